@@ -174,14 +174,23 @@ M = TypeVar("M", bound=BaseModel)
 
 
 def validated(
-    model: type[M], data: Any, shown: str, lines: Mapping[Any, int]
+    model: type[M], data: Any, shown: str, lines: Mapping[Any, int], at: Loc = ()
 ) -> tuple[M | None, list[Issue]]:
     """`data` read from the TOML file `shown` (with its key `lines`) as a `model`: the model,
-    or None and one located Issue for each thing wrong."""
+    or None and one located Issue for each thing wrong. `at`: the key path `data` is at in
+    the file, when it is one item of it (a signed.toml's text, validated one at a time)."""
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
-        return None, list(issues_from(exc, shown, lambda loc: line_for(lines, loc), dotted, model))
+        return None, list(
+            issues_from(
+                exc,
+                shown,
+                lambda loc: line_for(lines, (*at, *loc)),
+                lambda loc: dotted((*at, *loc)),
+                model,
+            )
+        )
 
 
 def read_model(

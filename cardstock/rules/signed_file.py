@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..core.files import present
 from ..core.issues import Issue, Issues
 from ..core.tomlpos import KeyLines, line_for, read_toml
-from ..core.validation import dotted, issues_from, toml_loc, validated
+from ..core.validation import toml_loc, validated
 
 FILE = "signed.toml"
 # the rule the signatures' check reports under (`signed.check`), as `--mutate` tells apart
@@ -133,26 +133,11 @@ def _texts(
     texts: list[Signature] = []
     for i in range(len(entries)):
         entry, entries[i] = entries[i], None
-        try:
-            texts.append(_signature(SignedText.model_validate(entry), names))
-        except ValidationError as exc:
-            problems += _located(exc, shown, lines, ("text", i))
+        text, wrong = validated(SignedText, entry, shown, lines, ("text", i))
+        if text is not None:
+            texts.append(_signature(text, names))
+        problems += wrong
     return (None if problems else texts), problems
-
-
-def _located(
-    exc: ValidationError, shown: str, lines: Mapping[Any, int], at: tuple[Any, ...]
-) -> list[Issue]:
-    """The problems of the text at key path `at`, located in the file as a whole model's
-    would be."""
-
-    def line(loc: tuple[Any, ...]) -> int | None:
-        return line_for(lines, at + tuple(loc))
-
-    def key(loc: tuple[Any, ...]) -> str:
-        return dotted(at + tuple(loc))
-
-    return list(issues_from(exc, shown, line, key, SignedText))
 
 
 def read_signed(
