@@ -299,7 +299,11 @@ def _pool(
         yield pool
     except BaseException:
         kill_workers()
-        pool.shutdown(wait=False, cancel_futures=True)
+        # Waited for: with its workers killed, the pool's thread closes its wakeup pipe
+        # at once. Left running, it could close that pipe while the interpreter's exit
+        # hook writes to it (CPython's `_python_exit` does not take the pool's lock),
+        # and the Ctrl-C would end with that hook's traceback.
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
 
