@@ -86,12 +86,14 @@ def records(text: str, sep: str) -> list[list[tuple[int, int]]]:
     return out
 
 
-def table_regions(path: Path, shown: str, root: Path, hidden: set[str]) -> list[Region]:
-    """Every visible cell of a CSV or TSV table, one region each."""
+def table_regions(
+    path: Path, shown: str, root: Path, hidden: set[str], text: str | None = None
+) -> list[Region]:
+    """Every visible cell of a CSV or TSV table, one region each (`text`: the table's, when
+    the caller has read it)."""
     sep = "\t" if path.suffix.lower() in (".tsv", ".tab") else ","
-    try:
-        text = read_text(path, root)
-    except Unreadable:
+    text = _text(path, root) if text is None else text
+    if text is None:
         return []
     out: list[Region] = []
     found = records(text, sep)
@@ -246,14 +248,17 @@ def _at(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-def toml_regions(path: Path, shown: str, root: Path, visible: list[str]) -> list[Region]:
+def toml_regions(
+    path: Path, shown: str, root: Path, visible: list[str], text: str | None = None
+) -> list[Region]:
     """Every value of a TOML file at a visible key path, one region each (a line whose
-    values cannot be told apart — a multi-line string — is left out)."""
+    values cannot be told apart — a multi-line string — is left out). `text`: the file's,
+    when the caller has read it."""
+    text = _text(path, root) if text is None else text
     read, _ = read_toml(path, shown, root)
-    if read is None:
+    if read is None or text is None:
         return []
     data, lines = read
-    text = read_text(path, root)
     by_line: dict[int, list[tuple[Any, ...]]] = {}
     for leaf in _leaves(data):
         at = lines.get(leaf)
@@ -289,14 +294,14 @@ def toml_regions(path: Path, shown: str, root: Path, visible: list[str]) -> list
 # ---------------------------------------------------------------- templates
 
 
-def template_regions(path: Path, shown: str, root: Path) -> list[Region]:
+def template_regions(path: Path, shown: str, root: Path, text: str | None = None) -> list[Region]:
     """The words of a template a player reads, one region per line's stretch: its text
     outside the Jinja tags (a `{% trans %}` block's sentence too) and the literal of each
     `_("…")`, `gettext("…")` and `ngettext("…", "…", n)` (`core.template_words`), less the
-    gettext placeholders (`%(more)s`) in them, which are keys."""
-    try:
-        text = read_text(path, root)
-    except Unreadable:
+    gettext placeholders (`%(more)s`) in them, which are keys. `text`: the template's, when
+    the caller has read it."""
+    text = _text(path, root) if text is None else text
+    if text is None:
         return []
     out: list[Region] = []
     for a, b in read_spans(text):
@@ -327,8 +332,19 @@ class Sources:
     tables: list[tuple[Path, str, str]]  # (path, shown, text) of each CSV table
 
 
+def _text(path: Path, root: Path) -> str | None:
+    """The text of `path`, or None when it cannot be read now: a file the build read and
+    that has since gone (an editor replacing it while `--watch` builds) is left out of the
+    check, and the next build reads it again."""
+    try:
+        return read_text(path, root)
+    except Unreadable:
+        return None
+
+
 def game_files(catalog: Any) -> Sources:
-    """The game's player-visible regions, in the order the edits are made."""
+    """The game's player-visible regions, in the order the edits are made; each file read
+    once, so its regions and its text agree."""
     words = vocabulary()
     root: Path = catalog.root
     hidden = {h.lower() for h in words["hidden_columns"]}
@@ -337,29 +353,41 @@ def game_files(catalog: Any) -> Sources:
     visible: dict[str, list[str]] = words["visible"]
     regions: list[Region] = []
     tables: list[tuple[Path, str, str]] = []
-    for name in ("game.toml", "rules.toml"):
-        path = catalog.folder / name
-        if path.is_file():
-            regions += toml_regions(path, catalog.display(path), root, visible.get(name, []))
-    for s in catalog.game.sets:
-        if s.table and Path(s.table).suffix.lower() in (".csv", ".tsv", ".tab"):
-            path = catalog.folder / s.table
-            try:
-                text = read_text(path, root)
-            except Unreadable:
-                continue
-            regions += table_regions(path, catalog.display(path), root, hidden)
-            if path.suffix.lower() == ".csv":
-                tables.append((path, catalog.display(path), text))
+    texts: dict[Path, str] = {}
+
+    def read(path: Path) -> str | None:
+        text = _text(path, root)
+        if text is not None:
+            texts[path] = text
+        return text
+
     folder = root / "layouts" / catalog.id
-    faces = folder / "faces.toml"
-    if faces.is_file():
-        regions += toml_regions(faces, catalog.display(faces), root, visible.get(faces.name, []))
+    for path in (
+        catalog.folder / "game.toml",
+        catalog.folder / "rules.toml",
+        folder / "faces.toml",
+    ):
+        if path.is_file() and (text := read(path)) is not None:
+            regions += toml_regions(
+                path, catalog.display(path), root, visible.get(path.name, []), text
+            )
+        if path.name == "rules.toml":  # the tables come between rules.toml and faces.toml
+            for s in catalog.game.sets:
+                table = catalog.folder / s.table if s.table else None
+                if table and table.suffix.lower() in (".csv", ".tsv", ".tab"):
+                    if (text := read(table)) is None:
+                        continue
+                    regions += table_regions(table, catalog.display(table), root, hidden, text)
+                    if table.suffix.lower() == ".csv":
+                        tables.append((table, catalog.display(table), text))
     for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
-        regions += template_regions(path, catalog.display(path), root)
-    texts = {p: read_text(p, root) for p in dict.fromkeys(r.path for r in regions)}
-    texts.update({p: t for p, _, t in tables})
-    return Sources(texts, regions, tables)
+        if (text := read(path)) is not None:
+            regions += template_regions(path, catalog.display(path), root, text)
+    return Sources(
+        {p: texts[p] for p in dict.fromkeys([*(r.path for r in regions), *(t[0] for t in tables)])},
+        regions,
+        tables,
+    )
 
 
 __all__ = [

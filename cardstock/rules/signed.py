@@ -44,7 +44,6 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-from ..core.files import Unreadable, read_text
 from ..core.issues import Issue
 from .mutate_owned import scope
 from .player_texts import Region, game_files, toml_values, vocabulary
@@ -75,11 +74,7 @@ class Text:
 # ---------------------------------------------------------------- the texts
 
 
-def _template_lines(path: Path, shown: str, root: Path, worded: set[int]) -> list[Text]:
-    try:
-        text = read_text(path, root)
-    except Unreadable:
-        return []
+def _template_lines(text: str, shown: str, worded: set[int]) -> list[Text]:
     text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     return [
         Text(shown, None, raw.strip(), n, n in worded)
@@ -158,7 +153,7 @@ def texts(catalog: Any) -> list[Text]:
             ):
                 out.append(Text(r.shown, key, value, line, _asks_cite(key, value)))
     for shown, path in templates.items():
-        out += _template_lines(path, shown, catalog.root, worded.get(shown, set()))
+        out += _template_lines(sources.texts[path], shown, worded.get(shown, set()))
     for read in translations(catalog):
         t = read.t
         for key, e in [*t.entries.items(), *((f"msgid {k}", e) for k, e in t.messages.items())]:
