@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ from ..core.tomlpos import read_toml
 from .mutate_words import vocabulary
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Region:
     """One stretch of player-visible text: `text` is `path`'s text from `start` to `end`."""
 
@@ -58,7 +59,11 @@ class Region:
 def records(text: str, sep: str) -> list[list[tuple[int, int]]]:
     """A delimited table's records, each the spans of its cells in `text` (a quoted cell's
     span is inside its quotes; a quoted cell may hold line breaks)."""
-    out: list[list[tuple[int, int]]] = []
+    return list(each_record(text, sep))
+
+
+def each_record(text: str, sep: str) -> Iterator[list[tuple[int, int]]]:
+    """`records`, one record at a time."""
     cells: list[tuple[int, int]] = []
     i, n = 0, len(text)
     while i < n:
@@ -78,12 +83,11 @@ def records(text: str, sep: str) -> list[list[tuple[int, int]]]:
             cells.append((i, end))
             i = j
         if i >= n or text[i] == "\n":
-            out.append(cells)
+            yield cells
             cells = []
         i += 1
     if cells:
-        out.append(cells)
-    return out
+        yield cells
 
 
 def table_regions(
@@ -91,21 +95,26 @@ def table_regions(
 ) -> list[Region]:
     """Every visible cell of a CSV or TSV table, one region each (`text`: the table's, when
     the caller has read it)."""
-    sep = "\t" if path.suffix.lower() in (".tsv", ".tab") else ","
     text = _text(path, root) if text is None else text
-    if text is None:
-        return []
-    out: list[Region] = []
-    found = records(text, sep)
-    if not found:
-        return []
-    header = [text[a:b].strip() for a, b in found[0]]
+    return [] if text is None else list(table_cells(path, shown, hidden, text))
+
+
+def table_cells(path: Path, shown: str, hidden: set[str], text: str) -> Iterator[Region]:
+    """`table_regions`, one cell at a time: a reader that keeps only some cells (the rules
+    check) never holds a region for every cell of a large table."""
+    sep = "\t" if path.suffix.lower() in (".tsv", ".tab") else ","
+    found = each_record(text, sep)
+    head = next(found, None)
+    if head is None:
+        return
+    header = [text[a:b].strip() for a, b in head]
+    where = [f"column {name}" for name in header]  # made once a column, not once a cell
     breaks = [m.start() for m in _BREAK.finditer(text)]  # a cell's line: the breaks before it
     # a row is named by its id, or by its name where the table has no id column (as the
     # catalog names it): a row moved or added does not rename the rows after it
     id_col = next((header.index(c) for c in ("id", "name") if c in header), None)
     row = -1
-    for spans in found[1:]:
+    for spans in found:
         first = text[spans[0][0] : spans[0][1]] if spans else ""
         if all(a == b for a, b in spans) or first.lstrip().startswith("#"):
             continue  # an empty line, or a note to oneself
@@ -120,22 +129,19 @@ def table_regions(
             cell = text[a:b]
             if not cell.strip() or name.lower() in hidden:
                 continue
-            out.append(
-                Region(
-                    path,
-                    shown,
-                    bisect_left(breaks, a) + 1,
-                    a,
-                    b,
-                    cell,
-                    f"column {name}",
-                    number=bool(_NUMBER.fullmatch(cell.strip())),
-                    column=name,
-                    row=row,
-                    row_id=row_id,
-                )
+            yield Region(
+                path,
+                shown,
+                bisect_left(breaks, a) + 1,
+                a,
+                b,
+                cell,
+                where[col] if col < len(header) else "column ",
+                number=bool(_NUMBER.fullmatch(cell.strip())),
+                column=name,
+                row=row,
+                row_id=row_id,
             )
-    return out
 
 
 # ---------------------------------------------------------------- TOML values
@@ -342,58 +348,91 @@ def _text(path: Path, root: Path) -> str | None:
         return None
 
 
-def game_files(catalog: Any) -> Sources:
-    """The game's player-visible regions, in the order the edits are made; each file read
-    once, so its regions and its text agree."""
+@dataclass(frozen=True)
+class GameFile:
+    """One file of a game that holds words a player reads: its text as read once, and its
+    regions, made when asked (`regions()`), so that a table's are never all held at once
+    by a reader that keeps only some."""
+
+    path: Path
+    shown: str
+    text: str
+    kind: str  # "toml", "table" or "template"
+    made: Callable[[], Iterable[Region]]
+
+    def regions(self) -> Iterable[Region]:
+        return self.made()
+
+
+def game_texts(catalog: Any) -> Iterator[GameFile]:
+    """The game's files with player-visible regions, in the order the edits are made (its
+    game.toml and rules.toml, its tables, its faces.toml, then its templates); each file
+    read once, so its regions and its text agree."""
     words = vocabulary()
     root: Path = catalog.root
     hidden = {h.lower() for h in words["hidden_columns"]}
     if catalog.rules is not None:  # the game's own notes columns (rules.toml [mutate] hidden)
         hidden |= {h.lower() for h in catalog.rules.hidden}
     visible: dict[str, list[str]] = words["visible"]
+    folder = root / "layouts" / catalog.id
+    tables = [
+        catalog.folder / s.table
+        for s in catalog.game.sets
+        if s.table and Path(s.table).suffix.lower() in (".csv", ".tsv", ".tab")
+    ]
+    for path in (catalog.folder / "game.toml", catalog.folder / "rules.toml"):
+        if path.is_file():
+            yield from _toml_file(path, catalog.display(path), root, visible)
+    for path in tables:
+        if (text := _text(path, root)) is not None:
+            shown = catalog.display(path)
+            made = partial(table_cells, path, shown, hidden, text)
+            yield GameFile(path, shown, text, "table", made)
+    faces = folder / "faces.toml"
+    if faces.is_file():
+        yield from _toml_file(faces, catalog.display(faces), root, visible)
+    for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
+        if (text := _text(path, root)) is not None:
+            shown = catalog.display(path)
+            regions = template_regions(path, shown, root, text)
+            yield GameFile(path, shown, text, "template", _given(regions))
+
+
+def _toml_file(
+    path: Path, shown: str, root: Path, visible: dict[str, list[str]]
+) -> Iterator[GameFile]:
+    if (text := _text(path, root)) is not None:
+        regions = toml_regions(path, shown, root, visible.get(path.name, []), text)
+        yield GameFile(path, shown, text, "toml", _given(regions))
+
+
+def _given(regions: list[Region]) -> Callable[[], Iterable[Region]]:
+    return lambda: regions
+
+
+def game_files(catalog: Any) -> Sources:
+    """The game's player-visible regions, in the order the edits are made, and the texts
+    of their files (`game_texts`, every region held)."""
     regions: list[Region] = []
     tables: list[tuple[Path, str, str]] = []
     texts: dict[Path, str] = {}
-
-    def read(path: Path) -> str | None:
-        text = _text(path, root)
-        if text is not None:
-            texts[path] = text
-        return text
-
-    folder = root / "layouts" / catalog.id
-    for path in (
-        catalog.folder / "game.toml",
-        catalog.folder / "rules.toml",
-        folder / "faces.toml",
-    ):
-        if path.is_file() and (text := read(path)) is not None:
-            regions += toml_regions(
-                path, catalog.display(path), root, visible.get(path.name, []), text
-            )
-        if path.name == "rules.toml":  # the tables come between rules.toml and faces.toml
-            for s in catalog.game.sets:
-                table = catalog.folder / s.table if s.table else None
-                if table and table.suffix.lower() in (".csv", ".tsv", ".tab"):
-                    if (text := read(table)) is None:
-                        continue
-                    regions += table_regions(table, catalog.display(table), root, hidden, text)
-                    if table.suffix.lower() == ".csv":
-                        tables.append((table, catalog.display(table), text))
-    for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
-        if (text := read(path)) is not None:
-            regions += template_regions(path, catalog.display(path), root, text)
-    return Sources(
-        {p: texts[p] for p in dict.fromkeys([*(r.path for r in regions), *(t[0] for t in tables)])},
-        regions,
-        tables,
-    )
+    for f in game_texts(catalog):
+        mine = list(f.regions())
+        regions += mine
+        if mine or (f.kind == "table" and f.path.suffix.lower() == ".csv"):
+            texts[f.path] = f.text
+        if f.kind == "table" and f.path.suffix.lower() == ".csv":
+            tables.append((f.path, f.shown, f.text))
+    return Sources(texts, regions, tables)
 
 
 __all__ = [
     "Region",
+    "GameFile",
     "Sources",
     "game_files",
+    "game_texts",
+    "table_cells",
     "table_regions",
     "template_regions",
     "toml_regions",

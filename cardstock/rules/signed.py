@@ -46,7 +46,7 @@ from typing import Any
 
 from ..core.issues import Issue
 from .mutate_owned import scope
-from .player_texts import Region, game_files, toml_values, vocabulary
+from .player_texts import GameFile, Region, game_texts, toml_values, vocabulary
 from .signed_file import FILE, RULE, Signature, Signed
 from .sources import SourceText, load_source
 from .translated import numbers_translated, translations
@@ -59,7 +59,7 @@ _PROSE_WORDS = 4  # a table column is prose when one of its cells has this many 
 _CONTEXT = 4  # words quoted on each side of a change
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One text a player reads, as the game's files hold it now."""
 
@@ -83,12 +83,32 @@ def _template_lines(text: str, shown: str, worded: set[int]) -> list[Text]:
     ]
 
 
-def _prose_columns(regions: list[Region]) -> set[tuple[str, str | None]]:
-    return {
-        (r.shown, r.column)
-        for r in regions
-        if r.column is not None and len(r.text.split()) >= _PROSE_WORDS
-    }
+def _table_texts(table: GameFile, owner: Callable[[Region], int | None]) -> list[Text]:
+    """A table's texts: the cells of its prose columns (a column is prose when one of its
+    cells has `_PROSE_WORDS` words) and the cells a designer's values entry declares. Its
+    cells are read one at a time: a cell that may be kept waits as its Text, and whether
+    its column is prose is known once the table is read."""
+    held: list[Text] = []
+    column_of: list[int] = []  # each held text's column, or -1: a number its entry keeps
+    columns: dict[str | None, int] = {}
+    prose: set[int] = set()
+    for r in table.regions():
+        col = columns.setdefault(r.column, len(columns))
+        if len(r.text.split()) >= _PROSE_WORDS:
+            prose.add(col)
+        declared = owner(r)
+        if r.number and declared is None:
+            continue
+        key = f"{r.row_id or r.row}: {r.column}"
+        held.append(Text(r.shown, key, r.text, r.line, not r.number, declared))
+        column_of.append(-1 if r.number else col)
+    out = []
+    for t, col in zip(held, column_of):
+        if col < 0 or col in prose:
+            out.append(t)
+        elif t.owner is not None:  # its reason is the entry's
+            out.append(replace(t, words=False))
+    return out
 
 
 def _asks_cite(key: str, value: str) -> bool:
@@ -127,33 +147,24 @@ def texts(catalog: Any) -> list[Text]:
     """The game's texts a player reads, in file order: game.toml's and rules.toml's, the
     tables' (prose cells, and the cells a designer's values entry declares), the
     templates', then each translation's."""
-    sources = game_files(catalog)
-    prose = _prose_columns(sources.regions)
     owner = _owners(catalog)
     out: list[Text] = []
-    worded: dict[str, set[int]] = {}
-    templates: dict[str, Path] = {}
+    templates: list[Text] = []
     visible: dict[str, list[str]] = vocabulary()["visible"]
-    tomls: set[Path] = set()
-    for r in sources.regions:
-        if r.where == "template text":
-            templates.setdefault(r.shown, r.path)
-            if _WORD.search(r.text):
-                worded.setdefault(r.shown, set()).add(r.line)
-        elif r.column is not None:
-            key = f"{r.row_id or r.row}: {r.column}"
-            if (r.shown, r.column) in prose and not r.number:
-                out.append(Text(r.shown, key, r.text, r.line, True, owner(r)))
-            elif (declared := owner(r)) is not None:  # its reason is the entry's
-                out.append(Text(r.shown, key, r.text, r.line, False, declared))
-        elif r.path not in tomls:  # a TOML file's strings, as read (multi-line ones too)
-            tomls.add(r.path)
+    for f in game_texts(catalog):
+        if f.kind == "table":
+            out += _table_texts(f, owner)
+        elif f.kind == "template":
+            regions = list(f.regions())
+            if regions:
+                worded = {r.line for r in regions if _WORD.search(r.text)}
+                templates += _template_lines(f.text, f.shown, worded)
+        elif any(True for _ in f.regions()):  # a TOML file's strings, as read (multi-line too)
             for key, value, line in toml_values(
-                r.path, r.shown, catalog.root, visible.get(r.path.name, [])
+                f.path, f.shown, catalog.root, visible.get(f.path.name, [])
             ):
-                out.append(Text(r.shown, key, value, line, _asks_cite(key, value)))
-    for shown, path in templates.items():
-        out += _template_lines(sources.texts[path], shown, worded.get(shown, set()))
+                out.append(Text(f.shown, key, value, line, _asks_cite(key, value)))
+    out += templates
     for read in translations(catalog):
         t = read.t
         for key, e in [*t.entries.items(), *((f"msgid {k}", e) for k, e in t.messages.items())]:
