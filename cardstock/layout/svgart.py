@@ -51,6 +51,7 @@ from .ops import (
     rect_path,
     transform_path,
 )
+from .pathclip import Box, apart, box_of, clip_path, inside, rectangle
 from .svgparse import (
     FONT_KEYS,
     MAX_USE_DEPTH,
@@ -138,7 +139,9 @@ def _svg_ops(
     if fit != "stretch":
         sx = sy = (max if fit == "cover" else min)(sx, sy)
     px, py = position
-    base = (sx, 0.0, 0.0, sy, x + (w - vw * sx) * px - vx * sx, y + (h - vh * sy) * py - vy * sy)
+    ox, oy = x + (w - vw * sx) * px, y + (h - vh * sy) * py  # where the viewBox is placed
+    base = (sx, 0.0, 0.0, sy, ox - vx * sx, oy - vy * sy)
+    seen = (max(x, ox), max(y, oy), min(x + w, ox + vw * sx), min(y + h, oy + vh * sy))
     ops: list[Op] = []
     try:
         sheet = SvgSheet(css_classes(root), gradient_colors(root), ids_of(root), (vw, vh))
@@ -161,7 +164,80 @@ def _svg_ops(
         return [], ["not a readable SVG file: its elements nest too deeply"]
     except SvgLimit as exc:
         return [], [f"not a readable SVG file: {exc}"]
-    return ops, sorted(problems)
+    return _within(ops, seen), sorted(problems)
+
+
+def _within(ops: list[Op], seen: Box) -> list[Op]:
+    """What the picture shows of `ops`: the part inside its viewBox as placed, and inside
+    the rectangle it is fitted into (`seen`), as a browser shows the file. What lies wholly
+    outside (a stray `<text>` beside an Inkscape page) is left out; when what is left
+    reaches past it, it is clipped to it."""
+    kept: list[Op] = []
+    whole = True
+    for op in ops:
+        box = _box(op)
+        if box is not None and apart(box, seen):
+            continue
+        kept.append(op)
+        whole = whole and box is not None and inside(box, seen)
+    if whole or not kept or seen[2] <= seen[0] or seen[3] <= seen[1]:
+        return kept
+    x0, y0, x1, y1 = seen
+    return [Group(tuple(kept), clip=rect_path(x0, y0, x1 - x0, y1 - y0))]
+
+
+def _box(op: Op) -> Box | None:
+    """A box sure to hold what `op` paints (None: not known)."""
+    if isinstance(op, Path):
+        found = box_of(op.d)
+        pad = op.stroke_width * 2 if op.stroke else 0.0  # a miter may reach past half a width
+        return (
+            None
+            if found is None
+            else (found[0] - pad, found[1] - pad, found[2] + pad, found[3] + pad)
+        )
+    if isinstance(op, Text):  # its size above the baseline, a third below, an em a character
+        return (
+            op.x - op.size * 0.2,
+            op.y - op.size * 1.2,
+            op.x + op.size * (len(op.text) + 0.2),
+            op.y + op.size * 0.4,
+        )
+    if isinstance(op, Group):
+        boxes = [_box(o) for o in op.ops]
+        if not boxes or any(b is None for b in boxes):
+            inner = None if op.clip is None else box_of(op.clip)
+        else:
+            known = [b for b in boxes if b is not None]
+            inner = (
+                min(b[0] for b in known),
+                min(b[1] for b in known),
+                max(b[2] for b in known),
+                max(b[3] for b in known),
+            )
+            if op.clip is not None:
+                cb = box_of(op.clip)
+                if cb is not None:
+                    inner = (
+                        max(inner[0], cb[0]),
+                        max(inner[1], cb[1]),
+                        min(inner[2], cb[2]),
+                        min(inner[3], cb[3]),
+                    )
+        if inner is None or op.transform is None:
+            return inner
+        a, b, c, d, e, f = op.transform
+        xs, ys = [], []
+        for px, py in (
+            (inner[0], inner[1]),
+            (inner[2], inner[1]),
+            (inner[0], inner[3]),
+            (inner[2], inner[3]),
+        ):
+            xs.append(a * px + c * py + e)
+            ys.append(b * px + d * py + f)
+        return (min(xs), min(ys), max(xs), max(ys))
+    return None
 
 
 def _finite(d: PathData) -> bool:
@@ -482,14 +558,18 @@ def _shape_op(
 
 def flat_paths(ops: Iterable[Op], problems: set[str]) -> list[Path]:
     """The paths of `ops` with clipped groups opened (for one-colour icons, which are
-    drawn from paths alone; a clip is then left out and reported). Text becomes the
+    drawn from paths alone): an upright rectangle's clip (the viewBox's) cuts the paths
+    themselves (`pathclip`), another clip is left out and reported. Text becomes the
     outlines of its glyphs, and a group's transform is applied to what it holds."""
     out: list[Path] = []
     for op in ops:
         if isinstance(op, Group):
-            if op.clip is not None:
-                problems.add("clip paths are not applied to icons (the shapes are drawn whole)")
             inner = flat_paths(op.ops, problems)
+            box = None if op.clip is None else rectangle(op.clip)
+            if box is not None:
+                inner = _cut(inner, box)
+            elif op.clip is not None:
+                problems.add("clip paths are not applied to icons (the shapes are drawn whole)")
             if op.transform is not None:
                 t = op.transform
                 k = math.sqrt(abs(t[0] * t[3] - t[1] * t[2]))
@@ -504,6 +584,23 @@ def flat_paths(ops: Iterable[Op], problems: set[str]) -> list[Path]:
             glyphs = fonts.outline(op.text, op.font, op.size, op.x, op.y)
             if glyphs:
                 out.append(Path(glyphs, fill=op.color, opacity=op.opacity))
+    return out
+
+
+def _cut(paths: list[Path], box: Box) -> list[Path]:
+    """`paths` cut to `box`; a path both filled and stroked becomes its fill and its
+    stroke, each cut as what it paints."""
+    out: list[Path] = []
+    for p in paths:
+        sides = (
+            [replace(p, stroke=None, stroke_width=0.0), replace(p, fill=None)]
+            if p.fill is not None and p.stroke is not None
+            else [p]
+        )
+        for side in sides:
+            d = clip_path(side.d, box, filled=side.fill is not None)
+            if d:
+                out.append(replace(side, d=d))
     return out
 
 
