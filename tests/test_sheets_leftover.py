@@ -107,9 +107,9 @@ def test_the_file_still_prints_duplex_page_by_page(atmosfear, paper):
 
 
 def test_two_part_filled_pages_of_single_sided_tokens_become_one_sheet():
-    """Tokens laid out on two pages of their own (each single-sided, each with a blank
-    reverse) go on one page when both blocks fit there: one sheet, one blank reverse,
-    every token still inside its own cut outline and clear of the others."""
+    """Tokens laid out on two pages of their own (each single-sided) go on one page when
+    both blocks fit there: one sheet (in a two-sided file, one blank reverse), every token
+    still inside its own cut outline and clear of the others."""
     from conftest import lay_out
 
     from cardstock.impose.leftover import place_blocks
@@ -126,10 +126,7 @@ def test_two_part_filled_pages_of_single_sided_tokens_become_one_sheet():
     faces = lambda comp, side, bleed: lay_out(cat, comp, side, bleed=bleed)  # noqa: E731
     opts = BuildOptions(out=Path("unused"))
     apart = [impose(cat, [t], faces, sheets, "letter", opts, (0.0, 0.0))[0] for t in tokens]
-    assert [[p.role for p in pages] for pages in apart] == [
-        ["pieces", "blank"],
-        ["pieces", "blank"],
-    ]
+    assert [[p.role for p in pages] for pages in apart] == [["pieces"], ["pieces"]]
     shared = place_blocks([pages[0] for pages in apart])
     assert len(shared) == 1
     data = b"".join(

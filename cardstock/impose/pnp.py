@@ -31,7 +31,7 @@ from .kept import built_over, faces_changed, faces_of, recall, remember, sheet_k
 from .leftover import place_blocks, place_leftovers
 from .mixed import Room
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
-from .plan import Mirror, Page, add_backs
+from .plan import Mirror, Page, add_backs, has_backs
 from .render import DocInfo, Style, write_pdf
 from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin, with_margin
 
@@ -353,6 +353,9 @@ def impose(
     alike: dict[
         tuple[Any, ...], Any
     ] = {}  # what the backs pages of the file share (`plan.mirrored`)
+    # a file with no printed backs at all (every set single-sided) prints on one side:
+    # blank reverses only keep a file's pages with backs in step
+    blanks = not options.gutterfold and any(has_backs(page) for page, _ in arranged)
     for page, fold in arranged:
         page.bleed = least_bleed(page)
         pages.extend(
@@ -361,7 +364,7 @@ def impose(
                 fold,
                 options.duplex,
                 offset,
-                blanks=not options.gutterfold,
+                blanks=blanks,
                 alike=alike,
                 words=catalog.tool_words,
             )
