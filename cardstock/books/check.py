@@ -7,12 +7,15 @@ template's syntax and the names it reads), and `lint(job)` for the rules checker
   is a warning; something that can never fit a page is an error;
 - each quick-reference side fits its card (a warning when it does not);
 - a count typed into a template's text ("73 tiles", "10 cards") is a warning: counts come
-  from the catalog, through the template context.
+  from the catalog, through the template context;
+- an HTML tag typed into a template's text (`<b>`, `<br>`) is a warning: a rulebook reads
+  Markdown, and prints the tag as typed.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..catalog.context import template_context
 from ..catalog.kinds import KIND_WORDS
@@ -23,6 +26,7 @@ from ..core.issues import Issue
 from ..core.stage import Job
 from ..core.template_words import read_lines
 from ..core.templating import check_template
+from ..layout.text import HTML_TAG
 
 _COUNT_WORDS = sorted(
     {w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True
@@ -34,28 +38,56 @@ _TYPED_COUNT = (
 )
 
 
-def typed_counts(catalog: Catalog) -> list[Issue]:
-    """Warnings for numbers of components or players typed into template text."""
-    issues: list[Issue] = []
+def _typed_lines(catalog: Catalog) -> Iterator[tuple[str, int, str]]:
+    """Each line of the game's rulebook and quick-reference templates as typed text (the
+    file as shown, the line's number, its words): Jinja code blanked but the words a
+    `_("…")` prints, line breaks kept."""
     folder = layouts_dir(catalog)
     for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
         try:
             text = read_text(path, catalog.root)
         except Unreadable:
             continue  # told once, by the template check
-        # Jinja code blanked but the words a `_("…")` prints, line breaks kept
+        shown = catalog.display(path)
         for number, line in read_lines(text):
-            for m in re.compile(_TYPED_COUNT).finditer(line):
-                issues.append(
-                    Issue(
-                        catalog.display(path),
-                        number,
-                        "text",
-                        f"{m.group(0)!r} is typed into the template; take the number from the "
-                        "catalog ({{ count(...) }}, a table or a setup step) so it cannot go stale",
-                        "warning",
-                    )
+            yield shown, number, line
+
+
+def typed_counts(catalog: Catalog) -> list[Issue]:
+    """Warnings for numbers of components or players typed into template text."""
+    issues: list[Issue] = []
+    for shown, number, line in _typed_lines(catalog):
+        for m in re.compile(_TYPED_COUNT).finditer(line):
+            issues.append(
+                Issue(
+                    shown,
+                    number,
+                    "text",
+                    f"{m.group(0)!r} is typed into the template; take the number from the "
+                    "catalog ({{ count(...) }}, a table or a setup step) so it cannot go stale",
+                    "warning",
                 )
+            )
+    return issues
+
+
+def typed_html(catalog: Catalog) -> list[Issue]:
+    """Warnings for HTML tags typed into template text: a rulebook reads Markdown only, so
+    `<b>` or `<br>` would print as typed (as card text, which leaves them out, says)."""
+    issues: list[Issue] = []
+    for shown, number, line in _typed_lines(catalog):
+        for tag in dict.fromkeys(HTML_TAG.findall(line)):
+            issues.append(
+                Issue(
+                    shown,
+                    number,
+                    "text",
+                    f"{tag} is HTML, which a rulebook does not read (it prints as typed); use "
+                    "**bold**, *italic*, a blank line for a new paragraph or a line ending in "
+                    "a backslash for a line break",
+                    "warning",
+                )
+            )
     return issues
 
 
@@ -77,7 +109,7 @@ def lint(job: Job) -> list[Issue]:
         from .quickref import check as check_quickref
 
         issues = list(dict.fromkeys([*issues, *check_quickref(catalog, job)]))
-    issues += typed_counts(catalog)
+    issues += typed_counts(catalog) + typed_html(catalog)
     return issues
 
 
