@@ -198,11 +198,19 @@ def said(fields: dict[str, Any], wording: dict[str, str]) -> dict[str, Any]:
 
 def printed_group(catalog: Catalog, comp: Component) -> str:
     """A component's group as the language prints it: the set's `group` pattern translated
-    (`set.<set>.group`) and filled with the fields as the language prints them. The group
+    (`set.<set>.group`; a pattern of fields alone, `{faction}`, as it is) and filled with
+    the fields as the language prints them. The group
     itself (`comp.group`) stays the source's: templates and rules find components by it."""
     pattern = catalog.wording.get(f"set.{comp.set}.group")
     if pattern is None:
-        return comp.group
+        if catalog.lang is None:
+            return comp.group  # the source's own language
+        # a pattern of fields alone (`{faction}`) has no words to translate, but its
+        # values are said in the language as a worded pattern's are
+        source = catalog.set(comp.set).group
+        if has_words(re.sub(r"\{[^{}]*\}", "", source)):
+            return comp.group  # not translated yet: the source's words, as it gives them
+        pattern = source
     values = {"name": comp.name, "id": comp.id, **said(comp.fields, catalog.wording)}
     values = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in values.items()}
     try:
