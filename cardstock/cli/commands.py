@@ -246,9 +246,12 @@ def _check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> int:
     """`check --lang`: each language's report (`cli.translate`)."""
     from .translate import check_languages
 
-    issues, code = check_languages(catalogs, asked, strict)
-    if issues:
+    issues, reports, code = check_languages(catalogs, asked, strict)
+    if issues:  # the errors lead; each language's report and verdict follow them
         print_issues(issues)
+        sys.stderr.flush()
+    for text in reports:
+        print(safe(text))
     return code
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import io
 import re
-import sys
 from dataclasses import replace as dc_replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -178,13 +177,19 @@ def languages_of(catalog: Catalog, asked: str) -> list[str]:
     return [x.strip() for x in asked.split(",") if x.strip()]
 
 
-def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[list[Issue], int]:
-    """Print each language's report; the issues to print and the exit code. A finding is a
-    warning (an error with `--strict`); a changed number is always an error."""
+def check_languages(
+    catalogs: list[Catalog], asked: str, strict: bool
+) -> tuple[list[Issue], list[str], int]:
+    """Each language checked: the issues to print (errors first), each language's report
+    and the exit code. A finding is a warning (an error with `--strict`); a changed number
+    is always an error. A report ends with its language's one verdict, which counts the
+    issues as well as the fit of its faces (the caller prints the issues before the
+    reports, so the errors lead and no "passes" comes before a failure)."""
     from ..catalog.variants import changed_numbers, translation_of
     from ..layout.labels import layout_words
 
     issues: list[Issue] = []
+    reports: list[str] = []
     failed = False
     for catalog in catalogs:
         for lang in languages_of(catalog, asked):
@@ -192,25 +197,52 @@ def check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> tuple[
                 continue
             read: list[Issue] = []
             translation = translation_of(catalog, lang, read, layout_words)
-            issues += read
+            found = list(read)
             all_texts = every_text(catalog, read)
             rep = report(all_texts, translation)
             level: Level = "error" if strict else "warning"
-            issues += [f.issue(translation, level) for f in rep.findings]
+            found += [f.issue(translation, level) for f in rep.findings]
             given = chosen(all_texts, translation)
-            issues += changed_numbers(translation, all_texts, given)
-            print(safe(f"{catalog.id}: {rep.summary()}"))
-            failed |= not _fits(catalog, lang, given, translation)
-            failed |= bool(read) or (strict and not rep.complete)
-    failed |= any(i.level == "error" for i in issues)
-    return issues, EXIT_RULES if failed else EXIT_OK
+            found += changed_numbers(translation, all_texts, given)
+            fits, text, unfit = _fits(catalog, lang, given, translation)
+            found += unfit
+            errors = sum(1 for i in found if i.level == "error")
+            bad = not fits or bool(read) or (strict and not rep.complete) or errors > 0
+            failed |= bad
+            issues += found
+            reports.append(
+                "\n".join(
+                    [
+                        f"{catalog.id}: {rep.summary()}",
+                        *text,
+                        f"[{lang}] {catalog.id}-{lang} {_verdict(bad, errors, fits)}",
+                    ]
+                )
+            )
+    issues.sort(key=lambda i: i.level != "error")  # the errors first, each group in order
+    return issues, reports, EXIT_RULES if failed else EXIT_OK
 
 
-def _fits(catalog: Catalog, lang: str, given: Chosen, translation: Translation) -> bool:
+def _verdict(bad: bool, errors: int, fits: bool) -> str:
+    """A language's verdict: what failed, or that it passes."""
+    if not bad:
+        return "passes"
+    why = []
+    if errors:
+        why.append(f"{errors} error{'s' if errors != 1 else ''} in the translation (listed first)")
+    if not fits:
+        why.append("its faces fail the checks above")
+    return "FAILS: " + ("; ".join(why) or "the translation is incomplete (--strict)")
+
+
+def _fits(
+    catalog: Catalog, lang: str, given: Chosen, translation: Translation
+) -> tuple[bool, list[str], list[Issue]]:
     """Lay every face out in the language and run the print-safety check on it (text that
     overflows or shrinks below the least size), and the footers check (a one-line footer
-    that leaves a part off, in the edition's own words); print its report. Whether it
-    passed."""
+    that leaves a part off, in the edition's own words). Whether it passed, its report's
+    lines without the report's own verdicts (the language's verdict says it), and the
+    errors of a text the layouts cannot draw in the language (then there is no report)."""
     from ..catalog.variants import edition_words
     from ..core.cache import open_cache
     from ..core.issues import Issues
@@ -237,10 +269,12 @@ def _fits(catalog: Catalog, lang: str, given: Chosen, translation: Translation) 
         )
         result = run_checks([Job(variant, faces)], CHECKS, only={"print-safety", "footers"})
     except InputError as exc:  # a text the layouts cannot draw in this language
-        print_issues(exc.issues)
-        return False
+        return False, [], list(exc.issues)
     finally:
         cache.close()
-    text = render(result, verbose=False)
-    print(safe(f"[{lang}] " + text.replace("\n", f"\n[{lang}] ")), file=sys.stdout)
-    return bool(result.ok)
+    verdicts = re.compile(rf"  {re.escape(variant.id)} (?:passes|FAILS): ")
+    lines = render(result, verbose=False).split("\n")[:-1]  # the closing verdict left off
+    kept = [line for line in lines if not verdicts.match(line)]
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return bool(result.ok), [safe(f"[{lang}] {line}".rstrip()) for line in kept], []
