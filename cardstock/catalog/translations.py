@@ -63,6 +63,9 @@ class Entry:
     forms: tuple[str, ...] = ()  # a plural entry's forms (msgstr[0], msgstr[1], …)
     was_plural: str = ""  # and the source plural it was made from (msgid_plural)
     same: bool = False  # flagged `#, same`: the source's words on purpose (a name)
+    # a translator's comment `# numbers changed: <why>`: the translation may state other
+    # numbers than its source (a measure said in the language's units); None: no such comment
+    numbers_changed: str | None = None
 
 
 @dataclass
@@ -265,9 +268,25 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
             _tool_entry(out, message.id, message.string, message.fuzzy, message.lineno)
             continue
         entry = _entry(key, message.id, message.string, message.fuzzy, message.lineno)
-        entry = dc_replace(entry, same="same" in message.flags)
+        entry = dc_replace(
+            entry, same="same" in message.flags, numbers_changed=numbers_changed(message)
+        )
         (out.entries if key else out.messages)[entry.key] = entry
     return out
+
+
+NUMBERS_CHANGED = "numbers changed:"  # a translator's comment that accepts other numbers
+
+
+def numbers_changed(message: Any) -> str | None:
+    """The reason a `.po` entry's translator comment gives for stating other numbers than
+    its source (`# numbers changed: twelve inches are 30 cm`), "" when it gives none, None
+    when there is no such comment."""
+    for comment in message.user_comments:
+        text = str(comment).strip()
+        if text.lower().startswith(NUMBERS_CHANGED):
+            return text[len(NUMBERS_CHANGED) :].strip()
+    return None
 
 
 def _tool_entry(

@@ -125,19 +125,39 @@ def kept_differently(all_texts: list[Text], given: Chosen) -> list[tuple[Text, s
     return out
 
 
+def _same_marks(t: Text, there: str) -> bool:
+    """Whether the translation keeps the source's icons and placeholders (its numbers
+    aside): a translator may say a number another way, never drop an icon."""
+    marks = [k for k in kept(t, t.source) if not k.isdigit()]
+    return Counter(marks) == Counter(k for k in kept(t, there) if not k.isdigit())
+
+
 def changed_numbers(translation: Translation, all_texts: list[Text], given: Chosen) -> list[Issue]:
-    """An error for each text whose translation states other numbers or icons, and for each
-    template message whose translation drops or adds a `%(name)s` placeholder."""
+    """An error for each text whose translation states other numbers or icons (unless its
+    entry's translator comment accepts it, with a reason: `# numbers changed: <why>`), and
+    for each template message whose translation drops or adds a `%(name)s` placeholder."""
     out: list[Issue] = dropped_placeholders(translation, all_texts)
     for t, there in kept_differently(all_texts, given):
         entry = translation.entry(t)
+        why = entry.numbers_changed if entry is not None else None
+        if why and _same_marks(t, there):
+            continue  # the translator said why the language states other numbers
+        if why is None:
+            hint = (
+                "; where the language says it with other numbers (a measure in its own "
+                "units), accept it with a comment above the entry: # numbers changed: <why>"
+            )
+        elif why:
+            hint = "; `# numbers changed:` accepts other numbers, not other icons or placeholders"
+        else:
+            hint = "; the `# numbers changed:` comment gives no reason"
         out.append(
             Issue(
                 translation.file,
                 entry.line if entry is not None else None,
                 t.key,
                 f"[{translation.lang}] the translation states {kept(t, there)} "
-                f"where the source states {kept(t, t.source)}",
+                f"where the source states {kept(t, t.source)}{hint}",
             )
         )
     return out
