@@ -88,8 +88,8 @@ def out(mini, name: str) -> Path:
 
 
 def pixels(png: Path) -> list[tuple[int, int, int]]:
-    image = PILImage.open(png).convert("RGB")
-    return [image.getpixel((x, y)) for y in range(image.height) for x in range(image.width)]  # type: ignore[misc]
+    data = PILImage.open(png).convert("RGB").tobytes()
+    return [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3)]
 
 
 def near(colour: tuple[int, int, int], want: tuple[int, int, int]) -> bool:
