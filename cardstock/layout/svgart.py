@@ -14,7 +14,8 @@ warning); an icon, drawn in one colour from shapes, takes their glyph outlines
 Inkscape's and Illustrator's own elements (`<metadata>`, `<sodipodi:namedview>`,
 anything in another namespace), `<title>`, `<desc>` and hidden elements are skipped
 silently. Anything else (filters, embedded images, masks) is left out and reported as a
-warning, once per file.
+warning, once per file. What lies outside the viewBox, as placed, is not drawn, as a
+browser does not show it (`_within`): an icon's paths are cut there (`flat_paths`).
 
 The file is read, and bounded, by `cardstock.layout.svgparse`; its text is drawn by
 `cardstock.layout.svgtext`.
