@@ -215,7 +215,8 @@ def check_languages(
                     [
                         f"{catalog.id}: {rep.summary()}",
                         *text,
-                        f"[{lang}] {catalog.id}-{lang} {_verdict(bad, errors, fits)}",
+                        # faces that could not be laid out are errors, not checks above
+                        f"[{lang}] {catalog.id}-{lang} {_verdict(bad, errors, fits or not text)}",
                     ]
                 )
             )
