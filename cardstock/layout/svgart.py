@@ -197,13 +197,11 @@ def _box(op: Op) -> Box | None:
             if found is None
             else (found[0] - pad, found[1] - pad, found[2] + pad, found[3] + pad)
         )
-    if isinstance(op, Text):  # its size above the baseline, a third below, an em a character
-        return (
-            op.x - op.size * 0.2,
-            op.y - op.size * 1.2,
-            op.x + op.size * (len(op.text) + 0.2),
-            op.y + op.size * 0.4,
-        )
+    if isinstance(op, Text):
+        # its size above the baseline, a third below, an em a character either way from x
+        # (a right-to-left run ends at x)
+        reach = op.size * (len(op.text) + 0.2)
+        return (op.x - reach, op.y - op.size * 1.2, op.x + reach, op.y + op.size * 0.4)
     if isinstance(op, Group):
         boxes = [_box(o) for o in op.ops]
         if not boxes or any(b is None for b in boxes):
