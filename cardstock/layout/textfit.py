@@ -520,23 +520,35 @@ def _to_op(d: _Draw, dx: float, dy: float) -> Op:
 _BREAKING = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 
 
+# a line holding only spaces (`%n %n` after a clean-up) is a blank line: it parts paragraphs
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+
+
+def _break_mark(line: str) -> bool:
+    """Whether a line ends in the hard-break mark: an odd run of backslashes at its end
+    (an even run is escaped backslashes, which print)."""
+    return (len(line) - len(line.rstrip("\\"))) % 2 == 1
+
+
 def plain_blocks(text: str) -> list[Block]:
-    """Text with no block markup: one paragraph per blank-line-separated chunk; a line
-    ending in a hard-break mark (a backslash, as catalog text fields carry their line
-    breaks) keeps its break."""
+    """Text with no block markup: one paragraph per chunk between blank lines (a line of
+    only spaces is blank); a line ending in a hard-break mark (a backslash, as catalog text
+    fields carry their line breaks) keeps its break, and the mark never prints, not even
+    on a paragraph's last line."""
     out: list[Block] = []
-    for chunk in text.split("\n\n"):
+    for chunk in _BLANK_LINE.split(text):
         if not chunk.strip():
             continue
         lines = [
             " ".join(_BREAKING.split(line.strip())) for line in chunk.split("\n") if line.strip()
         ]
+        last = len(lines) - 1
         out.append(
             Paragraph(
                 "".join(
-                    line[:-1].rstrip() + "\n"
-                    if line.endswith("\\") and i + 1 < len(lines)
-                    else line + (" " if i + 1 < len(lines) else "")
+                    (line[:-1].rstrip() + ("\n" if i < last else ""))
+                    if _break_mark(line)
+                    else line + (" " if i < last else "")
                     for i, line in enumerate(lines)
                 )
             )
