@@ -246,7 +246,28 @@ def header_map(
     known = list(RESERVED_COLUMNS) + [BACK_COLUMN, SKIP_COLUMN] + list(fields)
     mapped = {_header_key(header): name for name, header in s.columns.items()}
     by_name = {_header_key(name): name for name in known if name not in s.columns}
-    return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
+    out = {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
+    if "count" not in out.values():
+        aliases = [c for c, name in out.items() if name is None and _header_key(c) in COUNT_ALIASES]
+        if len(aliases) == 1:  # two of them: neither is guessed (see `_alias_hint`)
+            out[aliases[0]] = "count"
+    return out
+
+
+# what other tools call a row's copies (Squib reads `qty` and `quantity`): read as `count`
+# when the table has one of them, no count column, and no field of that name
+COUNT_ALIASES = ("qty", "quantity")
+
+
+def _alias_hint(column: str) -> str:
+    """The unknown-column message's hint for a count alias left unread (the table has a
+    count column, or both aliases): how to map it."""
+    if _header_key(column) not in COUNT_ALIASES:
+        return ""
+    return (
+        f'; to read it as the number of copies, map it: columns = {{ count = "{column}" }} '
+        "(it is not read as the count by itself when the table has another count column)"
+    )
 
 
 def _is_back_column(s: ComponentSet, header: str) -> bool:
@@ -279,7 +300,12 @@ def _check_header(
     unknown = [c for c, name in mapping.items() if name is None and c != chooser and c not in ruled]
     if s.extra_columns == "error":
         for col in unknown:
-            issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
+            issues.add(
+                file,
+                line,
+                col,
+                f"unknown column; set {s.id!r} has: {', '.join(allowed)}{_alias_hint(col)}",
+            )
     first: dict[str, str] = {}
     for col, name in mapping.items():
         if name is None:
