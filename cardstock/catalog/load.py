@@ -28,7 +28,15 @@ from ..core.validation import dotted, issues_from, toml_loc
 from .art import icon_files
 from .cells import Row
 from .choosing import describe
-from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
+from .fields import (
+    BACK_COLUMN,
+    REFERENCE_TYPES,
+    RESERVED_COLUMNS,
+    FieldSpec,
+    row_model,
+    slugify,
+    spelled_slug,
+)
 from .kinds import KINDS
 from .references import art_path_problem, check_references, layout_file_problem, unknown
 from .rows import qualify_shared_ids, rows_of
@@ -388,6 +396,11 @@ def _add_components(
             continue
         if comp.id in seen_ids:
             hint = f" (the set's ids come from its pattern {s.ids!r})" if s.ids else ""
+            if not s.ids and not str(row.cells.get("id") or "").strip():
+                hint = (
+                    f" (made from the name {comp.name!r}; give the rows an id column, or the "
+                    'set an ids pattern naming the field that tells them apart: "{name}-{suit}")'
+                )
             reading.issues.add(
                 row.file,
                 row.line,
@@ -765,7 +778,8 @@ def cleaned(
 
 
 def _slug(name: str) -> str:
-    return slugify(name) or "component"
+    """A row's id made from its name: its symbols spelled (`9♣` is `9-clubs`)."""
+    return spelled_slug(name) or "component"
 
 
 def load_games(
