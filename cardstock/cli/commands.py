@@ -261,7 +261,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     more: list[Path] = []
     workflows, issues = ci.plan(folder, force=False, keep=True)  # before anything is written
     if not issues:
-        written, issues = init_project(folder, args.name)
+        written, issues = init_project(folder, args.name, args.bare)
     if not issues:
         more, issues = ci.write(workflows)
         written += more
