@@ -2,7 +2,8 @@
 column, as Squib reads it: cardstock reads either as the count, in any case, in CSV, XLSX
 and YAML alike, unless that would be a guess (the table has a count column too, or both
 names), when the unknown-column message says how to map it. A set with a field of that
-name keeps its own field."""
+name keeps its own field. A trait ticked with an `x`, as Squib sheets mark them, is a
+`bool` field's yes."""
 
 from __future__ import annotations
 
@@ -118,3 +119,17 @@ def test_a_mapped_count_reads_the_mapped_column(cli, tmp_path):
         tmp_path, "cards.csv", rows, 'columns = { count = "Copies" }\nextra_columns = "ignore"'
     )
     assert counts(cli, root) == {"Ninja": 4, "Pirate": 4}
+
+
+def test_a_squib_sheets_ticked_trait_columns_are_bool_fields(cli, tmp_path):
+    # Squib data marks a card's traits with an `x` in a column of each trait
+    rows = [["name", "leader", "tactical", "atk"], ["Barry", "x", "", "5"], ["Val", "", "X", "6"]]
+    extra = 'fields.leader = { type = "bool" }\nfields.tactical = { type = "bool" }'
+    root = project(tmp_path, "cards.xlsx", rows, extra)
+    result = cli("--root", str(root), "catalog", "squibbed", "--json")
+    assert result.code == 0, result.err
+    found = json.loads(result.out)["components"]
+    assert [(c["name"], c["fields"]["leader"], c["fields"]["tactical"]) for c in found] == [
+        ("Barry", True, None),
+        ("Val", None, True),
+    ]

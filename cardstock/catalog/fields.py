@@ -123,6 +123,14 @@ def spelled_slug(text: str) -> str:
     return slugify("".join(spelled))
 
 
+def _ticked(value: Any) -> Any:
+    """A `bool` cell's `x` (a ticked box, as spreadsheets and Squib's data mark a trait, and
+    as the `skip` column reads it) is true; every other value is Pydantic's to read."""
+    if isinstance(value, str) and value.strip().casefold() == "x":
+        return True
+    return value
+
+
 def _blank_to_none(value: Any) -> Any:
     if isinstance(value, str) and value.strip() == "":
         return None
@@ -243,7 +251,7 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
     "number": _number(float),
     "str": lambda spec: Annotated[str, BeforeValidator(_single_line)],
     "text": lambda spec: str,  # paragraphs; Jinja2 markup and :icon: allowed
-    "bool": lambda spec: bool,
+    "bool": lambda spec: Annotated[bool, BeforeValidator(_ticked)],
     "choice": _choice,
     "icon": lambda spec: Annotated[str, Field(pattern=SLUG_PATTERN)],
     "icons": lambda spec: Annotated[
