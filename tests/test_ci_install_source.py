@@ -83,8 +83,10 @@ UNKNOWN = {
 
 def names_one_build(spec: str) -> bool:
     """Whether a pip requirement installs one build from a stated place (a direct
-    reference at a commit or with a hash) rather than whatever a package index holds
-    under a name."""
+    reference at a commit or with a hash, or a wheel file the project holds) rather than
+    whatever a package index holds under a name."""
+    if spec.startswith("./") and spec.endswith(".whl") and ".." not in spec.split("/"):
+        return True
     try:
         req = Requirement(spec)
     except InvalidRequirement:
@@ -96,8 +98,26 @@ def names_one_build(spec: str) -> bool:
     return "#sha256=" in req.url
 
 
+def test_a_wheel_inside_the_project_is_named_by_its_path_there(tmp_path):
+    wheel = tmp_path / "tools" / "cardstock_pnp-0.1.0-py3-none-any.whl"
+    record = {"url": wheel.as_uri(), "archive_info": {"hashes": {"sha256": SHA256}}}
+    found = from_record(record, project=tmp_path)
+    assert found == Source(spec="./tools/cardstock_pnp-0.1.0-py3-none-any.whl")
+    assert names_one_build(found.spec)
+    # the same file for another project is a file on this computer
+    assert "a file on this computer" in from_record(record, project=tmp_path / "other").reason
+    spaced = {"url": (tmp_path / "my tools" / "c.whl").as_uri(), "archive_info": {}}
+    assert "cannot hold" in from_record(spaced, project=tmp_path).reason
+
+
 def test_the_rule_itself_refuses_a_bare_name():
-    for bare in ("cardstock", "cardstock>=0.1.0", f"{DISTRIBUTION}==0.1.0", "cardstock[test]"):
+    for bare in (
+        "cardstock",
+        "cardstock>=0.1.0",
+        f"{DISTRIBUTION}==0.1.0",
+        "cardstock[test]",
+        "./c",
+    ):
         assert not names_one_build(bare), bare
     assert not names_one_build(f"{DISTRIBUTION} @ https://example.org/c.whl")  # no hash
     assert not names_one_build(f"{DISTRIBUTION} @ git+https://github.com/you/cardstock")
@@ -132,12 +152,14 @@ def files_for(source: Source) -> dict[str, tuple[str, list[str]]]:
     }
 
 
-SOURCES = [from_record(r) for r, _ in KNOWN.values()] + [
-    from_record(r) for r, _ in UNKNOWN.values()
+SOURCES = [
+    *(from_record(r) for r, _ in KNOWN.values()),
+    *(from_record(r) for r, _ in UNKNOWN.values()),
+    Source(spec="./tools/cardstock_pnp-0.1.0-py3-none-any.whl"),
 ]
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=[*KNOWN, *UNKNOWN])
+@pytest.mark.parametrize("source", SOURCES, ids=[*KNOWN, *UNKNOWN, "a wheel in the project"])
 def test_no_install_line_names_a_bare_package_name(source):
     for name, (spec, scripts) in files_for(source).items():
         assert spec == "" or names_one_build(spec), (name, spec)

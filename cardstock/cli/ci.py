@@ -46,7 +46,8 @@ def spec_note(source: Source) -> str:
         lines = [
             "What pip installs: the cardstock that wrote this file, from where it was",
             "installed (the install's own record of its source). Any pip requirement that",
-            "names one build works here: a wheel's address, or a git address at a commit.",
+            "names one build works here: a wheel's address or its path in this repository,",
+            "or a git address at a commit.",
         ]
     else:
         lines = [
@@ -109,7 +110,7 @@ def plan(root: Path, *, force: bool, keep: bool) -> tuple[Plan, list[Issue]]:
     differ when `force` (else they are kept when `keep`, refused when not); the problems
     that stop it (a link on the way, a file where a folder goes, a file out of the project
     or one that cannot be read)."""
-    out, issues = Plan(root, this_install()), []
+    out, issues = Plan(root, this_install(project=root)), []
     for rel, template in FILES:
         path = root / rel
         link = first_link(root, [rel])

@@ -4,12 +4,14 @@ install the same program from: the install's own record of its source (PEP 610's
 repository or a folder), read through `importlib.metadata`.
 
 Only a source a CI runner can reach and that names one build is usable: a wheel or archive
-at an http(s) address (with its hash when pip recorded one), or a git, Mercurial,
-Subversion or Bazaar repository at a remote address, at the commit that was installed. A
-folder or file on this computer, an install from a package index (which index, and what a
-name there stands for, is not recorded) or no install at all is a reason instead, said in
-the CI file and by the job that stops on it. A bare distribution name is never the answer:
-on a public index it is whoever registered it.
+at an http(s) address (with its hash when pip recorded one), a git, Mercurial, Subversion
+or Bazaar repository at a remote address, at the commit that was installed, or a wheel the
+project's own repository holds (installed from a file inside the project: the runner's
+checkout has it at the same place). Any other folder or file on this computer, an install
+from a package index (which index, and what a name there stands for, is not recorded) or
+no install at all is a reason instead, said in the CI file and by the job that stops on
+it. A bare distribution name is never the answer: on a public index it is whoever
+registered it.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from __future__ import annotations
 import importlib.metadata
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 DISTRIBUTION = "cardstock-pnp"  # the distribution's name in pyproject.toml
 
@@ -57,12 +60,35 @@ def _archive_hash(info: dict[str, Any]) -> str:
     return ""
 
 
-def from_record(record: dict[str, Any], name: str = DISTRIBUTION) -> Source:
-    """The source a PEP 610 record names, as a requirement (`name @ url`) or a reason."""
-    found = _from_record(record, name)
-    if found.spec and _UNSAFE.intersection(found.spec.partition(" @ ")[2]):
+def from_record(
+    record: dict[str, Any], name: str = DISTRIBUTION, project: Path | None = None
+) -> Source:
+    """The source a PEP 610 record names, as a requirement (`name @ url`, or the path of a
+    wheel inside `project`, the project the CI files are for) or a reason."""
+    found = _in_project(record, project) or _from_record(record, name)
+    if found.spec and _UNSAFE.intersection(found.spec.partition(" @ ")[2] or found.spec):
         return Source(reason="was installed from an address a CI file cannot hold as it is")
     return found
+
+
+def _in_project(record: dict[str, Any], project: Path | None) -> Source | None:
+    """A wheel file inside the project, as a path from the project's folder (where the CI
+    runs, in its checkout), or None."""
+    url = record.get("url")
+    if (
+        project is None
+        or not isinstance(url, str)
+        or not isinstance(record.get("archive_info"), dict)
+    ):
+        return None
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "file" or not parts.path.endswith(".whl"):
+        return None
+    try:
+        rel = Path(unquote(parts.path)).resolve().relative_to(project.resolve())
+    except (ValueError, OSError):
+        return None
+    return Source(spec=f"./{rel.as_posix()}")
 
 
 def _from_record(record: dict[str, Any], name: str) -> Source:
@@ -89,10 +115,12 @@ def _from_record(record: dict[str, Any], name: str) -> Source:
     return Source(reason="was installed from a source its install does not record")
 
 
-def this_install(name: str = DISTRIBUTION, where: list[str] | None = None) -> Source:
+def this_install(
+    name: str = DISTRIBUTION, where: list[str] | None = None, project: Path | None = None
+) -> Source:
     """Where the running cardstock came from (looked for on `where`, else on the import
-    path). An installed distribution with a record is read; a `.egg-info` a source folder
-    holds after a build records nothing and is passed over."""
+    path), for the CI files of `project`. An installed distribution with a record is read;
+    a `.egg-info` a source folder holds after a build records nothing and is passed over."""
     index = False
     found = (
         importlib.metadata.distributions(name=name)
@@ -107,7 +135,7 @@ def this_install(name: str = DISTRIBUTION, where: list[str] | None = None) -> So
             except ValueError:
                 return Source(reason="was installed from a source its install records unreadably")
             if isinstance(record, dict):
-                return from_record(record, name)
+                return from_record(record, name, project)
         index = index or dist.read_text("INSTALLER") is not None
     if index:
         return Source(
