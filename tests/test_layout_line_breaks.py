@@ -1,6 +1,7 @@
 """Line breaks in a layout's text template behave as the designer's text: a backslash at a
 line's end is a line break and never prints, whatever follows it (a blank line, the end
-of the text, spaces, a block tag that printed nothing), in inline and block markup alike;
+of the text, spaces, a block tag that printed nothing), in inline and block markup alike
+(and in a box without markup, whose line breaks are spaces);
 and a cell line holding only spaces (what `%n %n` becomes after `[clean] replace`, as
 nanDECK and Squib writers leave it) parts paragraphs as an empty line does. Read back from
 the SVG faces a build writes."""
@@ -71,6 +72,8 @@ CASES = {
         ["Draw two.", "Discard one."],
     ),
     "blocks-list-item": ("- Draw two.\\\n- Discard one.\\", "blocks", None),
+    # no markup: every line break is a space, and the mark still never prints
+    "no-markup": ("Heroes\\\n\nanswer.\\", "none", ["Heroes answer."]),
 }
 
 

@@ -530,6 +530,14 @@ def _break_mark(line: str) -> bool:
     return (len(line) - len(line.rstrip("\\"))) % 2 == 1
 
 
+def without_break_marks(text: str) -> str:
+    """The text with each line's hard-break mark taken off (for text read with no markup,
+    whose line breaks are spaces): the mark never prints, wherever the line is."""
+    return "\n".join(
+        line.rstrip()[:-1] if _break_mark(line.rstrip()) else line for line in text.split("\n")
+    )
+
+
 def plain_blocks(text: str) -> list[Block]:
     """Text with no block markup: one paragraph per chunk between blank lines (a line of
     only spaces is blank); a line ending in a hard-break mark (a backslash, as catalog text
@@ -556,4 +564,4 @@ def plain_blocks(text: str) -> list[Block]:
     return out
 
 
-__all__ = ["Raw", "fit_blocks", "plain_blocks", "sizes"]
+__all__ = ["Raw", "fit_blocks", "plain_blocks", "sizes", "without_break_marks"]
