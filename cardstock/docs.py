@@ -207,9 +207,61 @@ def _inline_text() -> list[str]:
         "| `[two]{color=#c0392b size=120%}` | the words in that colour and size "
         "(either attribute alone works) |",
         "| a line break inside a cell | a line break; a blank line starts a new paragraph |",
+        "| a line of only spaces (in a cell or a template) | a blank line: a new paragraph |",
+        "| `\\` at the end of a template's line | a line break; the `\\` itself never prints |",
         "",
         "HTML (`<b>`, `<span>`) is not read: it is left out and reported as a warning, with the",
         "card and the field. An empty field prints nothing.",
+        "",
+        *_line_breaks(),
+    ]
+
+
+def _line_breaks() -> list[str]:
+    literal = "'" * 3
+    return [
+        "## Line breaks in a text template",
+        "",
+        "A layout's `text` is a template, and its own line breaks are not the card's:",
+        "",
+        "- **A line break is a space.** A long template may be wrapped over several lines of",
+        "  the TOML file without changing what prints.",
+        "- **A blank line starts a new paragraph**, and so does a line holding only spaces.",
+        "- **A backslash at a line's end is a line break**, the one explicit marker. It never",
+        "  prints, whatever follows it: another line, a blank line, spaces, or the end of the",
+        f"  text. Write it as `\\` in a `{literal}literal{literal}` string; in a",
+        '  `"""basic"""` string write `\\\\` (TOML itself joins the lines at a lone `\\` there,',
+        "  before cardstock reads them), and in a one-line basic string `\\\\\\n`.",
+        "- **A block tag eats the line break after it** (`{% if %}`, `{% for %}`, `{% set %}`,",
+        "  `{% endif %}` …): a tag on a line of its own leaves no line behind, and a tag that",
+        "  ends a line of text joins that line to the next. `+%}` keeps the break after a tag,",
+        "  `{%-` also removes the spaces before it. `{{ value }}` eats nothing.",
+        "",
+        "```toml",
+        f"text = {literal}",
+        "Draw a card.\\",
+        "{% if power > 4 %}",
+        "Then draw another.\\",
+        "{% endif %}",
+        "Play it.",
+        literal,
+        "```",
+        "",
+        "prints three lines when `power` is above 4 (`Draw a card.`, `Then draw another.`,",
+        "`Play it.`) and two otherwise: the tag lines vanish whole, and each `\\` breaks the",
+        "line it ends. A tag at the end of a line of text needs `+%}` to keep its break:",
+        "",
+        "| template (two lines) | prints |",
+        "|---|---|",
+        "| `{% if power > 4 %}Strong.{% endif %}` / `Play it.` | "
+        "`Strong.Play it.` (the break is eaten) |",
+        "| `{% if power > 4 %}Strong.{% endif +%}` / `Play it.` | `Strong. Play it.` "
+        "(the break is kept, and is a space) |",
+        "| `{% if power > 4 %}Strong.\\{% endif +%}` / `Play it.` | "
+        "`Strong.` and `Play it.` on two lines |",
+        "",
+        "Text from the table keeps its own line breaks (a cell's line break is a line break on",
+        "the card), so a template printing a field needs no marker for them.",
         "",
     ]
 

@@ -1,7 +1,10 @@
 """`cardstock init [DIR] [--name GAME]`: write a small, complete project to start from.
 
 The starter project ships inside the package (`cardstock/starter/`): a deck from a CSV with
-art, an icon of the game's own, a back, a `rules.toml` and a rulebook template. It builds
+art, an icon of the game's own, a back, a `rules.toml` and a rulebook template. `--bare`
+writes `cardstock/bare/` instead: a commented game file with a back and one set over a
+one-row table, and a rulebook that lists the components, with nothing to delete (no icons,
+art, rules or card layout), for a designer bringing a project of their own. It builds
 and passes the rules check as written, and its comments teach the format. Nothing is
 fetched. `_game_` in a path and `@GAME_ID@` / `@GAME_TITLE@` in a file become the game's
 id and title. A `.gitignore` keeps what a build writes and a virtual environment out of a
@@ -40,10 +43,11 @@ def _files(
     return out
 
 
-def starter_files(game_id: str, title: str) -> dict[str, bytes]:
-    """The starter project's files for one game: relative path → bytes."""
+def starter_files(game_id: str, title: str, bare: bool = False) -> dict[str, bytes]:
+    """The starter project's files for one game: relative path → bytes. `bare`: the bare
+    one (`cardstock/bare/`), for a designer bringing tables of their own."""
     out: dict[str, bytes] = {}
-    for parts, entry in _files(resources.files("cardstock") / "starter"):
+    for parts, entry in _files(resources.files("cardstock") / ("bare" if bare else "starter")):
         rel = "/".join(game_id if p == PLACEHOLDER_DIR else p for p in parts)
         data = entry.read_bytes()
         if rel.endswith((".toml", ".csv", ".j2", ".svg", ".md")):
@@ -92,8 +96,11 @@ def first_link(folder: Path, rels: Iterable[str]) -> Path | None:
     return next((path for rel in rels for path in _steps(folder, rel) if path.is_symlink()), None)
 
 
-def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue]]:
-    """Write the starter project into `folder`; the files written, or the problems."""
+def init_project(
+    folder: Path, name: str | None, bare: bool = False
+) -> tuple[list[Path], list[Issue]]:
+    """Write the starter project (the bare one when `bare`) into `folder`; the files
+    written, or the problems."""
     title = (name or folder.resolve().name or "My game").strip()
     game_id = slug(title)
     shown = str(folder)
@@ -109,7 +116,7 @@ def init_project(folder: Path, name: str | None) -> tuple[list[Path], list[Issue
     if name is None and title == title.lower() and "-" in title:
         title = title.replace("-", " ")
     title = title[:1].upper() + title[1:]
-    files = starter_files(game_id, title)
+    files = starter_files(game_id, title, bare)
     linked = first_link(folder, files)
     if linked is not None:
         return [], [

@@ -98,6 +98,7 @@ class Outcome:
         "page",
         "page_kept",
         "warnings",
+        "notes",
         "seconds",
         "laid_out",
     )
@@ -110,6 +111,7 @@ class Outcome:
         page: Artifact | None = None,
         page_kept: bool = False,
         warnings: list[Issue] | None = None,
+        notes: list[str] | None = None,
     ) -> None:
         self.games = games
         self.reports: list[UnitReport] = [] if reports is None else reports
@@ -118,6 +120,8 @@ class Outcome:
         self.page_kept = page_kept
         # what validation found that is no error
         self.warnings: list[Issue] = [] if warnings is None else warnings
+        # what reading the games did that is no problem: rows the sets' rules left out
+        self.notes: list[str] = [] if notes is None else notes
         self.seconds = 0.0
         # faces laid out afresh by this process, per game (the rest were read back from the
         # cache; a worker's are its own)
@@ -251,10 +255,11 @@ def recall(request: Request, cache: Cache, keys: Keys | None = None) -> Outcome 
             return None
         checks = {g: CheckResult(g, c["ok"], c["text"], True) for g, c in data["checks"].items()}
         warnings = [Issue.from_data(w) for w in data["warnings"]]
+        notes = [str(n) for n in data.get("notes", [])]
     except (KeyError, TypeError, ValueError):
         return None
     keep_reads(cache, out)
-    return Outcome(games, reports, checks, page, True, warnings)
+    return Outcome(games, reports, checks, page, True, warnings, notes)
 
 
 def remember(request: Request, keys: Keys, outcome: Outcome, cache: Cache) -> None:
@@ -291,6 +296,7 @@ def remember(request: Request, keys: Keys, outcome: Outcome, cache: Cache) -> No
                 "sha256": hashlib.sha256(written).hexdigest(),
             },
             "warnings": [w.data() for w in outcome.warnings],
+            "notes": outcome.notes,
         },
     )
 

@@ -1,12 +1,15 @@
 """The CI files `cardstock init` writes do what they say: their own shell steps, read from
-the written YAML, run in order in a fresh project, install cardstock, check, build, and
-leave the downloads page and the files it lists in the folder each file uploads (GitHub's
-artifact and Pages folder, GitLab's `public/`).
+the written YAML, run in order in a fresh project, install the very cardstock that wrote
+them, check, build, and leave the downloads page and the files it lists in the folder each
+file uploads (GitHub's artifact and Pages folder, GitLab's `public/`).
 
-Nothing is fetched. The install step installs a wheel of this checkout, made here from what
-pyproject.toml lists (so a file left out of the package data fails here too), into a
-virtual environment of its own that borrows the test environment's libraries; the test
-points the file's one install variable, `CARDSTOCK_SPEC`, at that wheel. The steps that
+Nothing is fetched from outside this machine. A wheel of this checkout, made here from what
+pyproject.toml lists (so a file left out of the package data fails here too), is published
+at a loopback address as a repository's release would be; the designer's environment
+installs it from there with pip (which records where it came from), and that
+environment's `cardstock init` writes the project. The CI steps then run in another fresh
+environment exactly as written: the install step installs what the file names, untouched
+by the test. Both environments borrow the test environment's libraries. The steps that
 `uses:` an action (check out, set up Python, upload) are GitHub's own and are not run: the
 test reads where they upload from instead."""
 
@@ -19,8 +22,12 @@ import os
 import site
 import subprocess
 import sys
+import threading
 import tomllib
 import zipfile
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -52,7 +59,8 @@ def make_wheel(dest: Path) -> Path:
     """A pure-Python wheel of this checkout (no build tool needed, nothing fetched)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     name, version = project["name"], project["version"]
-    info = f"{name}-{version}.dist-info"
+    stem = f"{name.replace('-', '_')}-{version}"  # a wheel's file names spell the name so
+    info = f"{stem}.dist-info"
     files = _wheel_files()
     files[f"{info}/METADATA"] = (
         f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
@@ -70,19 +78,16 @@ def make_wheel(dest: Path) -> Path:
         record.append(f"{path},sha256={digest},{len(data)}")
     record.append(f"{info}/RECORD,,")
     files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
-    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    wheel = dest / f"{stem}-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
         for path, data in sorted(files.items()):
             z.writestr(path, data)
     return wheel
 
 
-@pytest.fixture(scope="module")
-def runner(tmp_path_factory) -> tuple[Path, Path]:
-    """A virtual environment with no cardstock in it (its libraries borrowed from the test
-    environment through a .pth file, so nothing is fetched), and the wheel to install."""
-    base = tmp_path_factory.mktemp("ci-run")
-    venv = base / "venv"
+def fresh_environment(venv: Path) -> Path:
+    """A virtual environment with no cardstock in it, its libraries borrowed from the test
+    environment through a .pth file (so nothing is fetched)."""
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     inner = subprocess.run(
         [str(venv / "bin" / "python"), "-c", "import site; print(site.getsitepackages()[0])"],
@@ -93,18 +98,65 @@ def runner(tmp_path_factory) -> tuple[Path, Path]:
     # the libraries only: a .pth line adds the folder, the editable cardstock's own .pth
     # in it is not read
     (Path(inner) / "borrowed.pth").write_text("\n".join(site.getsitepackages()) + "\n")
-    return venv, make_wheel(base)
+    return venv
 
 
-def environment(venv: Path, variables: dict[str, str], wheel: Path) -> dict[str, str]:
-    """The CI's environment: its own variables, the install spec pointed at the wheel, the
-    runner's Python first on PATH, and pip kept off the network."""
+QUIET_PIP = {"PIP_NO_INDEX": "1", "PIP_NO_DEPS": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the base's name)
+        pass
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory) -> Iterator[str]:
+    """The address a wheel of this checkout is published at, served from this machine's
+    loopback address for as long as the module's tests run."""
+    folder = tmp_path_factory.mktemp("release")
+    wheel = make_wheel(folder)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/{wheel.name}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="module")
+def designer(tmp_path_factory, published) -> Path:
+    """The designer's environment: cardstock installed with pip from where it is published,
+    as a designer installs a release; its install records that address."""
+    venv = fresh_environment(tmp_path_factory.mktemp("designer") / "venv")
+    env = {**os.environ, **QUIET_PIP}
+    env.pop("VIRTUAL_ENV", None)
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", published],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return venv
+
+
+@pytest.fixture
+def runner(tmp_path) -> Path:
+    """The CI runner's environment, with no cardstock in it until the install step."""
+    return fresh_environment(tmp_path / "runner")
+
+
+def environment(venv: Path, variables: dict[str, str]) -> dict[str, str]:
+    """The CI's environment: its own variables as the file sets them, the runner's Python
+    first on PATH, and pip kept to the address the file names."""
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
     env.update({k: str(v) for k, v in variables.items()})
-    assert env["CARDSTOCK_SPEC"].startswith("cardstock>=")  # the released package by default
-    env["CARDSTOCK_SPEC"] = str(wheel)
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"
-    env.update(PIP_NO_INDEX="1", PIP_NO_DEPS="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
+    env.update(QUIET_PIP)
     return env
 
 
@@ -121,16 +173,21 @@ def shell(script: str, cwd: Path, env: dict[str, str]) -> None:
     assert done.returncode == 0, f"{script}\n{done.stdout}\n{done.stderr}"
 
 
-def new_project(where: Path) -> Path:
-    """A project as `cardstock init` makes it, in a fresh process."""
+def new_project(where: Path, designer: Path, published: str) -> Path:
+    """A project as the designer's `cardstock init` makes it; its CI files name the address
+    the designer's cardstock was installed from, with the wheel's hash."""
     folder = where / "moon"
     made = subprocess.run(
-        [sys.executable, "-m", "cardstock", "init", str(folder), "--name", "Moon"],
+        [str(designer / "bin" / "cardstock"), "init", str(folder), "--name", "Moon"],
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert made.returncode == 0, made.stderr
+    assert "cannot say which cardstock" not in made.stdout
+    for rel in (GITHUB, GITLAB):
+        text = (folder / rel).read_text(encoding="utf-8")
+        assert f'CARDSTOCK_SPEC: "cardstock-pnp @ {published}#sha256=' in text, rel
     return folder
 
 
@@ -148,16 +205,18 @@ def assert_published(folder: Path, venv: Path) -> None:
     assert "moon/moon-pnp-letter.pdf" in page
 
 
-def test_the_github_workflow_steps_check_build_and_fill_the_uploaded_folders(runner, tmp_path):
-    venv, wheel = runner
-    project = new_project(tmp_path)
+def test_the_github_workflow_steps_check_build_and_fill_the_uploaded_folders(
+    designer, published, runner, tmp_path
+):
+    venv = runner
+    project = new_project(tmp_path, designer, published)
     workflow = yaml.safe_load((project / GITHUB).read_text(encoding="utf-8"))
     job = workflow["jobs"]["build"]
     variables = {**workflow.get("env", {}), **job.get("env", {})}
     ran = []
     for step in job["steps"]:
         if "run" in step:
-            env = environment(venv, {**variables, **step.get("env", {})}, wheel)
+            env = environment(venv, {**variables, **step.get("env", {})})
             shell(step["run"], project, env)
             ran.append(step["run"])
     assert ran[-1] == "cardstock build" and len(ran) == 3
@@ -178,11 +237,11 @@ def test_the_github_workflow_steps_check_build_and_fill_the_uploaded_folders(run
         assert_published(project / uploads[action], venv)
 
 
-def test_the_gitlab_jobs_build_and_fill_public(runner, tmp_path):
-    venv, wheel = runner
-    project = new_project(tmp_path)
+def test_the_gitlab_jobs_build_and_fill_public(designer, published, runner, tmp_path):
+    venv = runner
+    project = new_project(tmp_path, designer, published)
     config = yaml.safe_load((project / GITLAB).read_text(encoding="utf-8"))
-    env = environment(venv, config.get("variables", {}), wheel)
+    env = environment(venv, config.get("variables", {}))
     for name in config["stages"]:  # each stage's jobs, in the order the stages run
         for job in (j for j in config.values() if isinstance(j, dict) and j.get("stage") == name):
             shell("\n".join(job["script"]), project, env)

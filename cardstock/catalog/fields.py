@@ -94,6 +94,43 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
 
 
+# symbols a card's name often holds, by the word a player says for them; any other symbol
+# is spelled by its Unicode name (🔥 is `fire`, ⚔ `crossed-swords`)
+SYMBOL_WORDS = {
+    "♠": "spades",
+    "♤": "spades",
+    "♣": "clubs",
+    "♧": "clubs",
+    "♥": "hearts",
+    "♡": "hearts",
+    "♦": "diamonds",
+    "♢": "diamonds",
+    "★": "star",
+    "☆": "star",
+}
+
+
+def spelled_slug(text: str) -> str:
+    """An id made from a name that keeps what its symbols say: as `slugify`, but each
+    symbol beyond ASCII (a suit, a star, an emoji) becomes its word (`9♣` is `9-clubs`,
+    `9♠` is `9-spades`), so names that differ by a symbol keep different ids."""
+    spelled = []
+    for char in text:
+        if not char.isascii() and unicodedata.category(char).startswith("S"):
+            spelled.append(f" {SYMBOL_WORDS.get(char) or unicodedata.name(char, '')} ")
+        else:
+            spelled.append(char)
+    return slugify("".join(spelled))
+
+
+def _ticked(value: Any) -> Any:
+    """A `bool` cell's `x` (a ticked box, as spreadsheets and Squib's data mark a trait, and
+    as the `skip` column reads it) is true; every other value is Pydantic's to read."""
+    if isinstance(value, str) and value.strip().casefold() == "x":
+        return True
+    return value
+
+
 def _blank_to_none(value: Any) -> Any:
     if isinstance(value, str) and value.strip() == "":
         return None
@@ -214,7 +251,7 @@ FIELD_TYPES: dict[str, Callable[[FieldSpec], Any]] = {
     "number": _number(float),
     "str": lambda spec: Annotated[str, BeforeValidator(_single_line)],
     "text": lambda spec: str,  # paragraphs; Jinja2 markup and :icon: allowed
-    "bool": lambda spec: bool,
+    "bool": lambda spec: Annotated[bool, BeforeValidator(_ticked)],
     "choice": _choice,
     "icon": lambda spec: Annotated[str, Field(pattern=SLUG_PATTERN)],
     "icons": lambda spec: Annotated[

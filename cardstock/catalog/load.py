@@ -27,7 +27,16 @@ from ..core.units import in_points
 from ..core.validation import dotted, issues_from, toml_loc
 from .art import icon_files
 from .cells import Row
-from .fields import BACK_COLUMN, REFERENCE_TYPES, RESERVED_COLUMNS, FieldSpec, row_model, slugify
+from .choosing import describe
+from .fields import (
+    BACK_COLUMN,
+    REFERENCE_TYPES,
+    RESERVED_COLUMNS,
+    FieldSpec,
+    row_model,
+    slugify,
+    spelled_slug,
+)
 from .kinds import KINDS
 from .references import art_path_problem, check_references, layout_file_problem, unknown
 from .rows import qualify_shared_ids, rows_of
@@ -54,6 +63,8 @@ class Catalog:
     lines: Mapping[KeyPath, int] = field(default_factory=dict, repr=False)  # game.toml's lines
     # an id rows of several sets share → the ids it became ("<set>-<id>"), for messages
     shared_ids: dict[str, list[str]] = field(default_factory=dict)
+    # what the sets' row rules left out, one line a rule (`catalog.choosing`): the build says it
+    notes: list[str] = field(default_factory=list)
     # the language its texts are in when it is a translation (`catalog.translations`), and
     # the words its templates print in that language (msgid → translation)
     lang: str | None = None
@@ -147,13 +158,15 @@ class Catalog:
             parts += [f"{value!r} → back {back!r}" for value, back in s.back_values.items()]
             if s.ids:
                 parts.append(f"ids {s.ids!r}")
+            parts += [f"rows skipped where {describe(r, False)}" for r in s.skip_rows]
+            parts += [f"rows kept where {describe(r, False)}" for r in s.keep_rows]
             if s.layout_file:
                 parts.append(f"layouts from {s.layout_file}")
             if parts:
                 out.append(f"set {s.id!r}: " + "; ".join(parts))
         for bare, ids in self.shared_ids.items():
             out.append(f"id {bare!r} is in several sets: {', '.join(ids)}")
-        return out
+        return out + self.notes
 
     def public(self) -> dict[str, Any]:
         """The documented, stable JSON shape (see README: "Catalog JSON")."""
@@ -237,6 +250,7 @@ def load_game(
         sources=reading.sources,
         lines=lines,
         shared_ids=shared_ids,
+        notes=reading.notes,
     )
 
 
@@ -299,6 +313,7 @@ class _Reading:
     # what each art path the rows name was found to be (a problem or None): a deck of
     # thousands of rows names a few files, each checked once a load
     art_checked: dict[str, str | None] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)  # what the sets' row rules left out
 
     def at(self, *loc: Any) -> int | None:
         return line_for(self.lines, loc)
@@ -349,6 +364,7 @@ def _read_set(reading: _Reading, index: int, s: ComponentSet, seen_sets: set[str
         issues,
         reading.sources,
         MAX_COMPONENTS - reading.total,  # each row makes one component at least
+        reading.notes,
     )
     _add_components(reading, s, fields, rows)
     if stopped is not None and not reading.full:
@@ -380,6 +396,11 @@ def _add_components(
             continue
         if comp.id in seen_ids:
             hint = f" (the set's ids come from its pattern {s.ids!r})" if s.ids else ""
+            if not s.ids and not str(row.cells.get("id") or "").strip():
+                hint = (
+                    f" (made from the name {comp.name!r}; give the rows an id column, or the "
+                    'set an ids pattern naming the field that tells them apart: "{name}-{suit}")'
+                )
             reading.issues.add(
                 row.file,
                 row.line,
@@ -757,7 +778,8 @@ def cleaned(
 
 
 def _slug(name: str) -> str:
-    return slugify(name) or "component"
+    """A row's id made from its name: its symbols spelled (`9♣` is `9-clubs`)."""
+    return spelled_slug(name) or "component"
 
 
 def load_games(

@@ -15,6 +15,7 @@ from ..core.issues import Issues
 from ..core.tomlpos import Path as KeyPath
 from ..core.tomlpos import line_for
 from .cells import Row
+from .choosing import Choice
 from .fields import BACK_COLUMN, RESERVED_COLUMNS, SKIP_COLUMN, FieldSpec
 from .references import resolved
 from .schema import Component, ComponentSet
@@ -32,9 +33,12 @@ def rows_of(
     issues: Issues,
     sources: list[Path],
     max_rows: int | None = None,
+    notes: list[str] | None = None,
 ) -> tuple[list[Row], tuple[str, int] | None]:
     """The set's rows, from its table file or inline in the game file, and where its table
-    was left unread: the file and line of the first row past `max_rows`, if it has one."""
+    was left unread: the file and line of the first row past `max_rows`, if it has one.
+    A set that chooses its rows by data (`skip_rows`, `keep_rows`) reads its whole table
+    and chooses from it, saying in `notes` what each rule left out."""
     _check_columns(s, index, fields_of_set, shown, lines, issues)
     if s.rows is not None:
         return _unskipped(
@@ -58,6 +62,9 @@ def rows_of(
         return [], None
     if not _asks_fit(s, index, path.suffix.lower(), display, shown, lines, issues):
         return [], None
+    choice = Choice(s, index, shown, lines)
+    if choice:
+        max_rows = None  # rows left out are not made: the game's limit counts those kept
     try:
         ask = Ask(header=s.header, key=s.table_key)
         table = read_table(path, display, s.sheet, issues, root, max_rows, ask)
@@ -72,8 +79,14 @@ def rows_of(
     if table is None:
         return [], None
     sources.append(path)
+    chosen, ruled = table.rows, set[str]()
+    if choice:
+        chosen, said = choice.choose(table, issues)
+        ruled = choice.columns(table)
+        if notes is not None:
+            notes.extend(said)
     rows = _check_header(
-        s, fields_of_set, table.columns, table.file, table.header_line, table.rows, issues
+        s, fields_of_set, table.columns, table.file, table.header_line, chosen, issues, ruled
     )
     rows = _unskipped(rows, fields_of_set, issues)
     return rows, None if table.stopped is None else (table.file, table.stopped)
@@ -233,7 +246,28 @@ def header_map(
     known = list(RESERVED_COLUMNS) + [BACK_COLUMN, SKIP_COLUMN] + list(fields)
     mapped = {_header_key(header): name for name, header in s.columns.items()}
     by_name = {_header_key(name): name for name in known if name not in s.columns}
-    return {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
+    out = {col: mapped.get(_header_key(col), by_name.get(_header_key(col))) for col in columns}
+    if "count" not in out.values():
+        aliases = [c for c, name in out.items() if name is None and _header_key(c) in COUNT_ALIASES]
+        if len(aliases) == 1:  # two of them: neither is guessed (see `_alias_hint`)
+            out[aliases[0]] = "count"
+    return out
+
+
+# what other tools call a row's copies (Squib reads `qty` and `quantity`): read as `count`
+# when the table has one of them, no count column, and no field of that name
+COUNT_ALIASES = ("qty", "quantity")
+
+
+def _alias_hint(column: str) -> str:
+    """The unknown-column message's hint for a count alias left unread (the table has a
+    count column, or both aliases): how to map it."""
+    if _header_key(column) not in COUNT_ALIASES:
+        return ""
+    return (
+        f'; to read it as the number of copies, map it: columns = {{ count = "{column}" }} '
+        "(it is not read as the count by itself when the table has another count column)"
+    )
 
 
 def _is_back_column(s: ComponentSet, header: str) -> bool:
@@ -248,8 +282,10 @@ def _check_header(
     line: int,
     rows: list[Row],
     issues: Issues,
+    ruled: set[str] | frozenset[str] = frozenset(),
 ) -> list[Row]:
-    """Check a table's header once, so a misspelt column is one message, not one per row."""
+    """Check a table's header once, so a misspelt column is one message, not one per row.
+    The columns in `ruled` are read by the set's row rules, so no unknown column."""
     allowed = list(RESERVED_COLUMNS) + list(fields)
     mapping = header_map(s, fields, columns)
     chooser = next((c for c in columns if _is_back_column(s, c)), None)
@@ -261,10 +297,15 @@ def _check_header(
             f"the set chooses backs by the column {s.back_column!r} (back_column), which the "
             f"header does not have; its columns are: {', '.join(columns)}",
         )
-    unknown = [c for c, name in mapping.items() if name is None and c != chooser]
+    unknown = [c for c, name in mapping.items() if name is None and c != chooser and c not in ruled]
     if s.extra_columns == "error":
         for col in unknown:
-            issues.add(file, line, col, f"unknown column; set {s.id!r} has: {', '.join(allowed)}")
+            issues.add(
+                file,
+                line,
+                col,
+                f"unknown column; set {s.id!r} has: {', '.join(allowed)}{_alias_hint(col)}",
+            )
     first: dict[str, str] = {}
     for col, name in mapping.items():
         if name is None:

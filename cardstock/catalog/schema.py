@@ -192,6 +192,61 @@ class Clean(Strict):
     )
 
 
+RuleValue = str | int | float | bool
+
+
+class RowRule(Strict):
+    """A rule that matches a table's rows by one column: its cell missing or empty
+    (`missing`), one of some values (`is`), or a yes in a marker column (`marked`)."""
+
+    column: Annotated[str, Field(min_length=1)] = Field(
+        description="The column the rule reads, matched as headers are (any case, "
+        "surrounding spaces); a YAML or JSON row's nested key is dotted (`meta.status`). "
+        "It need not fill a field.",
+        examples=["faction"],
+    )
+    is_: RuleValue | list[RuleValue] | None = Field(
+        default=None,
+        alias="is",
+        description="The rule matches a row whose cell is one of these values (any case; "
+        "a list cell matches when one of its items is).",
+        examples=[["Elves", "Dwarves"]],
+    )
+    missing: Literal[True] | None = Field(
+        default=None,
+        description="The rule matches a row without the column or with its cell empty (a "
+        "YAML row that is only an anchor's template).",
+        examples=[True],
+    )
+    marked: Literal[True] | None = Field(
+        default=None,
+        description="The rule matches a row whose cell says yes: `true`, `yes`, `y`, `x` or "
+        "`1` (any case); empty, `false`, `no`, `n` or `0` say no, anything else is an error.",
+        examples=[True],
+    )
+
+    @model_validator(mode="after")
+    def _one_test(self) -> RowRule:
+        given = [k for k in ("is", "missing", "marked") if getattr(self, _ATTR[k]) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "give exactly one of 'is' (values), 'missing = true' or 'marked = true'"
+                + (f"; it has {' and '.join(given)}" if given else "")
+            )
+        if self.is_ == []:
+            raise ValueError("'is' lists no value")
+        return self
+
+    def values(self) -> list[RuleValue]:
+        """The values of `is`, a single one as a list of one."""
+        if self.is_ is None:
+            return []
+        return list(self.is_) if isinstance(self.is_, list) else [self.is_]
+
+
+_ATTR = {"is": "is_", "missing": "missing", "marked": "marked"}
+
+
 class ComponentSet(Strict):
     """A deck or set of like components, whose rows come from a table file or inline."""
 
@@ -250,6 +305,19 @@ class ComponentSet(Strict):
         description="What a column no field reads is: an error at the header, or skipped "
         "(`ignore`, for notes and formulas).",
         examples=["ignore"],
+    )
+    skip_rows: list[RowRule] = Field(
+        default=[],
+        description="Rules leaving rows of the table out: a row any of them matches is "
+        "not read (a template row without a name, a value, a marker column). The build "
+        "says how many rows each rule left out.",
+        examples=[[{"column": "name", "missing": True}, {"column": "status", "is": "cut"}]],
+    )
+    keep_rows: list[RowRule] = Field(
+        default=[],
+        description="Rules keeping rows of the table: only a row every one of them matches "
+        "is read (one faction of a larger database). Applied after `skip_rows`.",
+        examples=[[{"column": "faction", "is": ["Elves", "Dwarves"]}]],
     )
     rows: list[dict[str, Any]] | None = Field(
         default=None,
@@ -355,6 +423,11 @@ class ComponentSet(Strict):
             )
         if self.sheet is not None and not (self.table or "").lower().endswith(".xlsx"):
             raise ValueError("'sheet' applies only to an .xlsx table")
+        if self.rows is not None and (self.skip_rows or self.keep_rows):
+            raise ValueError(
+                "'skip_rows' and 'keep_rows' choose rows of a table; leave out the inline rows "
+                "you do not want"
+            )
         return self
 
     def group_fields(self) -> list[str]:

@@ -380,6 +380,12 @@ def init_arguments(it: argparse.ArgumentParser) -> None:
         default=None,
         help="the game's title; its id is made from it (default: the folder's name)",
     )
+    it.add_argument(
+        "--bare",
+        action="store_true",
+        help="only a game file, a one-row table to replace and a rulebook that lists the "
+        "components: no example icons, art or rules to delete (for a project of your own)",
+    )
 
 
 def ci_arguments(ci: argparse.ArgumentParser) -> None:

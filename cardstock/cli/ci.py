@@ -4,7 +4,10 @@ publish the downloads page to Pages (`docs/publishing.md`).
 
 The files are Jinja2 templates in `cardstock/workflows/` (data, with `[[ name ]]` for a
 value so that GitHub's `${{ … }}` passes through). What pip installs is one variable of
-each file, `CARDSTOCK_SPEC`, defaulting to this version of cardstock or a later one.
+each file, `CARDSTOCK_SPEC`: the very cardstock that writes the file, from where it was
+installed (`cli.installed`), never a bare package name. Where that cannot be known the
+variable is empty, a comment above it says why, and the job stops at its first step with
+a message saying what to set.
 
 A project's file is never written through a link, never outside the project, and never
 replaced unless asked: one already there that differs is a located refusal (`--force`
@@ -26,6 +29,7 @@ from ..core.files import Unreadable, allowed, present, read_bytes
 from ..core.issues import Issue
 from ..core.output import WriteError, write_atomic
 from ..init import first_link
+from .installed import Source, this_install
 
 # Each file: where it goes in the project, and its template in cardstock/workflows/.
 FILES: tuple[tuple[str, str], ...] = (
@@ -35,9 +39,25 @@ FILES: tuple[tuple[str, str], ...] = (
 PYTHON = "3.12"  # the Python the CI runs cardstock on (it needs 3.11 or later)
 
 
-def install_spec() -> str:
-    """What the CI installs unless told otherwise: this cardstock or a later release."""
-    return f"cardstock>={__version__}"
+def spec_note(source: Source) -> str:
+    """The comment lines above `CARDSTOCK_SPEC` (indented as the files' variables are):
+    where its value comes from, or why it is empty and what to put there."""
+    if source.spec:
+        lines = [
+            "What pip installs: the cardstock that wrote this file, from where it was",
+            "installed (the install's own record of its source). Any pip requirement that",
+            "names one build works here: a wheel's address or its path in this repository,",
+            "or a git address at a commit.",
+        ]
+    else:
+        lines = [
+            f"Empty: the cardstock that wrote this file {source.reason},",
+            "which a CI runner cannot install from, so the build job stops at its first",
+            'step. Set it to a wheel\'s address ("cardstock-pnp @ https://…/….whl") or a',
+            'git address at a commit ("cardstock-pnp @ git+https://…/cardstock@<commit>");',
+            "docs/publishing.md says how.",
+        ]
+    return "\n".join(f"  # {line}" for line in lines)
 
 
 # a template's note to whoever edits it, at its top (`[#- … -#]`), and each value it names
@@ -45,14 +65,20 @@ _NOTE = re.compile(r"\A\[#-.*?-#\]\n", re.S)
 _VALUE = re.compile(r"\[\[ (\w+) \]\]")
 
 
-def render(template: str) -> bytes:
-    """One template of `cardstock/workflows/` with its values filled in. The templates name
-    three values (`[[ version ]]`, `[[ spec ]]`, `[[ python ]]`) and have no logic, so the
-    values are put in place and nothing else: GitHub's own `${{ expression }}` passes
-    through as written. A name the template gives that is not a value is an error."""
-    values = {"version": __version__, "spec": install_spec(), "python": PYTHON}
-    source = (resources.files("cardstock") / "workflows" / template).read_text(encoding="utf-8")
-    text = _VALUE.sub(lambda m: values[m.group(1)], _NOTE.sub("", source))
+def render(template: str, source: Source) -> bytes:
+    """One template of `cardstock/workflows/` with its values filled in for a cardstock
+    installed from `source`. The templates name four values (`[[ version ]]`,
+    `[[ spec ]]`, `[[ spec_note ]]`, `[[ python ]]`) and have no logic, so the values are
+    put in place and nothing else: GitHub's own `${{ expression }}` passes through as
+    written. A name the template gives that is not a value is an error."""
+    values = {
+        "version": __version__,
+        "spec": source.spec,
+        "spec_note": spec_note(source),
+        "python": PYTHON,
+    }
+    written = (resources.files("cardstock") / "workflows" / template).read_text(encoding="utf-8")
+    text = _VALUE.sub(lambda m: values[m.group(1)], _NOTE.sub("", written))
     return text.encode("utf-8")
 
 
@@ -61,6 +87,7 @@ class Plan:
     """What writing the CI files into a project will do, decided before anything is written."""
 
     root: Path
+    source: Source  # where the running cardstock was installed from
     write: dict[str, bytes] = field(default_factory=dict)  # relative path → the new bytes
     same: list[str] = field(default_factory=list)  # already hold what cardstock writes
     kept: list[str] = field(default_factory=list)  # the project's own, left as they are
@@ -83,7 +110,7 @@ def plan(root: Path, *, force: bool, keep: bool) -> tuple[Plan, list[Issue]]:
     differ when `force` (else they are kept when `keep`, refused when not); the problems
     that stop it (a link on the way, a file where a folder goes, a file out of the project
     or one that cannot be read)."""
-    out, issues = Plan(root), []
+    out, issues = Plan(root, this_install(project=root)), []
     for rel, template in FILES:
         path = root / rel
         link = first_link(root, [rel])
@@ -105,7 +132,7 @@ def plan(root: Path, *, force: bool, keep: bool) -> tuple[Plan, list[Issue]]:
         if blocked is not None:
             issues.append(Issue(_named(blocked), None, "", "is a file where a folder goes"))
             continue
-        data = render(template)
+        data = render(template, out.source)
         if not present(path):
             out.write[rel] = data
             continue
@@ -154,6 +181,7 @@ def report(todo: Plan, written: list[Path]) -> list[str]:
     lines = [f"wrote {_named(p)}" for p in written]
     lines += [f"{_named(todo.root / rel)} is up to date" for rel in todo.same]
     lines += [f"kept your own {_named(todo.root / rel)}" for rel in todo.kept]
+    lines += unknown_source(todo)
     if written:
         lines.append(
             "to publish the downloads page, turn Pages on once: on GitHub, Settings > Pages > "
@@ -161,3 +189,14 @@ def report(todo: Plan, written: list[Path]) -> list[str]:
             "(docs/publishing.md)"
         )
     return lines
+
+
+def unknown_source(todo: Plan) -> list[str]:
+    """The line saying the files written cannot name the cardstock to install, or none."""
+    if todo.source.spec or not todo.write:
+        return []
+    return [
+        f"the CI files cannot say which cardstock to install: this cardstock "
+        f"{todo.source.reason}; their build job stops until CARDSTOCK_SPEC in them names "
+        "a wheel's address or a git address at a commit (docs/publishing.md)"
+    ]

@@ -264,7 +264,7 @@ def cmd_init(args: argparse.Namespace) -> int:
     more: list[Path] = []
     workflows, issues = ci.plan(folder, force=False, keep=True)  # before anything is written
     if not issues:
-        written, issues = init_project(folder, args.name)
+        written, issues = init_project(folder, args.name, args.bare)
     if not issues:
         more, issues = ci.write(workflows)
         written += more
@@ -286,6 +286,8 @@ def cmd_init(args: argparse.Namespace) -> int:
         )
     for rel in workflows.kept:
         print(safe(f"kept your own {rel} (cardstock ci --force replaces it)"))
+    for line in ci.unknown_source(workflows):
+        print(safe(line))
     step = "" if folder.resolve() == Path.cwd().resolve() else f"cd {shlex.quote(str(folder))} && "
     print(f"next: {step}{own_command(folder)}   (checks the rules and builds into output/)")
     return EXIT_OK

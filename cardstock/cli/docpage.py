@@ -84,6 +84,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("check-deck", "--json"): "cardstock check-deck moon-race my-deck.csv --json",
     ("init", "dir"): "cardstock init moon-race",
     ("init", "--name"): 'cardstock init . --name "Moon Race"',
+    ("init", "--bare"): 'cardstock init . --bare --name "Moon Race"',
     ("ci", "--force"): "cardstock ci --force",
     ("proof", "games"): "cardstock proof moon-race",
     ("proof", "--cvd"): "cardstock proof --cvd",

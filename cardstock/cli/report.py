@@ -17,6 +17,8 @@ def report(outcome: Outcome, options: BuildOptions) -> int:
     """Print what a build found and made; the exit code."""
     for issue in outcome.warnings:
         print(issue.render(), file=sys.stderr)
+    for note in outcome.notes:
+        print(safe(note))
     for game in outcome.failed:
         print(safe(outcome.checks[game].text), file=sys.stderr)
         if options.force:

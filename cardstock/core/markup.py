@@ -129,19 +129,24 @@ def load_parser() -> None:
 
 def _one_line(content: str) -> str:
     """The lines of a block's text run together with a space, except after a Markdown hard
-    break (a line ending in a backslash or in two spaces), which stays a line break."""
+    break (a line ending in a backslash or in two spaces), which stays a line break. A
+    backslash ending the block's last line (a break with no line after it) is dropped, as
+    a break there breaks nothing."""
     lines = content.split("\n")
     out: list[str] = []
     for line in lines[:-1]:
         text = line.rstrip(" \t")
         slashes = len(text) - len(text.rstrip("\\"))
-        if text is line and slashes % 2 == 1:
+        if slashes % 2 == 1:  # spaces after the mark change nothing
             out.append(text[:-1].rstrip() + "\n")
         elif len(line) - len(text) >= 2:
             out.append(text + "\n")
         else:
             out.append(text.strip() + " ")
-    out.append(lines[-1].strip())
+    end = lines[-1].strip()
+    if (len(end) - len(end.rstrip("\\"))) % 2 == 1:
+        end = end[:-1].rstrip()
+    out.append(end)
     return "".join(out)
 
 

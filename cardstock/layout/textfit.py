@@ -520,23 +520,43 @@ def _to_op(d: _Draw, dx: float, dy: float) -> Op:
 _BREAKING = re.compile(r"[^\S\u00a0\u2007\u202f]+")
 
 
+# a line holding only spaces (`%n %n` after a clean-up) is a blank line: it parts paragraphs
+_BLANK_LINE = re.compile(r"\n[^\S\n]*\n")
+
+
+def _break_mark(line: str) -> bool:
+    """Whether a line ends in the hard-break mark: an odd run of backslashes at its end
+    (an even run is escaped backslashes, which print)."""
+    return (len(line) - len(line.rstrip("\\"))) % 2 == 1
+
+
+def without_break_marks(text: str) -> str:
+    """The text with each line's hard-break mark taken off (for text read with no markup,
+    whose line breaks are spaces): the mark never prints, wherever the line is."""
+    return "\n".join(
+        line.rstrip()[:-1] if _break_mark(line.rstrip()) else line for line in text.split("\n")
+    )
+
+
 def plain_blocks(text: str) -> list[Block]:
-    """Text with no block markup: one paragraph per blank-line-separated chunk; a line
-    ending in a hard-break mark (a backslash, as catalog text fields carry their line
-    breaks) keeps its break."""
+    """Text with no block markup: one paragraph per chunk between blank lines (a line of
+    only spaces is blank); a line ending in a hard-break mark (a backslash, as catalog text
+    fields carry their line breaks) keeps its break, and the mark never prints, not even
+    on a paragraph's last line."""
     out: list[Block] = []
-    for chunk in text.split("\n\n"):
+    for chunk in _BLANK_LINE.split(text):
         if not chunk.strip():
             continue
         lines = [
             " ".join(_BREAKING.split(line.strip())) for line in chunk.split("\n") if line.strip()
         ]
+        last = len(lines) - 1
         out.append(
             Paragraph(
                 "".join(
-                    line[:-1].rstrip() + "\n"
-                    if line.endswith("\\") and i + 1 < len(lines)
-                    else line + (" " if i + 1 < len(lines) else "")
+                    (line[:-1].rstrip() + ("\n" if i < last else ""))
+                    if _break_mark(line)
+                    else line + (" " if i < last else "")
                     for i, line in enumerate(lines)
                 )
             )
@@ -544,4 +564,4 @@ def plain_blocks(text: str) -> list[Block]:
     return out
 
 
-__all__ = ["Raw", "fit_blocks", "plain_blocks", "sizes"]
+__all__ = ["Raw", "fit_blocks", "plain_blocks", "sizes", "without_break_marks"]

@@ -12,7 +12,7 @@ from ...core.scripts import GLYPH_SEP, glyph_warning
 from ...core.units import fmt_mm
 from .. import text as textmod
 from ..ops import Rect, Text, r
-from ..textfit import Raw, plain_blocks
+from ..textfit import Raw, plain_blocks, without_break_marks
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def draw(
     if markup == "blocks":
         blocks = parse(content)
     elif markup == "none":
-        blocks = [Raw(" ".join(content.replace("\\\n", "\n").split()))]
+        blocks = [Raw(" ".join(without_break_marks(content).split()))]
     else:
         blocks = plain_blocks(content)
     fit = painter.fit(blocks, inner, style)
