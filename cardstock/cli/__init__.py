@@ -92,6 +92,12 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
         commands.cmd_changelog,
     ),
     (
+        "feedback",
+        "playtesters' notes by card, and imported from a form's export",
+        arguments.feedback_arguments,
+        commands.cmd_feedback,
+    ),
+    (
         "translate",
         "write the .po files translators open: every text of a game, per language",
         arguments.translate_arguments,
