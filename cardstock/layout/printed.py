@@ -71,15 +71,16 @@ def _side(face: Any, font_hashes: Mapping[str, str]) -> dict[str, Any]:
     art: set[str] = set()
     icons: dict[str, str] = {}
     used: set[str] = set()
-    # the boxes showing the version print what the rest of the face makes them: left out,
-    # so a card's own edit is named, not its version mark or code
+    for op in face.walk():
+        if isinstance(op, Text):
+            used.add(op.font)
+    # the boxes showing the version draw what the rest of the face makes them: their icons
+    # (a QR code) are left out, so a card's own edit is named, not its version's code
     for op in walk(face.unmarked().ops):
         if isinstance(op, Image):
             art.add(op.sha256)
         elif isinstance(op, Icon):
             icons[op.symbol] = _short([list(values(p)) for p in op.parts])
-        elif isinstance(op, Text):
-            used.add(op.font)
     faces_fonts = {name: font_hashes.get(name, "built-in") for name in sorted(used)}
     sig = {"art": sorted(art), "icons": dict(sorted(icons.items())), "fonts": faces_fonts}
     # the version its mark prints (docs/playtest.md): what a playtester's note names
