@@ -129,9 +129,7 @@ def empty(out) -> None:
         f.unlink() if f.is_file() else f.rmdir()
 
 
-def test_a_kept_note_with_no_real_date_stops_the_build_before_anything_is_written(
-    played, capsys
-):
+def test_a_kept_note_with_no_real_date_stops_the_build_before_anything_is_written(played, capsys):
     empty(played / "output")
     (played / "playtest" / "feedback" / "notes.csv").write_text(
         "card,when,note\ndawn,2026-11-20,fine\nnoon,yesterday,odd\n"

@@ -216,7 +216,8 @@ class ComponentSet(Strict):
     table: str | None = Field(
         default=None,
         description="The table file in the game folder the rows come from: CSV, TSV, XLSX, "
-        "YAML or JSON. Give this or `rows`.",
+        "YAML or JSON; or an https:// address of one, read from the copy `cardstock pull` "
+        "pinned (docs/catalog-format.md). Give this or `rows`.",
         examples=["realms.csv"],
     )
     sheet: str | None = Field(

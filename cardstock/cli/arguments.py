@@ -433,6 +433,23 @@ def schema_arguments(sc: argparse.ArgumentParser) -> None:
     )
 
 
+def pull_arguments(p: argparse.ArgumentParser) -> None:
+    """`cardstock pull [GAME...] [--dry-run] [--timeout S]`."""
+    p.add_argument("games", nargs="*", metavar="GAME", help="the games (default: all)")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="download, check and show what changed, but keep the pinned copies as they are",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="give up on a server that has not answered within this many seconds (default 30)",
+    )
+
+
 def feedback_arguments(f: argparse.ArgumentParser) -> None:
     """`cardstock feedback [GAME...] [--import FORM] [--game GAME] [--json]`."""
     f.add_argument("games", nargs="*", metavar="GAME", help="the games (default: all)")
