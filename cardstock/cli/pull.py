@@ -18,6 +18,8 @@ import argparse
 import contextlib
 import io
 import shutil
+import subprocess
+import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -44,6 +46,7 @@ from ..core.tomlpos import line_for, read_toml
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues
 
 COPIED = ("layouts", "fonts")  # besides the game's folder, what a check of it reads
+CHECK_SECONDS = 900  # the most the check of the pulled tables may take
 
 
 @dataclass(frozen=True)
@@ -182,20 +185,23 @@ def _staged(
 
 
 def _check(staged: Path, game: str) -> int:
-    """The project's validation and rules check, run on the staged copy as `cardstock
-    check` runs them; the report is printed when it fails."""
-    from . import parser
-    from .commands import cmd_check
-
-    args = parser("check").parse_args(["--root", str(staged), "check", game])
-    args.root = staged
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cmd_check(args)
-    if code != EXIT_OK:
-        print(out.getvalue(), end="")
-        print(err.getvalue(), end="")
-    return EXIT_RULES if code == EXIT_RULES else EXIT_INPUT if code else EXIT_OK
+    """The project's validation and rules check, run on the staged copy by `cardstock
+    check` itself, in a process of its own (`-P`: nothing of the folder is imported); its
+    report is printed when it fails."""
+    command = [sys.executable, "-P", "-m", "cardstock", "--root", str(staged), "check", game]
+    try:
+        done = subprocess.run(
+            command, cwd=staged, capture_output=True, text=True, timeout=CHECK_SECONDS
+        )
+    except subprocess.TimeoutExpired:
+        print(f"{game}: the check of the pulled tables took over {CHECK_SECONDS} s")
+        return EXIT_INPUT
+    if done.returncode != EXIT_OK:
+        print(done.stdout, end="")
+        print(done.stderr, end="", file=sys.stderr)
+    return (
+        EXIT_RULES if done.returncode == EXIT_RULES else EXIT_INPUT if done.returncode else EXIT_OK
+    )
 
 
 def _components(root: Path, game: str, sets: set[str]) -> dict[str, dict[str, Any]] | None:
