@@ -22,7 +22,14 @@ from .core.cache import Cache, code_key, key_of
 from .core.files import Unreadable, read_bytes
 from .core.issues import Issue
 from .core.output import Artifact, keep_reads, recall_reads
-from .core.project import discover, files_in, hash_files, shipped_in_use, shipped_layouts
+from .core.project import (
+    FEEDBACK,
+    discover,
+    files_in,
+    hash_files,
+    shipped_in_use,
+    shipped_layouts,
+)
 from .core.stage import BuildOptions
 from .site import manifest
 
@@ -151,12 +158,15 @@ class Keys:
             self.code,
             hash_files(shipped_in_use(root), shipped_layouts()),
             hash_files(files_in(root / "fonts"), root),
+            # playtesters' notes: the downloads page, the changelog and proofs show them
+            hash_files(files_in(root / FEEDBACK), root),
         )
         self._inputs: dict[str | None, str] = {}
 
     def inputs(self, game: str | None) -> str:
         """Everything a game's build reads: its catalog folder, the layouts that are not
-        another game's, cardstock's shipped layouts it uses, the project's fonts, the code."""
+        another game's, cardstock's shipped layouts it uses, the project's fonts and
+        playtest notes, the code."""
         if game in self.variants:  # a game in another language reads what the game reads
             source, lang = self.variants[game]
             return key_of(self.inputs(source), "lang", lang)

@@ -12,6 +12,7 @@ room to check what it will read:
 - each stage this build runs, its own inputs (the stage record's `check`: sheets and
   printer profiles, print-shop presets);
 - the downloads page's template, when the build writes the page (`site.page.check_page`);
+- the playtesters' notes the page, the changelog and proofs show (`catalog.feedback`);
 - the build's own options (the output folder).
 
 A problem many games share is listed once. The stages that follow assume what is checked
@@ -27,6 +28,7 @@ from pathlib import Path
 from . import fonts
 from .books import check as books_check
 from .catalog import check as catalog_check
+from .catalog.feedback import read_notes
 from .catalog.languages import build_games
 from .catalog.load import Catalog
 from .catalog.variants import load_with_languages
@@ -83,6 +85,7 @@ def validate(
         found += _font_files()
         if options is not None:
             found += _output_folder(options.out)
+            found += read_notes(root, catalogs)[1]
             if page:
                 found += check_page(root, catalogs, options.out, cache)
         reads = TomlReads()  # the layout files the games share, read once in this pass

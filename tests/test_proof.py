@@ -71,7 +71,8 @@ def test_the_colour_vision_sheets_are_the_same_sheet_seen_otherwise(tmp_path):
     for d in ("protanopia", "deuteranopia", "tritanopia"):
         image = Image.open(out / f"{GAME}-proof-{d}-1.png").convert("RGB")
         assert image.size == plain.size
-        assert len(PdfReader(out / f"{GAME}-proof-{d}.pdf").pages) == 1
+        pages = len(PdfReader(out / f"{GAME}-proof.pdf").pages)
+        assert len(PdfReader(out / f"{GAME}-proof-{d}.pdf").pages) == pages
         seen[d] = image
     # white stays white, a saturated red does not stay red for protanopes
     assert seen["protanopia"].getpixel((2, 2)) == plain.getpixel((2, 2)) == (255, 255, 255)

@@ -18,6 +18,7 @@ from .cells import Row
 from .choosing import Choice
 from .fields import BACK_COLUMN, RESERVED_COLUMNS, SKIP_COLUMN, FieldSpec
 from .references import resolved
+from .remote import is_remote, pinned_table
 from .schema import Component, ComponentSet
 from .tables import HEADERLESS, KEYED, Ask, read_table
 
@@ -47,7 +48,13 @@ def rows_of(
     assert s.table is not None
     table_line = line_for(lines, ("sets", index, "table"))
     where = f"sets[{index}].table"
-    path, problem = resolved(folder / s.table)
+    if is_remote(s.table):  # a table that lives online: its pinned copy (`catalog.remote`)
+        path, problem = pinned_table(s, folder, root)
+        if path is None:
+            issues.add(shown, table_line, where, str(problem))
+            return [], None
+    else:
+        path, problem = resolved(folder / s.table)
     if path is None:
         issues.add(shown, table_line, where, f"{problem}: {s.table}")
         return [], None

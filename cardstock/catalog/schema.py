@@ -271,7 +271,8 @@ class ComponentSet(Strict):
     table: str | None = Field(
         default=None,
         description="The table file in the game folder the rows come from: CSV, TSV, XLSX, "
-        "YAML or JSON. Give this or `rows`.",
+        "YAML or JSON; or an https:// address of one, read from the copy `cardstock pull` "
+        "pinned (docs/catalog-format.md). Give this or `rows`.",
         examples=["realms.csv"],
     )
     sheet: str | None = Field(
@@ -493,6 +494,69 @@ class DataTable(Strict):
         return self
 
 
+FEEDBACK_FIELDS = ("card", "version", "who", "when", "note", "tags", "status", "game")
+CODE_NAMES = ("game", "card", "version")  # what a card's version code may name
+
+
+class Playtest(Strict):
+    """How playtest copies say which version each card is, and how playtesters' notes are
+    read (docs/playtest.md)."""
+
+    qr: bool = Field(
+        default=False,
+        description="Print a QR code of each card's version on its front (the shipped "
+        "layouts' `code` box; a layout of your own shows `{{ version_code }}` in a `qr` box).",
+        examples=[True],
+    )
+    code: str = Field(
+        default="{game}/{card}@{version}",
+        max_length=512,
+        description="What a card's QR code holds: `{game}`, `{card}` and `{version}` are "
+        "filled in (each URL-encoded when the code is an https:// address, such as a form "
+        "that opens with the card filled in).",
+        examples=["https://example.org/form?card={card}&version={version}"],
+    )
+    uploads: bool = Field(
+        default=False,
+        description="Print the version mark and code on print-shop uploads too (a print "
+        "run leaves them off unless asked).",
+        examples=[True],
+    )
+    columns: dict[str, str] = Field(
+        default={},
+        description="A notes field → the header a form's export gives it, read by "
+        "`cardstock feedback import` (fields: " + ", ".join(FEEDBACK_FIELDS) + ").",
+        examples=[{"card": "Which card?", "note": "What happened?"}],
+    )
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, value: str) -> str:
+        try:
+            names = [n for _, n, _, _ in string.Formatter().parse(value) if n is not None]
+        except ValueError as exc:
+            raise ValueError(f"a code template that cannot be filled in: {exc}") from None
+        unknown = sorted({n for n in names if n not in CODE_NAMES})
+        if unknown:
+            raise ValueError(
+                f"unknown name {{{unknown[0]}}} in the code; it may name "
+                + ", ".join("{" + n + "}" for n in CODE_NAMES)
+            )
+        if "version" not in names:
+            raise ValueError("the code must hold the card's {version}")
+        return value
+
+    @field_validator("columns")
+    @classmethod
+    def _columns(cls, value: dict[str, str]) -> dict[str, str]:
+        unknown = sorted(set(value) - set(FEEDBACK_FIELDS))
+        if unknown:
+            raise ValueError(
+                f"no notes field {unknown[0]!r}; the fields are " + ", ".join(FEEDBACK_FIELDS)
+            )
+        return value
+
+
 class Game(Strict):
     """The whole game file."""
 
@@ -562,6 +626,11 @@ class Game(Strict):
     clean: Clean = model_field(
         Clean,
         "Clean-up of every table cell as it is read: text replaced, emoji read as icons.",
+    )
+    playtest: Playtest = model_field(
+        Playtest,
+        "Playtest copies: a QR code of each card's version, and the columns of a form's "
+        "export of playtesters' notes.",
     )
 
     @field_validator("schemas")

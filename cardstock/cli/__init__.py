@@ -92,6 +92,18 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
         commands.cmd_changelog,
     ),
     (
+        "pull",
+        "download the tables that live online, check them, show what changed, then pin them",
+        arguments.pull_arguments,
+        commands.cmd_pull,
+    ),
+    (
+        "feedback",
+        "playtesters' notes by card, and imported from a form's export",
+        arguments.feedback_arguments,
+        commands.cmd_feedback,
+    ),
+    (
         "translate",
         "write the .po files translators open: every text of a game, per language",
         arguments.translate_arguments,

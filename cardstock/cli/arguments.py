@@ -439,6 +439,37 @@ def schema_arguments(sc: argparse.ArgumentParser) -> None:
     )
 
 
+def pull_arguments(p: argparse.ArgumentParser) -> None:
+    """`cardstock pull [GAME...] [--dry-run] [--timeout S]`."""
+    p.add_argument("games", nargs="*", metavar="GAME", help="the games (default: all)")
+    p.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="download, check and show what changed, but keep the pinned copies as they are",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="give up on a server that has not answered within this many seconds (default 30)",
+    )
+
+
+def feedback_arguments(f: argparse.ArgumentParser) -> None:
+    """`cardstock feedback [GAME...] [--import FORM] [--game GAME] [--json]`."""
+    f.add_argument("games", nargs="*", metavar="GAME", help="the games (default: all)")
+    f.add_argument(
+        "--import",
+        dest="import_file",
+        metavar="FORM",
+        help="keep the rows of a form's export (CSV, TSV, XLSX, YAML, JSON) in "
+        "playtest/feedback/<FORM's name>.csv, its headers mapped by [playtest] columns",
+    )
+    f.add_argument("--game", metavar="GAME", help="with --import: the game every row is about")
+    f.add_argument("--json", action="store_true", help="the listing as JSON")
+
+
 def translate_arguments(t: argparse.ArgumentParser) -> None:
     """`cardstock translate ACTION GAME`: write the template or one language's file."""
     t.add_argument(

@@ -78,9 +78,25 @@ def build_once(
         return EXIT_INPUT
     show.close()
     code = report(outcome, options)
+    _say_pins(args)
     # a command that makes one part says itself what its outcome means (a proof or a
     # changelog is written even for a game whose rules check fails)
     return judge(outcome) if judge is not None and code in (EXIT_OK, EXIT_RULES) else code
+
+
+def _say_pins(args: argparse.Namespace) -> None:
+    """Each table that lives online, said with the age of the pinned copy the build read
+    (`catalog.remote`): a build never goes online, `cardstock pull` does."""
+    from ..catalog.remote import read_pins
+    from ..core.project import discover
+
+    for game in args.games or discover(args.root):
+        pins, _ = read_pins(args.root / "catalog" / game, args.root)
+        for pin in pins.values():
+            print(
+                f"{game}: {pin.set} read from the copy of {pin.url} pulled {pin.age()} "
+                f"({pin.pulled[:10]}); `cardstock pull {game}` takes it as it is now"
+            )
 
 
 def _pipeline() -> Callable[..., Outcome]:

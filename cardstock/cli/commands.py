@@ -338,6 +338,20 @@ def own_command(folder: Path) -> str:
         return shlex.quote(str(script.absolute()))
 
 
+def cmd_pull(args: argparse.Namespace) -> int:
+    """`cardstock pull`: imported when it runs, so no other command loads the HTTP client."""
+    from .pull import cmd_pull as run
+
+    return run(args)
+
+
+def cmd_feedback(args: argparse.Namespace) -> int:
+    """`cardstock feedback`: imported when it runs (`cli.feedback`)."""
+    from .feedback import cmd_feedback as run
+
+    return run(args)
+
+
 def cmd_translate(args: argparse.Namespace) -> int:
     """`cardstock translate`: imported when it runs, so other commands load none of the
     translators' tools (`cli.translate`)."""

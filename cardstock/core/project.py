@@ -18,6 +18,8 @@ def discover(root: Path) -> list[str]:
     return sorted(p.name for p in base.iterdir() if p.is_dir() and present(p / "game.toml"))
 
 
+FEEDBACK = "playtest/feedback"  # playtesters' notes, below the project's root (docs/playtest.md)
+
 # The layouts cardstock ships: the wheel carries the checkout's layouts/ shared files as
 # the package `cardstock.shipped` (see pyproject.toml); a source checkout uses layouts/.
 _PACKAGED = Path(__file__).resolve().parents[1] / "shipped"

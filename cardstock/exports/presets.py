@@ -363,14 +363,19 @@ def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
 
 def decks(faces: Faces, *, bleed: bool) -> dict[str, list[Card]]:
     """The game's cards grouped as a print shop takes them: one deck per shared back (named
-    by the back), and one per set for cards with a back of their own (reference cards)."""
+    by the back), and one per set for cards with a back of their own (reference cards).
+    A print run shows no version mark or code unless the game asks (`[playtest] uploads`)."""
     catalog = faces.catalog
+    marked = catalog.game.playtest.uploads
     out: dict[str, list[Card]] = {}
     for comp in catalog.components:
         if comp.kind not in CARD_KINDS:
             continue
         front = faces.face(comp, "front", bleed=bleed)
         back = faces.face(comp, "back", bleed=bleed)
+        if not marked:
+            front = None if front is None else front.unmarked()
+            back = None if back is None else back.unmarked()
         name = deck_name(catalog, comp)
         if front is not None:
             out.setdefault(name, []).append(Card(comp, front, back))

@@ -21,10 +21,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from reportlab.lib.utils import ImageReader, simpleSplit
+
 from .. import fonts
+from ..catalog.feedback import Note as PlaytestNote
+from ..catalog.feedback import read_notes
 from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
@@ -52,7 +57,11 @@ PROBLEMS = ("{n} problem", "{n} problems")
 SEEN = "{title} as seen with {deficiency} (Machado 2009)"
 # each problem a box may have (`layout.ops.Note.problems`), and each colour deficiency
 LABELS = ("minimum size", "overflow", "safe zone", "contrast", "missing glyph")
-WORDS = (TITLE, PAGE, *PROBLEMS, SEEN, *LABELS, *DEFICIENCIES)
+NOTES = "{title} — open playtest notes"
+OLDER = "made on an older version ({version})"
+WORDS = (TITLE, PAGE, *PROBLEMS, SEEN, *LABELS, *DEFICIENCIES, NOTES, OLDER)
+NOTE_FACE = 110.0  # points: the height a noted face is drawn at on the notes pages
+NOTE_SIZE = 8.0  # the notes' type size
 
 
 def _cells(
@@ -85,9 +94,15 @@ def problems_of(face: Face) -> list[Note]:
 
 
 def contact_sheet(
-    title: str, faces: list[tuple[str, Face]], paper: str, words: ToolWords = ENGLISH
+    title: str,
+    faces: list[tuple[str, Face]],
+    paper: str,
+    words: ToolWords = ENGLISH,
+    notes: Mapping[str, Sequence[PlaytestNote]] | None = None,
 ) -> tuple[bytes, int]:
-    """The contact sheet's PDF and its page count, its words in the language of `words`."""
+    """The contact sheet's PDF and its page count, its words in the language of `words`;
+    then, with `notes` (a face's label → its open playtest notes), each noted face with its
+    notes beside it."""
     size = (parse_length(PAPERS[paper][0]), parse_length(PAPERS[paper][1]))
     pages = _cells(faces, size)
     buffer = io.BytesIO()
@@ -115,8 +130,66 @@ def contact_sheet(
                     label + (f"  ({words.count(*PROBLEMS, len(found))})" if found else ""),
                 )
             c.showPage()
+        count = len(pages) + _notes_pages(c, drawer, faces, notes or {}, size, title, words)
         c.save()
-    return unique_subset_tags(buffer.getvalue()), len(pages)
+    return unique_subset_tags(buffer.getvalue()), count
+
+
+def _notes_pages(
+    c: Any,
+    drawer: PdfFaces,
+    faces: list[tuple[str, Face]],
+    notes: Mapping[str, Sequence[PlaytestNote]],
+    size: tuple[float, float],
+    title: str,
+    words: ToolWords,
+) -> int:
+    """Each face with open notes, its notes wrapped beside it, page after page; the pages
+    drawn."""
+    noted = [(label, face) for label, face in faces if notes.get(label)]
+    if not noted:
+        return 0
+    font = fonts.register(FONT)
+    w, h = size
+    pages, y = 1, h - MARGIN - 20
+    c.setFont(font, 9)
+    c.setFillColor("#222222")
+    c.drawString(MARGIN, h - MARGIN - 8, words(NOTES, title=title))
+    for label, face in noted:
+        s = NOTE_FACE / (face.height + 2 * face.bleed)
+        fw = (face.width + 2 * face.bleed) * s
+        text_x = MARGIN + fw + 12
+        lines = [f"{label}  ({face.version})" if face.version else label]
+        for n in notes[label]:
+            said = " ".join(x for x in (n.who, n.when) if x)
+            older = (
+                f" — {words(OLDER, version=n.version)}"
+                if n.version and n.version != face.version
+                else ""
+            )
+            lines += simpleSplit(
+                f"• {said + ': ' if said else ''}{n.text}{older}",
+                font,
+                NOTE_SIZE,
+                w - text_x - MARGIN,
+            )
+        need = max(NOTE_FACE, len(lines) * NOTE_SIZE * 1.3) + 14
+        if y - need < MARGIN:
+            c.showPage()
+            pages += 1
+            y = h - MARGIN - 20
+        c.saveState()
+        c.translate(MARGIN + face.bleed * s, y - NOTE_FACE + face.bleed * s)
+        c.scale(s, s)
+        drawer.draw(face, 0, 0)
+        c.restoreState()
+        c.setFont(font, NOTE_SIZE)
+        c.setFillColor("#222222")
+        for i, line in enumerate(lines):
+            c.drawString(text_x, y - NOTE_SIZE - i * NOTE_SIZE * 1.3, line)
+        y -= need
+    c.showPage()
+    return pages
 
 
 def _outline(c: Any, face: Face, x: float, y: float, s: float, words: ToolWords) -> None:
@@ -149,7 +222,6 @@ def _simulated(
     """The contact sheet as seen with a deficiency: its pages' pixels through the
     simulation, as a PDF of one picture a page and as PNGs."""
     from PIL import ImageFilter
-    from reportlab.lib.utils import ImageReader
 
     lut = ImageFilter.Color3DLUT.generate(LUT_SIZE, simulator(deficiency))
     size = tuple(parse_length(v) for v in PAPERS[paper])
@@ -200,7 +272,12 @@ def build_proof(job: Job) -> StageResult:
     paper = options.papers[0]
     words = catalog.tool_words
     title = words(TITLE, game=catalog.game.title, version=catalog.game.version)
-    pdf, pages = contact_sheet(title, faces, paper, words)
+    found, _problems = read_notes(catalog.root, [catalog])  # validation reported them
+    opened: dict[str, list[PlaytestNote]] = {}
+    for kept in found:
+        if kept.game == catalog.id and kept.open:
+            opened.setdefault(kept.card, []).append(kept)
+    pdf, pages = contact_sheet(title, faces, paper, words, opened)
     result.artifacts.append(
         artifact(
             catalog.id, "proof", folder / f"{catalog.id}-proof.pdf", pdf, paper=paper, pages=pages

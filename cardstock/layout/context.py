@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from jinja2 import TemplateError
 from jinja2.sandbox import SandboxedEnvironment
@@ -246,18 +247,35 @@ def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, A
 
 
 PENDING_DIGEST = "000000"  # stands in for the face's hash while the rest of it is drawn
+VERSION_DIGITS = len(PENDING_DIGEST)  # the digits of the hash a face prints as its version
 
 
 def version_mark(catalog: Catalog, digest: str = PENDING_DIGEST) -> str:
     """The mark a face prints: the game's version and the first digits of the hash of what
     the face draws (faces.lay_out fills the digest in once the face's other ops exist)."""
-    return f"v{catalog.game.version} \u00b7 {digest[:6]}"
+    return f"v{catalog.game.version} \u00b7 {digest[:VERSION_DIGITS]}"
+
+
+def version_code(catalog: Catalog, comp: Component, digest: str = PENDING_DIGEST) -> str:
+    """What a card's QR code holds: the game's `[playtest] code` with the game, the card's
+    id and its version filled in (URL-encoded in an https:// address)."""
+    template = catalog.game.playtest.code
+    names = {"game": catalog.game.id, "card": comp.id, "version": digest[:VERSION_DIGITS]}
+    if template.startswith("https://"):
+        names = {k: quote(v, safe="") for k, v in names.items()}
+    return template.format(**names)
 
 
 def base_context(catalog: Catalog, theme: dict[str, str]) -> dict[str, Any]:
     g = catalog.game
     return {
-        "game": {"id": g.id, "title": g.title, "version": g.version, "description": g.description},
+        "game": {
+            "id": g.id,
+            "title": g.title,
+            "version": g.version,
+            "description": g.description,
+            "qr": g.playtest.qr,
+        },
         "icons": {
             k: {"id": k, "label": i.label, "symbol": i.symbol, "color": i.color}
             for k, i in g.icons.items()
@@ -331,6 +349,7 @@ def component_context(
         None,
     )
     ctx["version_mark"] = version_mark(catalog)
+    ctx["version_code"] = version_code(catalog, comp)
     return ctx, issues
 
 
@@ -405,6 +424,7 @@ def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[
         fields={},
         art_file=b.art,
         version_mark="",
+        version_code="",  # a back many cards share names none of them
         back_version_mark=version_mark(catalog),  # backs print no mark unless a layout asks
     )
     return ctx

@@ -50,7 +50,14 @@ from ..rules.signed_file import FILE as SIGNED_FILE
 from . import printsafe
 from .boxes import Painter
 from .boxmemo import BoxMemo
-from .context import back_context, component_context, make_env, version_mark
+from .context import (
+    VERSION_DIGITS,
+    back_context,
+    component_context,
+    make_env,
+    version_code,
+    version_mark,
+)
 from .ops import Face, FaceLines, Guide, Note, Op, content_key, rect_path
 from .ownicons import game_library
 from .painting import Subject
@@ -554,11 +561,20 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
             else 0.0
         )
         geo = Geometry(w, h, b, safe, shape, corner, custom)
-        ops = _paint_marked(
-            painter, lay, ctx, geo, (w, h, b, shape), catalog, printsafe.min_type(component.kind)
+        marked = _paint_marked(
+            painter,
+            lay,
+            ctx,
+            geo,
+            (w, h, b, shape),
+            component,
+            catalog,
+            printsafe.min_type(component.kind),
         )
-        ops += _guides(geo)
-        face = Face.build(w, h, b, shape, tuple(ops), geo.cut(), (), ())
+        ops = marked.ops + list(_guides(geo))
+        face = Face.build(
+            w, h, b, shape, tuple(ops), geo.cut(), (), (), marked.version, marked.marks
+        )
     findings = tuple(dict.fromkeys(painter.issues))
     if st.boxes is not None:
         findings = st.boxes.findings(findings)
@@ -694,13 +710,24 @@ def _guides(geo: Geometry) -> tuple[Op, ...]:
     return tuple(out)
 
 
-MARK_NAMES = ("version_mark", "back_version_mark")
+MARK_NAMES = ("version_mark", "back_version_mark", "version_code")
 
 
 def _shows_mark(box: Box) -> bool:
-    """Whether a box's text names the version mark."""
+    """Whether a box's text names the version mark (or the code that carries it)."""
     text = box.get("text")
     return isinstance(text, str) and any(name in text for name in MARK_NAMES)
+
+
+@dataclasses.dataclass(frozen=True)
+class Marked:
+    """A face's ops with an honest version mark: the version its marks print (a hash of
+    every other op, and the face's size and shape; "" when no box shows it) and where the
+    boxes showing it lie among the ops, as (first op, op count)."""
+
+    ops: list[Op]
+    version: str
+    marks: tuple[tuple[int, int], ...]
 
 
 def _paint_marked(
@@ -709,9 +736,10 @@ def _paint_marked(
     ctx: dict[str, Any],
     geo: Geometry,
     size: tuple[Any, ...],
+    component: Component,
     catalog: Catalog,
     minimum: float,
-) -> list[Op]:
+) -> Marked:
     """The face's ops, print-safety checked, with an honest version mark: the boxes that
     show the mark are drawn with a stand-in first, the hash is taken of every other op
     the face draws (and its size and shape), then those boxes are drawn again with it.
@@ -729,16 +757,27 @@ def _paint_marked(
 
     ops = painter.paint(lay, ctx, geo, check=check)
     if not marked:
-        return ops
+        return Marked(ops, "", ())
     skip = {i for start, n, _ in marked for i in range(start, start + n)}
     digest = content_key((size, tuple(op for i, op in enumerate(ops) if i not in skip)))
     real = dict(ctx)
     for name in MARK_NAMES:
         if ctx.get(name):
-            real[name] = version_mark(catalog, digest)
+            real[name] = (
+                version_code(catalog, component, digest)
+                if name == "version_code"
+                else version_mark(catalog, digest)
+            )
+    counts = []
     for start, n, box in reversed(marked):
-        ops[start : start + n] = painter.box(lay, box, real, geo)
-    return ops
+        drawn = painter.box(lay, box, real, geo)
+        ops[start : start + n] = drawn
+        counts.append((start, n, len(drawn)))
+    spans, shift = [], 0
+    for start, n, now in reversed(counts):  # first to last: each earlier box moves the rest
+        spans.append((start + shift, now))
+        shift += now - n
+    return Marked(ops, digest[:VERSION_DIGITS], tuple(spans))
 
 
 # ---------------------------------------------------------------- reference cards

@@ -187,6 +187,7 @@ GUIDE_COLORS = {"trim": "#00a0c6", "safe": "#e6007e", "corner": "#00a0c6", "cut"
 Op = Rect | Ellipse | Path | Text | Icon | Image | Group | Guide
 
 TRIMMED = "-trim"  # ends the key of a face with its bleed cut away (`Face.trimmed`)
+UNMARKED = "unmarked"  # keys a face drawn without its version marks (`Face.unmarked`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,11 +204,35 @@ class Face:
     folds: tuple[tuple[Point, Point], ...] = ()  # ((x1, y1), (x2, y2)) fold lines
     findings: tuple[Issue, ...] = ()
     notes: tuple[Note, ...] = ()  # what its boxes found while drawn (proof sheets)
+    # the version its mark prints: a hash of every op but the marks' ("" without a mark)
+    version: str = ""
+    marks: tuple[tuple[int, int], ...] = ()  # (first op, op count) of each box showing it
 
     def trimmed(self) -> Face:
         """This face with its bleed cut away (a book's thumbnail): the same ops, kept under
         a key of its own (`TRIMMED` after this face's)."""
         return replace(self, key=self.key + TRIMMED, bleed=0.0)
+
+    def unmarked(self) -> Face:
+        """This face without the boxes that show its version (a print-shop upload), under a
+        key of its own; the face itself when it shows none."""
+        if not self.marks:
+            return self
+        skip = {i for start, n in self.marks for i in range(start, start + n)}
+        ops = tuple(op for i, op in enumerate(self.ops) if i not in skip)
+        key = content_key((self.key, UNMARKED))
+        return Face(
+            key,
+            self.width,
+            self.height,
+            self.bleed,
+            self.shape,
+            ops,
+            self.cut,
+            self.folds,
+            self.findings,
+            self.notes,
+        )
 
     def outline(self) -> Face:
         """This face without its drawing and its boxes' notes (a game too big to keep every
@@ -234,6 +259,8 @@ class Face:
             self.folds,
             findings,
             notes,
+            self.version,
+            self.marks,
         )
 
     @property
@@ -252,11 +279,24 @@ class Face:
         cut: tuple[Point, ...] | None = None,
         folds: Iterable[tuple[Point, Point]] = (),
         findings: Iterable[Issue] = (),
+        version: str = "",
+        marks: tuple[tuple[int, int], ...] = (),
     ) -> Face:
         width, height, bleed = r(width), r(height), r(bleed)
         key = content_key((width, height, bleed, shape, ops, cut, folds))
         return Face(
-            key, width, height, bleed, shape, tuple(ops), cut, tuple(folds), tuple(findings)
+            key,
+            width,
+            height,
+            bleed,
+            shape,
+            tuple(ops),
+            cut,
+            tuple(folds),
+            tuple(findings),
+            (),
+            version,
+            marks,
         )
 
     def walk(self) -> Iterator[Any]:
@@ -369,6 +409,8 @@ class FaceLines:
             face.cut,
             face.folds,
             [i.data() for i in face.findings],
+            face.version,
+            face.marks,
         ]
         lines = [_json(head)]
         lines += map(self._line, face.ops)
@@ -389,7 +431,8 @@ class FaceLines:
         """The face `dumps` wrote; None for anything else (a damaged entry)."""
         try:
             lines = data.decode().split("\n")
-            key, width, height, bleed, shape, n, cut, folds, findings = json.loads(lines[0])
+            head = json.loads(lines[0])
+            key, width, height, bleed, shape, n, cut, folds, findings, version, marks = head
             if type(n) is not int or not 0 <= n < len(lines):
                 return None
             return Face(
@@ -403,6 +446,8 @@ class FaceLines:
                 _tuples(folds),
                 tuple(Issue.from_data(i) for i in findings),
                 tuple([self._read(line, self._notes, _note) for line in lines[n + 1 :]]),
+                str(version),
+                _tuples(marks),
             )
         except (TypeError, ValueError, KeyError, IndexError):
             return None

@@ -37,7 +37,7 @@ from ..core.output import artifact, streamed
 from ..core.stage import Job, StageResult
 from ..rules.reader import load_rules
 from .faces import Faces
-from .ops import Icon, Image, Text, values
+from .ops import Icon, Image, Text, values, walk
 from .ownicons import game_library
 from .spec import load_layouts
 from .symbols import library
@@ -72,15 +72,19 @@ def _side(face: Any, font_hashes: Mapping[str, str]) -> dict[str, Any]:
     icons: dict[str, str] = {}
     used: set[str] = set()
     for op in face.walk():
+        if isinstance(op, Text):
+            used.add(op.font)
+    # the boxes showing the version draw what the rest of the face makes them: their icons
+    # (a QR code) are left out, so a card's own edit is named, not its version's code
+    for op in walk(face.unmarked().ops):
         if isinstance(op, Image):
             art.add(op.sha256)
         elif isinstance(op, Icon):
             icons[op.symbol] = _short([list(values(p)) for p in op.parts])
-        elif isinstance(op, Text):
-            used.add(op.font)
     faces_fonts = {name: font_hashes.get(name, "built-in") for name in sorted(used)}
     sig = {"art": sorted(art), "icons": dict(sorted(icons.items())), "fonts": faces_fonts}
-    return {"hash": _short([face.key, sig]), **sig}
+    # the version its mark prints (docs/playtest.md): what a playtester's note names
+    return {"hash": _short([face.key, sig]), **sig, "version": face.version}
 
 
 def _row(comp: Component) -> dict[str, str]:

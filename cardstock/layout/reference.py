@@ -160,9 +160,10 @@ BOX_KEYS: dict[str, Key] = {
     "text": Key(
         "template",
         "empty",
-        "the text; Jinja2 over the component's fields; markup per `markup`",
+        "the text; Jinja2 over the component's fields; markup per `markup` (qr: what the "
+        "code holds)",
         '"{{ name }}"',
-        TEXT,
+        ("text", "qr"),
     ),
     "style": Key(
         "style name", "none", "take every key not given here from `[styles.NAME]`", '"body"', TEXT
@@ -218,9 +219,10 @@ BOX_KEYS: dict[str, Key] = {
     "color": Key(
         "colour",
         "ink (text); the icon's own colour (icons)",
-        "text colour; icons: overrides the icon's colour; art: the placeholder's accent",
+        "text colour; icons: overrides the icon's colour; art: the placeholder's accent; "
+        "qr: the dark modules",
         '"#ffffff"',
-        ("text", "icon", "icons", "pips", "pattern", "art"),
+        ("text", "icon", "icons", "pips", "pattern", "art", "qr"),
     ),
     "align": Key(
         "left, center, right",

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..catalog.feedback import read_notes
 from ..core.files import Unreadable
 from ..core.issues import Issue
 from ..core.output import Artifact, artifact
@@ -32,6 +33,7 @@ from ..core.tomlpos import read_toml
 from ..layout.faces import Faces
 from ..layout.printed import changes, faces_at, printed
 from ..render.png import face_pngs
+from .notes import noted_cards
 
 THUMB_DPI = 60
 ROW_KEYS = ("name",)  # besides the fields
@@ -185,6 +187,27 @@ class Log:
     facts: list[tuple[str, str, str]]
     setup: list[tuple[str, str, str]]
     images: dict[tuple[str, str], str]  # (id, "before" | "after") → path relative to the changelog
+    # each card's playtest notes (`site.notes.noted_cards`), with `since` on each note: how
+    # its version stands to this changelog's ("before": made on the version changed here)
+    notes: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _note_line(n: dict[str, Any]) -> str:
+    """A note as one line: who and when, the text, tags, and where its version stands."""
+    who = ", ".join(x for x in (n["who"], n["when"]) if x)
+    tags = f" [{', '.join(n['tags'])}]" if n["tags"] else ""
+    status = f" ({n['status']})" if n["status"] != "open" else ""
+    since = {
+        "before": f" — made on {n['version']}, the version before these changes",
+        "older": f" — made on an older version ({n['version']})",
+    }.get(n["since"], "")
+    return f"{who + ': ' if who else ''}{n['text']}{tags}{status}{since}"
+
+
+def unchanged_noted(log: Log) -> list[dict[str, Any]]:
+    """The noted cards this changelog does not list as added, changed or removed."""
+    listed = {c.id for c in log.cards}
+    return [card for cid, card in log.notes.items() if cid not in listed]
 
 
 def card_groups(log: Log) -> list[tuple[str, list[CardChange]]]:
@@ -217,6 +240,18 @@ def markdown(log: Log) -> str:
             )
             if pics:
                 lines.append(f"  - {pics}")
+            for n in log.notes.get(c.id, {}).get("notes", []):
+                lines.append(f"  - note: {_note_line(n)}")
+        lines.append("")
+    others = unchanged_noted(log)
+    if others:
+        lines += ["## Notes on cards not changed here", ""]
+        for card in others:
+            pic = log.images.get((card["id"], "after"))
+            lines.append(f"- **{card['name']}** (`{card['id']}`, {card['version']})")
+            if pic:
+                lines.append(f"  - ![after]({pic})")
+            lines += [f"  - note: {_note_line(n)}" for n in card["notes"]]
         lines.append("")
     for heading, rows in (("Rules facts", log.facts), ("Setup", log.setup)):
         if rows:
@@ -233,7 +268,8 @@ def page(log: Log) -> str:
         "<style>body{font:15px/1.4 sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
         "li{margin:.6em 0}del{color:#a33}ins{color:#262;text-decoration:none}"
         "img{height:140px;margin:.3em .6em 0 0;"
-        "border:1px solid #ccc}.when{font-size:12px;color:#666}</style></head><body>",
+        "border:1px solid #ccc}.when{font-size:12px;color:#666}"
+        "li.note{list-style:square}li.note em{color:#666}</style></head><body>",
         f"<h1>{e(log.title)}: changes {e(log.span)}</h1>",
     ]
     if not log.cards and not log.facts and not log.setup:
@@ -258,6 +294,21 @@ def page(log: Log) -> str:
                         f'<img src="{e(log.images[(c.id, when)])}" alt="{e(c.name)} {when}">'
                         f'<figcaption class="when">{when}</figcaption></figure>'
                     )
+            parts += _notes_html(log.notes.get(c.id, {}).get("notes", []))
+            parts.append("</li>")
+        parts.append("</ul>")
+    others = unchanged_noted(log)
+    if others:
+        parts.append("<h2>Notes on cards not changed here</h2><ul>")
+        for card in others:
+            parts.append(
+                f'<li id="card-{e(card["id"])}"><strong>{e(card["name"])}</strong> '
+                f"(<code>{e(card['id'])}</code>, {e(card['version'])})"
+            )
+            pic = log.images.get((card["id"], "after"))
+            if pic:
+                parts.append(f'<figure style="margin:0"><img src="{e(pic)}" alt=""></figure>')
+            parts += _notes_html(card["notes"])
             parts.append("</li>")
         parts.append("</ul>")
     for heading, rows in (("Rules facts", log.facts), ("Setup", log.setup)):
@@ -270,6 +321,23 @@ def page(log: Log) -> str:
             parts.append("</ul>")
     parts.append("</body></html>\n")
     return "\n".join(parts)
+
+
+def _notes_html(notes: list[dict[str, Any]]) -> list[str]:
+    """A card's notes as a list, each marked where its version stands."""
+    if not notes:
+        return []
+    items = []
+    for n in notes:
+        line = html.escape(_note_line({**n, "since": ""}))
+        if n["since"] == "before":
+            line += (
+                f" <em>(made on {html.escape(n['version'])}, the version before these changes)</em>"
+            )
+        elif n["since"] == "older":
+            line += f" <em>(made on an older version, {html.escape(n['version'])})</em>"
+        items.append(f'<li class="note">{line}</li>')
+    return ["<ul>", *items, "</ul>"]
 
 
 def _thumbs(
@@ -305,10 +373,13 @@ def _write(
         _rules(old_root, catalog.id) if old_root else {}, _rules(new_root, catalog.id)
     )
     folder = Path(job.build.out) / catalog.id / "changelog"
+    noted = _noted(job.catalog.root, old, new)
     shown_before = [c.was or c.id for c in cards if c.kind in ("changed", "removed")]
     made, images = _thumbs(old, shown_before, "before", folder, catalog.id)
+    listed = {c.id for c in cards}
+    shown_after = [c.id for c in cards if c.kind in ("changed", "added")]
     made2, images2 = _thumbs(
-        new, [c.id for c in cards if c.kind in ("changed", "added")], "after", folder, catalog.id
+        new, shown_after + [i for i in noted if i not in listed], "after", folder, catalog.id
     )
     images.update(images2)
     for c in cards:  # a renamed card's before picture is under its old id
@@ -323,6 +394,7 @@ def _write(
         facts,
         setup,
         images,
+        noted,
     )
     result = StageResult(made + made2)
     result.artifacts.append(
@@ -342,6 +414,38 @@ def _write(
         )
     )
     return result
+
+
+def _versions(faces: Faces | None) -> dict[str, str]:
+    """Each card's version, as its front's mark prints it."""
+    if faces is None:
+        return {}
+    out = {}
+    for comp in faces.catalog.components:
+        face = faces.outline(comp, "front")
+        if face is not None and face.version:
+            out[comp.id] = face.version
+    return out
+
+
+def _noted(root: Path, old: Faces | None, new: Faces) -> dict[str, dict[str, Any]]:
+    """The game's noted cards (the project's notes as they are now), each note with where
+    its version stands: "" the card as it prints now, "before" the version this changelog
+    starts from, "older" an older one still."""
+    found, _problems = read_notes(root, [new.catalog])  # validation reported them
+    then = _versions(old)
+    cards = noted_cards(found, new.catalog, _versions(new))
+    for card in cards:
+        for n in card["notes"]:
+            before = then.get(card["id"])
+            n["since"] = (
+                ""
+                if not n["older"]
+                else "before"
+                if before is not None and n["version"] == before
+                else "older"
+            )
+    return {card["id"]: card for card in cards}
 
 
 def build_changelog(job: Job) -> StageResult:

@@ -42,6 +42,8 @@ from .pagewords import (
     KIND_LABELS,
     LANGUAGES,
     MADE,
+    NOTE_COUNT,
+    OLDER,
     PAPERS,
     PLAYERS,
     SHOWN,
@@ -164,7 +166,11 @@ def _paper(words: ToolWords, paper: str | None) -> str:
     return words(PAPERS[paper]) if paper in PAPERS else paper or ""
 
 
-def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
+def _game_entry(
+    info: dict[str, Any],
+    entries: list[dict[str, Any]],
+    noted: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     words = words_from(info.get("words"), str(info.get("lang") or "en"))
     mine = [e for e in entries if e["game"] == info["id"]]
     order = list(KIND_LABELS)
@@ -219,8 +225,22 @@ def _game_entry(info: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str
     if len(faces) > len(gallery):
         folder = f"{info['id']}/svg/"
         gallery_note += ", " + words(SHOWN, shown=len(gallery), folder=folder)
+    by_stem = {_stem(f): thumbs.get(f, f) for f in faces}
+    notes = [
+        {
+            **card,
+            "src": by_stem.get(card["id"]),
+            "said": words(NOTE_COUNT, open=card["open"], all=len(card["notes"])),
+            "notes": [
+                {**n, "older_said": words(OLDER, version=n["version"], now=card["version"])}
+                for n in card["notes"]
+            ],
+        }
+        for card in noted or []
+    ]
     return {
         **shown,
+        "notes": notes,
         "downloads": downloads,
         "gallery": gallery,
         "faces": len(faces),
@@ -235,6 +255,7 @@ def page_context(
     entries: list[dict[str, Any]],
     status: dict[str, GameStatus],
     described: dict[str, dict[str, Any]] | None = None,
+    notes: dict[str, list[dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
     """The page's data: every game that has files in the manifest or was built now, described
     from its catalog when it was loaded in this build, else as `described` says (what an
@@ -243,7 +264,9 @@ def page_context(
     for cat in catalogs:
         infos[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
     ids = sorted({e["game"] for e in entries if e["game"]} | {c.id for c in catalogs})
-    games = _in_languages([_game_entry(infos.get(g) or _unknown_game(g), entries) for g in ids])
+    games = _in_languages(
+        [_game_entry(infos.get(g) or _unknown_game(g), entries, (notes or {}).get(g)) for g in ids]
+    )
     words = page_words([str(g.get("lang") or "") for g in games])
     for g in games:  # a game's part of the page is marked when not in the page's language
         g["other_lang"] = g["lang"] if g["lang"] and g["lang"] != words.lang else ""

@@ -70,6 +70,10 @@ STATUS = {
     "details": "Rules check and setup figures",
 }
 FACES = ("{n} face", "{n} faces")
+# playtesters' notes beside the cards they are about (docs/playtest.md)
+NOTES = "Playtest notes"
+NOTE_COUNT = "{open} open of {all}"
+OLDER = "on an older version ({version}; it prints {now} now)"
 SHOWN = "{shown} of them shown here (every face is in {folder})"
 # Every message a game's section says (the rest of its words are its data, or shared
 # messages: "{n} component", each kind's count)
@@ -81,6 +85,9 @@ SECTION = (
     PLAYERS,
     *STATUS.values(),
     SHOWN,
+    NOTES,
+    NOTE_COUNT,
+    OLDER,
 )
 PAGE = (TITLE, TOOLS, MADE, LANGUAGES, CALIBRATION, *PAPERS.values(), *HEADS.values())
 COUNTED = (FACES, INTRO, ("{n} component", "{n} components"))
@@ -117,4 +124,5 @@ def section_words(words: ToolWords) -> dict[str, str]:
     return {
         **{k: words(v) for k, v in HEADS.items()},
         **{k: words(v) for k, v in STATUS.items()},
+        "notes": words(NOTES),
     }

@@ -5,13 +5,17 @@ The build calls `publish` once the per-game stages are done; it prints nothing."
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..catalog.feedback import read_notes
 from ..core.cache import Cache
+from ..core.files import Unreadable, read_bytes
 from ..core.output import Artifact
 from . import manifest, page
+from .notes import card_versions, noted_cards
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -30,6 +34,32 @@ class Checked:
 def status_lines(text: str) -> list[str]:
     """The checker's report for one game as lines for the downloads page (title line dropped)."""
     return [line.strip() for line in text.splitlines()[1:] if line.strip()]
+
+
+def _notes(
+    root: Path, out: Path, catalogs: Sequence[Catalog], entries: dict[str, dict[str, Any]]
+) -> dict[str, list[dict[str, Any]]]:
+    """Each game's noted cards (`site.notes.noted_cards`), each card's version now read from
+    the fingerprints this build wrote (`<game>-printed.json`)."""
+    found, _problems = read_notes(root, catalogs)  # validation reported the problems
+    if not found:
+        return {}
+    out_notes: dict[str, list[dict[str, Any]]] = {}
+    for cat in catalogs:
+        versions: dict[str, str] = {}
+        printed = next(
+            (p for p, e in entries.items() if e["kind"] == "printed" and e["game"] == cat.id),
+            None,
+        )
+        if printed is not None:
+            try:
+                versions = card_versions(json.loads(read_bytes(out / printed, out)))
+            except (Unreadable, ValueError):
+                versions = {}
+        cards = noted_cards(found, cat, versions)
+        if cards:
+            out_notes[cat.id] = cards
+    return out_notes
 
 
 class Published:
@@ -80,7 +110,8 @@ def publish(
         else info
         for g, info in described.items()
     }
-    context = page.page_context([c for c in catalogs if c.id in buildable], listed, status, infos)
+    built = [c for c in catalogs if c.id in buildable]
+    context = page.page_context(built, listed, status, infos, _notes(root, out, built, entries))
     key = page.page_key(root, context)
     kept = manifest.recall(out, cache.get_json("unit", key))
     made = kept[0] if kept else page.write_page(root, out, context, cache)

@@ -15,7 +15,7 @@ A new box type is one module here plus one line in `BOX_TYPES` (docs/extending.m
 
 from __future__ import annotations
 
-from . import art, ellipse, icon, icons, line, outline, pattern, pips, rect, text
+from . import art, ellipse, icon, icons, line, outline, pattern, pips, qr, rect, text
 from .kind import BoxKind, Draw, Rect4
 
 # name -> what the type is; the order is the order of the reference (docs/layouts.md).
@@ -30,6 +30,7 @@ BOX_TYPES: dict[str, BoxKind] = {
     "pips": pips.BOX,
     "art": art.BOX,
     "pattern": pattern.BOX,
+    "qr": qr.BOX,
 }
 
 

@@ -1,0 +1,272 @@
+"""Playtesters' notes as data: one row a note, keyed by the card and the version it was read
+from (docs/playtest.md, "Playtest notes").
+
+A project keeps its notes in `playtest/feedback/` (CSV, TSV, YAML or JSON, read by the same
+readers as a game's tables, every row knowing its line). `cardstock feedback import` reads a
+form's export with the headers `[playtest] columns` maps, keeps the rows that hold up and
+writes them there in the fields below; the changelog, the downloads page and proof sheets
+show each card's notes beside it.
+
+    read_notes(root, catalogs)           every kept note, and what is wrong with the files
+    notes_from(table, catalogs, ...)     the notes of one table (a kept file or a form's export)
+    notes_csv(notes)                     notes as a kept file holds them
+    stale(note, versions)                whether a note was made on an older version of its card
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.issues import Issue, Issues, Level
+from ..core.project import FEEDBACK, discover
+from .schema import FEEDBACK_FIELDS
+from .tables import read_table
+
+if TYPE_CHECKING:
+    from .cells import Table
+    from .load import Catalog
+
+FOLDER = FEEDBACK  # below the project's root
+SUFFIXES = (".csv", ".tsv", ".yaml", ".yml", ".json")
+MAX_FILES = 200  # note files read from the folder; more is refused
+MAX_ROWS = 20_000  # notes in one file
+MAX_NOTE = 4_000  # characters of one note
+STATUSES = ("open", "done")
+VERSION = re.compile(r"^[0-9a-f]{6}$")
+TAG = re.compile(r"^[\w][\w' -]{0,39}$")
+REQUIRED = ("card", "note")
+
+
+@dataclass(frozen=True)
+class Note:
+    """One playtester's note on one card."""
+
+    game: str
+    card: str
+    version: str  # the six hex digits of the card's version mark ("" when not given)
+    who: str
+    when: str  # an ISO date, YYYY-MM-DD ("" when not given)
+    text: str
+    tags: tuple[str, ...]
+    status: str  # open | done
+    file: str
+    line: int
+
+    @property
+    def open(self) -> bool:
+        return self.status == "open"
+
+
+def _when(value: str) -> str | None:
+    """An ISO 8601 date or date and time, as its date; None when it is neither."""
+    text = value.strip()
+    try:
+        return date.fromisoformat(text).isoformat()
+    except ValueError:
+        pass
+    try:
+        return datetime.fromisoformat(text).date().isoformat()
+    except ValueError:
+        return None
+
+
+def _headers(columns: Sequence[str], mapping: Mapping[str, str]) -> dict[str, str]:
+    """Each notes field → the table's column holding it: the mapped header, else a column
+    named as the field, matched whatever its case."""
+    by_lower = {c.strip().lower(): c for c in columns}
+    out: dict[str, str] = {}
+    for name in FEEDBACK_FIELDS:
+        wanted = mapping.get(name, name)
+        found = by_lower.get(wanted.strip().lower())
+        if found is not None:
+            out[name] = found
+    return out
+
+
+class Unknown(Exception):
+    """A note about a card or game this project has not (a card removed, a game renamed)."""
+
+
+class Elsewhere(Exception):
+    """A note about a game this read did not load (a build of other games)."""
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a table of notes is read against: the one game every row is about (None: each
+    row's own, or the game holding its card), the project's games not loaded (whose notes
+    are passed over), and how a note on a card or game the project lacks is reported."""
+
+    game: str | None = None
+    others: frozenset[str] = frozenset()
+    unknown: Level = "error"
+
+
+def _game_of(card: str, asked: str, ids: Mapping[str, frozenset[str]], scope: Scope) -> str:
+    """The game a note's card belongs to: the row's own `game`, else the one game the
+    import is about, else the only game holding the card."""
+    if asked:
+        if asked not in ids:
+            if asked in scope.others:
+                raise Elsewhere()
+            raise Unknown(f"no game {asked!r} in this project")
+        if card not in ids[asked]:
+            raise Unknown(f"{asked} has no card {card!r}")
+        return asked
+    if scope.game is not None:
+        if card not in ids[scope.game]:
+            raise Unknown(f"{scope.game} has no card {card!r}")
+        return scope.game
+    holding = sorted(g for g, cards in ids.items() if card in cards)
+    if len(holding) == 1:
+        return holding[0]
+    if not holding:
+        if scope.others:
+            raise Elsewhere()
+        raise Unknown(f"no game of this project has a card {card!r}")
+    raise Unknown(f"the card {card!r} is in {', '.join(holding)}: name the game in a `game` column")
+
+
+def notes_from(
+    table: Table,
+    ids: Mapping[str, frozenset[str]],
+    issues: Issues,
+    mapping: Mapping[str, str] | None = None,
+    scope: Scope = Scope(),
+) -> list[Note]:
+    """The notes of one table; each row that does not hold up is reported once, located,
+    and left out. `ids`: each game's card ids."""
+    heads = _headers(table.columns, mapping or {})
+    missing = [f for f in REQUIRED if f not in heads]
+    if missing:
+        wanted = (mapping or {}).get(missing[0], missing[0])
+        issues.add(
+            table.file,
+            table.header_line,
+            missing[0],
+            f"no column {wanted!r} for the notes' {missing[0]} (columns: "
+            + ", ".join(table.columns)
+            + "); map it in game.toml's [playtest] columns",
+        )
+        return []
+    out: list[Note] = []
+    for row in table.rows[:MAX_ROWS]:
+        cell = {f: str(row.cells.get(col) or "").strip() for f, col in heads.items()}
+        if not cell["card"]:
+            issues.add(row.file, row.line, heads["card"], "a note names the card it is about")
+            continue
+        try:
+            owner = _game_of(cell["card"], cell.get("game", ""), ids, scope)
+        except Elsewhere:
+            continue
+        except Unknown as exc:
+            issues.add(row.file, row.line, heads["card"], str(exc), scope.unknown)
+            continue
+        problem = _row_problem(cell)
+        if problem is not None:
+            fld, message = problem
+            issues.add(row.file, row.line, heads.get(fld, fld), message)
+            continue
+        out.append(
+            Note(
+                owner,
+                cell["card"],
+                cell.get("version", "").lower(),
+                cell.get("who", ""),
+                _when(cell["when"]) or "" if cell.get("when") else "",
+                cell["note"],
+                _tags(cell.get("tags", "")),
+                (cell.get("status") or "open").lower(),
+                row.file,
+                row.line,
+            )
+        )
+    if len(table.rows) > MAX_ROWS:
+        issues.add(table.file, None, "", f"more than {MAX_ROWS} notes in one file")
+    return out
+
+
+def _row_problem(cell: Mapping[str, str]) -> tuple[str, str] | None:
+    """(field, what is wrong with it), or None when the row holds up."""
+    if not cell["note"]:
+        return ("note", "the note is empty")
+    if len(cell["note"]) > MAX_NOTE:
+        return ("note", f"a note of {len(cell['note'])} characters (at most {MAX_NOTE})")
+    version = cell.get("version", "").lower()
+    if version and not VERSION.match(version):
+        return (
+            "version",
+            f"expected the six letters and digits after the card's version mark "
+            f"(v1.0 · 3f9a1c: 3f9a1c), got {cell['version']!r}",
+        )
+    when = cell.get("when", "")
+    if when and _when(when) is None:
+        return ("when", f"expected a date as YYYY-MM-DD, got {when!r}")
+    status = (cell.get("status") or "open").lower()
+    if status not in STATUSES:
+        return ("status", f"expected {' or '.join(STATUSES)}, got {cell['status']!r}")
+    for tag in _tags(cell.get("tags", "")):
+        if not TAG.match(tag):
+            return ("tags", f"a tag is a word or a few (at most 40 characters), got {tag!r}")
+    return None
+
+
+def _tags(text: str) -> tuple[str, ...]:
+    return tuple(t.strip().lower() for t in re.split(r"[,;]", text) if t.strip())
+
+
+def card_ids(catalogs: Iterable[Catalog]) -> dict[str, frozenset[str]]:
+    """Each game's card ids."""
+    return {cat.id: frozenset(c.id for c in cat.components) for cat in catalogs}
+
+
+def read_notes(root: Path, catalogs: Sequence[Catalog]) -> tuple[list[Note], list[Issue]]:
+    """Every note kept in the project's `playtest/feedback/`, in file and line order, and
+    what is wrong with the files (each row that does not hold up, once)."""
+    folder = root / FOLDER
+    issues = Issues()
+    if not folder.is_dir() or folder.is_symlink():
+        return [], []
+    files = sorted(
+        p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES and not p.name.startswith(".")
+    )
+    if len(files) > MAX_FILES:
+        issues.add(FOLDER, None, "", f"{len(files)} note files (at most {MAX_FILES})")
+        return [], list(issues)
+    ids = card_ids(catalogs)
+    # a note on a card or game the project no longer has (removed, renamed) is passed over
+    # with a warning: an ordinary edit of the game never stops a build for its notes
+    scope = Scope(None, frozenset(discover(root)) - set(ids), "warning")
+    notes: list[Note] = []
+    for path in files:
+        display = path.relative_to(root).as_posix()
+        table = read_table(path, display, None, issues, root, MAX_ROWS + 1)
+        if table is not None:
+            notes += notes_from(table, ids, issues, scope=scope)
+    return notes, list(issues)
+
+
+def notes_csv(notes: Iterable[Note]) -> bytes:
+    """Notes as a kept file holds them: a header of the fields, a row a note."""
+    buffer = io.StringIO()
+    out = csv.writer(buffer, lineterminator="\n")
+    out.writerow(["game", "card", "version", "who", "when", "note", "tags", "status"])
+    for n in notes:
+        out.writerow(
+            [n.game, n.card, n.version, n.who, n.when, n.text, ", ".join(n.tags), n.status]
+        )
+    return buffer.getvalue().encode("utf-8")
+
+
+def stale(note: Note, versions: Mapping[tuple[str, str], str]) -> bool:
+    """Whether the note was made on an older version of its card than the one it prints
+    now (`versions`: (game, card) → the version its mark prints)."""
+    now = versions.get((note.game, note.card), "")
+    return bool(note.version and now and note.version != now)

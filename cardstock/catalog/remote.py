@@ -1,0 +1,179 @@
+"""Tables that live online, read from the copy pinned beside the catalog (docs/catalog-format.md,
+"A table that lives online").
+
+A set's `table` may be an https:// address (a published Google Sheet's CSV or XLSX export,
+or any CSV, TSV, XLSX, JSON or YAML link). A build never goes online: it reads the copy
+`cardstock pull` pinned in the game's folder, `pinned/<set id>.<type>`, as it reads any
+table, and `pinned.toml` records where each copy came from, when it was pulled and the
+hash of its bytes. Only `cardstock pull` (cli/pull.py) downloads, checks and replaces a
+pinned copy.
+
+    is_remote(table)                  whether a set's table is an address
+    url_problem(url)                  what makes an address unusable (None: it is usable)
+    read_pins(folder, root)           the game's pins, and what is wrong with pinned.toml
+    pinned_table(s, folder, root)     the pinned copy a set reads, or what stops it
+    pins_toml(pins)                   pinned.toml's text
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from ..core.files import Unreadable, present, read_text
+
+if TYPE_CHECKING:
+    from .schema import ComponentSet
+
+PINS = "pinned.toml"  # in the game's folder
+PINNED = "pinned"  # the folder of pinned copies, in the game's folder
+MAX_URL = 2048
+SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+# a table's type by what an address says of it: its path's suffix, or the export format a
+# spreadsheet service is asked for (Google Sheets: `format=csv`, `output=xlsx`)
+TYPES = ("csv", "tsv", "xlsx", "json", "yaml", "yml")
+FORMAT_QUERY = re.compile(r"(?:^|&)(?:format|output)=([a-z]+)(?:&|$)")
+
+
+def is_remote(table: str) -> bool:
+    """Whether a set's `table` names an address rather than a file of the game folder."""
+    return bool(SCHEME.match(table))
+
+
+def url_problem(url: str) -> str | None:
+    """What makes `url` unusable as a table's address; None when it is usable."""
+    if len(url) > MAX_URL:
+        return f"an address of {len(url)} characters (at most {MAX_URL})"
+    parts = urlsplit(url)
+    if parts.scheme.lower() != "https":
+        return f"only https:// addresses are read, not {parts.scheme}://"
+    if not parts.hostname:
+        return "the address names no host"
+    if parts.username or parts.password:
+        return "the address holds a user name or password: share the sheet by link instead"
+    if any(ord(c) < 33 or ord(c) == 127 for c in url):
+        return "the address holds spaces or control characters"
+    return None
+
+
+def table_type(url: str, content_type: str = "") -> str | None:
+    """The table's type ("csv", "xlsx", …) by its address, else by the type the server
+    gave it; None when neither says."""
+    parts = urlsplit(url)
+    suffix = parts.path.rsplit(".", 1)[-1].lower() if "." in parts.path.rsplit("/", 1)[-1] else ""
+    if suffix in TYPES:
+        return "yaml" if suffix == "yml" else suffix
+    asked = FORMAT_QUERY.search(parts.query.lower())
+    if asked and asked.group(1) in TYPES:
+        return asked.group(1)
+    kind = content_type.split(";")[0].strip().lower()
+    return {
+        "text/csv": "csv",
+        "text/tab-separated-values": "tsv",
+        "application/json": "json",
+        "application/yaml": "yaml",
+        "text/yaml": "yaml",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+    }.get(kind)
+
+
+@dataclass(frozen=True)
+class Pin:
+    """Where a set's pinned copy came from: its address, the file (relative to the game's
+    folder), when it was pulled (UTC, ISO 8601) and the sha256 of its bytes."""
+
+    set: str
+    url: str
+    file: str
+    pulled: str
+    sha256: str
+
+    def age(self, now: datetime | None = None) -> str:
+        """How long ago it was pulled, in words ("today", "3 days ago")."""
+        try:
+            then = datetime.fromisoformat(self.pulled)
+        except ValueError:
+            return "at an unknown time"
+        days = ((now or datetime.now(UTC)) - then).days
+        return "today" if days < 1 else "1 day ago" if days == 1 else f"{days} days ago"
+
+
+def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[str]]:
+    """The game's pins by set id, and what is wrong with `pinned.toml` (none when absent)."""
+    path = folder / PINS
+    if not present(path):
+        return {}, []
+    try:
+        data = tomllib.loads(read_text(path, root))
+    except (Unreadable, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        return {}, [f"{PINS} cannot be read ({exc}): pull the game's tables again"]
+    pins: dict[str, Pin] = {}
+    problems: list[str] = []
+    for set_id, entry in (data.get("tables") or {}).items():
+        try:
+            pins[str(set_id)] = Pin(
+                str(set_id),
+                str(entry["url"]),
+                str(entry["file"]),
+                str(entry["pulled"]),
+                str(entry["sha256"]),
+            )
+        except (KeyError, TypeError):
+            problems.append(f"{PINS}: the entry of {set_id!r} lacks url, file, pulled or sha256")
+    return pins, problems
+
+
+def pinned_table(s: ComponentSet, folder: Path, root: Path) -> tuple[Path | None, str | None]:
+    """The pinned copy set `s` reads (its table an address), or what stops it."""
+    url = s.table or ""
+    problem = url_problem(url)
+    if problem is not None:
+        return None, problem
+    pins, problems = read_pins(folder, root)
+    if problems:
+        return None, problems[0]
+    pin = pins.get(s.id)
+    if pin is None or pin.url != url:
+        said = "is not pulled yet" if pin is None else "was pulled from another address"
+        return None, f"the table at {url} {said}: run `cardstock pull {folder.name}`"
+    path = folder / pin.file
+    if Path(pin.file).is_absolute() or ".." in Path(pin.file).parts or not present(path):
+        return None, f"the pinned copy {pin.file} is missing: run `cardstock pull {folder.name}`"
+    return path, None
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def pins_toml(pins: dict[str, Pin]) -> str:
+    """`pinned.toml`'s text: a header saying what it is, then a table a pin, by set id."""
+    lines = [
+        "# Written by `cardstock pull`: where each pinned table came from. A build reads the",
+        "# pinned copy and never goes online; pull again to take the sheet as it is now.",
+    ]
+    for set_id in sorted(pins):
+        p = pins[set_id]
+        lines += [
+            "",
+            f"[tables.{_key(set_id)}]",
+            f"url = {_string(p.url)}",
+            f"file = {_string(p.file)}",
+            f"pulled = {_string(p.pulled)}",
+            f"sha256 = {_string(p.sha256)}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+def _string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _key(text: str) -> str:
+    return text if re.fullmatch(r"[A-Za-z0-9_-]+", text) else _string(text)

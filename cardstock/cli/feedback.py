@@ -1,0 +1,222 @@
+"""`cardstock feedback`: playtesters' notes, listed by card, and imported from a form's export
+(docs/playtest.md, "Playtest notes").
+
+    cardstock feedback [GAME...]                     the cards with open notes, most first
+    cardstock feedback --import FORM.csv [--game G]  keep a form's rows in playtest/feedback/
+
+An import reads the export where it lies (it is the designer's own download), keeps the rows
+that hold up and writes them to `playtest/feedback/<FORM's name>.csv`; each row left out is
+reported once, located in the export, and so is each note made on an older version of its
+card (kept, and shown as such wherever notes are shown).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..catalog.feedback import (
+    FOLDER,
+    Note,
+    Scope,
+    card_ids,
+    notes_csv,
+    notes_from,
+    read_notes,
+    stale,
+)
+from ..catalog.tables import read_table
+from ..core.files import read_bytes
+from ..core.issues import Issue, Issues, escaped
+from ..core.output import write_atomic
+from .common import EXIT_INPUT, EXIT_OK, load_catalogs, print_issues
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
+
+
+def versions(catalogs: Sequence[Catalog]) -> dict[tuple[str, str], str]:
+    """(game, card) → the version its front's mark prints now (cards without one left out):
+    the faces are laid out, as a build lays them out."""
+    from ..layout.faces import Faces
+
+    out: dict[tuple[str, str], str] = {}
+    for cat in catalogs:
+        faces = Faces(cat)
+        for comp in cat.components:
+            face = faces.outline(comp, "front")
+            if face is not None and face.version:
+                out[(cat.id, comp.id)] = face.version
+    return out
+
+
+def cmd_feedback(args: argparse.Namespace) -> int:
+    catalogs, code = load_catalogs(args, args.games or None)
+    if code:
+        return code
+    if args.import_file is not None:
+        return _import(args, catalogs)
+    notes, problems = read_notes(args.root, catalogs)
+    if problems:
+        print_issues(problems)
+        if any(p.level == "error" for p in problems):
+            return EXIT_INPUT
+    asked = {c.id for c in catalogs}
+    notes = [n for n in notes if n.game in asked]
+    now = versions(catalogs)
+    if args.json:
+        json.dump(_listing(catalogs, notes, now), sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return EXIT_OK
+    _print_listing(catalogs, notes, now)
+    return EXIT_OK
+
+
+def _listing(
+    catalogs: Sequence[Catalog], notes: Sequence[Note], now: dict[tuple[str, str], str]
+) -> list[dict[str, object]]:
+    """Each card with notes: its game, id, name, version now and notes, most open first."""
+    names = {(c.id, comp.id): comp.name for c in catalogs for comp in c.components}
+    by_card: dict[tuple[str, str], list[Note]] = {}
+    for n in notes:
+        by_card.setdefault((n.game, n.card), []).append(n)
+    opened = Counter({k: sum(n.open for n in v) for k, v in by_card.items()})
+    order = sorted(by_card, key=lambda k: (-opened[k], k))
+    return [
+        {
+            "game": game,
+            "card": card,
+            "name": names.get((game, card), card),
+            "version": now.get((game, card), ""),
+            "open": opened[(game, card)],
+            "notes": [
+                {
+                    "who": n.who,
+                    "when": n.when,
+                    "note": n.text,
+                    "tags": list(n.tags),
+                    "status": n.status,
+                    "version": n.version,
+                    "older": stale(n, now),
+                    "at": f"{n.file}:{n.line}",
+                }
+                for n in by_card[(game, card)]
+            ],
+        }
+        for game, card in order
+    ]
+
+
+def _print_listing(
+    catalogs: Sequence[Catalog], notes: Sequence[Note], now: dict[tuple[str, str], str]
+) -> None:
+    listing = _listing(catalogs, notes, now)
+    if not listing:
+        print(f"no playtest notes (keep them in {FOLDER}/, or `cardstock feedback --import`)")
+        return
+    for card in listing:
+        entries = card["notes"]
+        assert isinstance(entries, list)
+        print(
+            escaped(
+                f"{card['game']}/{card['card']}  {card['name']}  "
+                f"(v {card['version'] or 'unmarked'}): {card['open']} open of {len(entries)}"
+            )
+        )
+        for n in entries:
+            older = f", older version {n['version']}" if n["older"] else ""
+            tags = f" [{', '.join(n['tags'])}]" if n["tags"] else ""
+            who = " ".join(str(x) for x in (n["who"], n["when"]) if x)
+            status = "" if n["status"] == "open" else f" ({n['status']})"
+            print(escaped(f"  - {who or 'someone'}{older}{status}: {n['note']}{tags}"))
+
+
+def _import(args: argparse.Namespace, catalogs: Sequence[Catalog]) -> int:
+    source = Path(args.import_file)
+    shown = str(args.import_file)
+    issues = Issues()
+    game = args.game
+    if game is not None and game not in {c.id for c in catalogs}:
+        print_issues([Issue("--game", None, "", f"no game {game!r} among those read")])
+        return EXIT_INPUT
+    mapping = next(
+        (
+            dict(c.game.playtest.columns)
+            for c in catalogs
+            if (game is None or c.id == game) and c.game.playtest.columns
+        ),
+        {},
+    )
+    table = read_table(source.resolve(), shown, None, issues, source.resolve().parent)
+    if table is None:
+        print_issues(issues)
+        return EXIT_INPUT
+    left_out = Issues()
+    found = notes_from(table, card_ids(catalogs), left_out, mapping, Scope(game))
+    if not found:  # nothing to keep: every problem is the export's, and nothing is written
+        print_issues(list(left_out) or [Issue(shown, None, "", "no notes to import")])
+        return EXIT_INPUT
+    now = versions([c for c in catalogs if any(n.game == c.id for n in found)])
+    reports = [
+        Issue(i.file, i.line, i.field, f"left out: {i.message}", "warning") for i in left_out
+    ]
+    for n in found:
+        if stale(n, now):
+            reports.append(
+                Issue(
+                    n.file,
+                    n.line,
+                    "version",
+                    f"made on an older version of {n.card} ({n.version}; it prints "
+                    f"{now[(n.game, n.card)]} now): kept, and shown as on an older version",
+                    "warning",
+                )
+            )
+    reports.sort(key=lambda i: (i.line or 0, i.field))
+    if reports:
+        print_issues(reports)
+    return _keep(args.root, source, found, len(left_out), catalogs)
+
+
+def _keep(
+    root: Path, source: Path, found: list[Note], refused: int, catalogs: Sequence[Catalog]
+) -> int:
+    """Append the notes not kept yet to `playtest/feedback/<source's name>.csv`; the rows
+    the file holds already stay as they are."""
+    target = root / FOLDER / f"{source.stem}.csv"
+    shown = f"{FOLDER}/{target.name}"
+    if any(p.is_symlink() for p in (root / "playtest", root / FOLDER, target)):
+        print_issues(
+            [Issue(shown, None, "", "is a link: cardstock writes notes only into the project")]
+        )
+        return EXIT_INPUT
+    before = b""
+    have: set[tuple[str, ...]] = set()
+    if target.is_file():
+        before = read_bytes(target, root)
+        table = read_table(target, shown, None, Issues(), root)
+        if table is not None:
+            have = {_same(n) for n in notes_from(table, card_ids(catalogs), Issues())}
+    new = [n for n in found if _same(n) not in have]
+    if before:
+        rows = notes_csv(new).split(b"\n", 1)[1]  # without its header
+        data = before if before.endswith(b"\n") else before + b"\n"
+        data += rows
+    else:
+        data = notes_csv(new)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, data)
+    print(
+        f"imported {len(new)} note{'s' if len(new) != 1 else ''} into {shown} "
+        f"({len(found) - len(new)} there already, {refused} left out)"
+    )
+    return EXIT_OK
+
+
+def _same(n: Note) -> tuple[str, ...]:
+    return (n.game, n.card, n.version, n.who, n.when, n.text)

@@ -1,0 +1,252 @@
+"""`cardstock pull [GAME...] [--dry-run]`: take each table that lives online as it is now,
+check it as a build would, show what changed, and only then pin it (docs/catalog-format.md,
+"A table that lives online").
+
+For each game whose sets name an https:// table, every such table is downloaded
+(`catalog.fetch`) into a copy of the project made in a temporary folder, where it is
+pinned as `pull` would pin it; that copy is validated and its rules checked exactly as a
+build checks them, and its components are compared, cell by cell, with the pinned copy the
+project reads today. Only when all of it holds is the project's pinned copy replaced. A
+download that fails, a web page where a table was expected, a table that no longer
+validates or a rules check that fails changes nothing. `--dry-run` shows the comparison
+and the check and changes nothing either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..catalog.fetch import FetchError, fetch, web_page
+from ..catalog.load import Catalog, load_games
+from ..catalog.remote import (
+    PINNED,
+    PINS,
+    Pin,
+    is_remote,
+    pins_toml,
+    read_pins,
+    sha256,
+    table_type,
+    url_problem,
+)
+from ..core.issues import Issue, escaped
+from ..core.output import write_atomic
+from ..core.project import discover
+from ..core.tomlpos import line_for, read_toml
+from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues
+
+COPIED = ("layouts", "fonts")  # besides the game's folder, what a check of it reads
+CHECK_SECONDS = 900  # the most the check of the pulled tables may take
+
+
+@dataclass(frozen=True)
+class Remote:
+    """One set whose table lives online."""
+
+    game: str
+    index: int
+    set: str
+    url: str
+    line: int | None
+
+
+def remotes(root: Path, game: str) -> tuple[list[Remote], list[Issue]]:
+    """The sets of `game` whose table is an address, from its game file as written."""
+    shown = f"catalog/{game}/game.toml"
+    found, problem = read_toml(root / "catalog" / game / "game.toml", shown, root)
+    if found is None:
+        return [], [problem]
+    data, lines = found
+    out: list[Remote] = []
+    issues: list[Issue] = []
+    for i, s in enumerate(data.get("sets") or []):
+        table = s.get("table") if isinstance(s, dict) else None
+        if not isinstance(table, str) or not is_remote(table):
+            continue
+        line = line_for(lines, ("sets", i, "table"))
+        bad = url_problem(table)
+        if bad is not None:
+            issues.append(Issue(shown, line, f"sets[{i}].table", bad))
+            continue
+        out.append(Remote(game, i, str(s.get("id", i)), table, line))
+    return out, issues
+
+
+def cmd_pull(args: argparse.Namespace) -> int:
+    root: Path = args.root
+    games = list(args.games) or discover(root)
+    code = EXIT_OK
+    pulled_any = False
+    for game in games:
+        wanted, problems = remotes(root, game)
+        if problems:
+            print_issues(problems)
+            code = max(code, EXIT_INPUT)
+            continue
+        if not wanted:
+            continue
+        pulled_any = True
+        code = max(code, _pull_game(root, game, wanted, args))
+    if not pulled_any and code == EXIT_OK:
+        print("no set's table is an https:// address: nothing to pull")
+    return code
+
+
+def _pull_game(root: Path, game: str, wanted: list[Remote], args: argparse.Namespace) -> int:
+    shown = f"catalog/{game}/game.toml"
+    now = datetime.now(UTC).replace(microsecond=0).isoformat()
+    folder = root / "catalog" / game
+    pins, _ = read_pins(folder, root)
+    files: dict[str, bytes] = {}
+    failed: list[Issue] = []
+    for r in wanted:
+        try:
+            got = fetch(r.url, timeout=args.timeout)
+        except FetchError as exc:
+            failed.append(Issue(shown, r.line, f"sets[{r.index}].table", f"{r.url}: {exc}"))
+            continue
+        kind = table_type(got.url, got.content_type) or table_type(r.url, got.content_type)
+        if web_page(got):
+            failed.append(
+                Issue(
+                    shown,
+                    r.line,
+                    f"sets[{r.index}].table",
+                    f"{r.url} gave a web page, not a table (a sign-in page?): publish the "
+                    "sheet to the web, or share it with anyone who has the link, and use "
+                    "its CSV or XLSX export address",
+                )
+            )
+            continue
+        if kind is None:
+            failed.append(
+                Issue(
+                    shown,
+                    r.line,
+                    f"sets[{r.index}].table",
+                    f"cannot tell what kind of table {r.url} is: use an address ending in "
+                    ".csv, .tsv, .xlsx, .json or .yaml, or an export with format=csv",
+                )
+            )
+            continue
+        name = f"{PINNED}/{r.set}.{kind}"
+        files[name] = got.data
+        pins[r.set] = Pin(r.set, r.url, name, now, sha256(got.data))
+    if failed:
+        print_issues(failed)
+        print(f"{game}: nothing was pulled")
+        return EXIT_INPUT
+    with tempfile.TemporaryDirectory(prefix="cardstock-pull-") as tmp:
+        staged = _staged(root, game, files, pins, Path(tmp))
+        before = _components(root, game, {r.set for r in wanted})
+        after = _components(staged, game, {r.set for r in wanted})
+        checked = _check(staged, game)
+    for line in diff_lines(before, after):
+        print(escaped(line))
+    if checked != EXIT_OK:
+        print(f"{game}: the pulled tables do not pass the check above: nothing was changed")
+        return checked
+    if args.dry_run:
+        print(f"{game}: dry run: nothing was changed")
+        return EXIT_OK
+    for name, data in files.items():
+        (folder / PINNED).mkdir(exist_ok=True)
+        write_atomic(folder / name, data)
+    write_atomic(folder / PINS, pins_toml(pins).encode())
+    print(f"{game}: pinned {', '.join(sorted(files))} (pulled {now})")
+    return EXIT_OK
+
+
+def _staged(
+    root: Path, game: str, files: dict[str, bytes], pins: dict[str, Pin], tmp: Path
+) -> Path:
+    """A copy of what a check of `game` reads, with the pulled tables pinned in it."""
+    staged = tmp / "project"
+    shutil.copytree(root / "catalog" / game, staged / "catalog" / game, symlinks=True)
+    for name in COPIED:
+        if (root / name).is_dir() and not (root / name).is_symlink():
+            shutil.copytree(root / name, staged / name, symlinks=True)
+    folder = staged / "catalog" / game
+    (folder / PINNED).mkdir(exist_ok=True)
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    (folder / PINS).write_text(pins_toml(pins), encoding="utf-8")
+    return staged
+
+
+def _check(staged: Path, game: str) -> int:
+    """The project's validation and rules check, run on the staged copy by `cardstock
+    check` itself, in a process of its own (`-P`: nothing of the folder is imported); its
+    report is printed when it fails."""
+    command = [sys.executable, "-P", "-m", "cardstock", "--root", str(staged), "check", game]
+    try:
+        done = subprocess.run(
+            command, cwd=staged, capture_output=True, text=True, timeout=CHECK_SECONDS
+        )
+    except subprocess.TimeoutExpired:
+        print(f"{game}: the check of the pulled tables took over {CHECK_SECONDS} s")
+        return EXIT_INPUT
+    if done.returncode != EXIT_OK:
+        print(done.stdout, end="")
+        print(done.stderr, end="", file=sys.stderr)
+    return (
+        EXIT_RULES if done.returncode == EXIT_RULES else EXIT_INPUT if done.returncode else EXIT_OK
+    )
+
+
+def _components(root: Path, game: str, sets: set[str]) -> dict[str, dict[str, Any]] | None:
+    """The components of the pulled sets as the project at `root` reads them (None when it
+    cannot be read: nothing pinned yet)."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        catalogs, issues = load_games(root, [game])
+    if issues.errors or not catalogs:
+        return None
+    return _rows(catalogs[0], sets)
+
+
+def _rows(catalog: Catalog, sets: set[str]) -> dict[str, dict[str, Any]]:
+    return {
+        c.id: {"name": c.name, "count": c.count, **c.fields}
+        for c in catalog.components
+        if c.set in sets
+    }
+
+
+def diff_lines(
+    before: dict[str, dict[str, Any]] | None, after: dict[str, dict[str, Any]] | None
+) -> list[str]:
+    """The comparison `pull` prints: components added and removed by id, then each changed
+    cell as old → new; one line when nothing changed."""
+    old, new = before or {}, after or {}
+    added = [i for i in new if i not in old]
+    removed = [i for i in old if i not in new]
+    lines = [f"+ {i} ({new[i].get('name', i)})" for i in added]
+    lines += [f"- {i} ({old[i].get('name', i)})" for i in removed]
+    for i in new:
+        if i not in old:
+            continue
+        for key in sorted(set(old[i]) | set(new[i])):
+            a, b = old[i].get(key), new[i].get(key)
+            if a != b:
+                lines.append(f"~ {i}: {key}: {_said(a)} → {_said(b)}")
+    return lines or ["no card changed"]
+
+
+def _said(value: Any) -> str:
+    return (
+        "(empty)"
+        if value is None or value == ""
+        else repr(value)
+        if isinstance(value, str) and "\n" in value
+        else str(value)
+    )
