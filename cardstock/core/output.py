@@ -523,11 +523,24 @@ def streamed(game: str | None, kind: str, path: Path, fill: Callable[[BinaryIO],
 
 
 def discard(path: Path) -> None:
-    """Remove a file a build wrote earlier that is now out of date (nothing when it is gone)."""
+    """Remove a file a build wrote earlier that is now out of date (nothing when it is gone).
+    Its folder is reached as a write reaches it (`_folder_fd`): below a held output folder
+    a linked folder on the way stops the removal with a WriteError naming it, and a link at
+    `path` is removed itself, never what it names."""
     try:
-        path.unlink()
-    except FileNotFoundError:
+        fd = _folder_fd(path.parent, create=False)
+    except OSError as exc:
+        raise WriteError(path.parent, exc.strerror or str(exc)) from exc
+    if fd is None:
+        return
+    try:
+        os.unlink(path.name, dir_fd=fd)
+    except (FileNotFoundError, IsADirectoryError):
         pass
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
 
 
 # ---------------------------------------------------------------- one build per output folder
