@@ -2,7 +2,8 @@
 a game's faces and stages for tests that look at one part, the line a text is on, the
 headless Chromium the downloads-page tests open, and the files beside the checkout
 (`../shared`) that some tests read: a test marked `needs_seeds` or `needs_yardstick` is
-skipped, with the reason, on a clone that does not have them; and the sample of the
+skipped, with the reason, on a clone that does not have them, and the run's summary names
+each such test; and the sample of the
 class-wide checks the default run takes (`FULL`, `spread`, `repeat`)."""
 
 from __future__ import annotations
@@ -144,6 +145,25 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for marker, reason in missing.items():
             if reason is not None and item.get_closest_marker(marker) is not None:
                 item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Name, after the run, each test skipped for want of the files beside the checkout
+    (`needs_seeds`, `needs_yardstick`), under its reason: a count alone hides which."""
+    wanting: dict[str, list[str]] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else ""
+        reason = str(reason).removeprefix("Skipped: ")
+        if reason in (NO_SEEDS, NO_YARDSTICK):
+            wanting.setdefault(reason, []).append(report.nodeid)
+    if not wanting:
+        return
+    terminalreporter.section(f"skipped for want of {SHARED}")
+    for reason, tests in wanting.items():
+        terminalreporter.write_line(f"{len(tests)} skipped: {reason}")
+        for nodeid in sorted(tests):
+            terminalreporter.write_line(f"  {nodeid}")
 
 
 def seed_files() -> list[Path]:

@@ -5,8 +5,11 @@ on the import path as it starts), `jinja2.py`, `svgwrite.py`, a `PIL/` package a
 run from inside the project or from elsewhere with `--root`, import none of them.
 
 The one case Python itself decides before cardstock runs: `python -m cardstock` imports a
-`cardstock/` folder of the current folder, as Python looks for the module there first.
-`python -P -m cardstock` is the safe form, and is what is run with such a folder there."""
+`cardstock/` folder of the current folder, as Python looks for the module there first, and
+a file named like a standard-library module Python loads before the package runs.
+`python -P -m cardstock` is the safe form, and is what is run with such a folder there;
+`python -m cardstock` and `python -m cardstock.cli` import nothing from the current folder
+once cardstock's package has begun to load."""
 
 from __future__ import annotations
 
@@ -62,6 +65,7 @@ def command(entry: str) -> list[str]:
         "cardstock": [str(BIN / "cardstock")],
         "python -m": [sys.executable, "-m", "cardstock"],
         "python -P -m": [sys.executable, "-P", "-m", "cardstock"],
+        "python -m cardstock.cli": [sys.executable, "-m", "cardstock.cli"],
         "build.py": [sys.executable, str(ROOT / "build.py")],
     }[entry]
 
@@ -147,3 +151,39 @@ def test_reportlab_takes_a_blocked_module_for_one_that_is_not_there(tmp_path):
         [sys.executable, "-c", code], capture_output=True, text=True, env=environment(tmp_path)
     )
     assert proc.returncode == 0 and proc.stdout == "blocked\n", proc.stderr
+
+
+# every module of the standard library a project may name a file after (those Python
+# imports while it starts are there already, and are not imported again)
+STDLIB = sorted(n for n in sys.stdlib_module_names if not n.startswith("_") or n == "__future__")
+
+
+def plant_stdlib(folder: Path, markers: Path) -> None:
+    """A module in `folder` named after each of the standard library's, leaving a marker
+    when imported that says whether cardstock's package had begun to load by then."""
+    for name in STDLIB:
+        marker = markers / name
+        (folder / f"{name}.py").write_text(
+            "import sys\n"
+            f"when = 'after' if 'cardstock' in sys.modules else 'before'\n"
+            f"open({str(marker)!r}, 'w').write(when)\n"
+        )
+
+
+@pytest.mark.parametrize(
+    "entry", ["cardstock", "python -P -m", "python -m", "python -m cardstock.cli", "build.py"]
+)
+def test_no_entry_point_imports_a_projects_file_named_like_a_standard_module(
+    tmp_path, folders, entry
+):
+    project, _, markers = folders
+    plant_stdlib(project, markers)
+    run_in(project, [*command(entry), *BUILD], environment(tmp_path))
+    imported = {p.name: p.read_text() for p in markers.iterdir()}
+    if entry in ("python -m", "python -m cardstock.cli"):
+        # Python looks in the current folder for what it imports before cardstock's package
+        # runs (the README says so, and names the safe commands); once it runs, nothing
+        assert [name for name, when in imported.items() if when == "after"] == []
+    else:
+        assert imported == {}
+    assert (project / "output" / "moon-race" / "svg").is_dir()  # the build did run

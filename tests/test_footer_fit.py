@@ -129,3 +129,24 @@ def test_a_qps_footer_in_a_band_for_two_lines_wraps_and_keeps_every_part(
         assert "Çölléçtör" in f.split("\n")[0] and "[pågé" in f.split("\n")[1]
     backs = [f for f in footers if "[båçks öf pågé" in f]
     assert backs and all(FLIP in f for f in backs)
+
+
+@pytest.mark.parametrize("how", ["file", "link out of the project"])
+def test_a_footer_warning_finds_its_sheets_line_through_the_one_reading_door(
+    tmp_path: Path, how: str
+) -> None:
+    from cardstock.impose.footer import Fitted
+
+    root = tmp_path / "project"
+    sheets = root / "layouts" / "sheets"
+    sheets.mkdir(parents=True)
+    text = 'name = "cards"\n\n[footer]\nsize = "6pt"\n'
+    if how == "file":
+        (sheets / "cards.toml").write_text(text)
+    else:  # the same text outside: the door reads no file a link leads out to
+        (tmp_path / "elsewhere.toml").write_text(text)
+        (sheets / "cards.toml").symlink_to(tmp_path / "elsewhere.toml")
+    report = FooterReport("demo-pnp-a4.pdf")
+    report.add("layouts/sheets/cards.toml", 1, Fitted(("a",), 5.0, ("title",), False), "")
+    (warning,) = report.issues(root)
+    assert warning.line == (3 if how == "file" else None)

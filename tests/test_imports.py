@@ -21,10 +21,12 @@ PACKAGE = ROOT / "cardstock"
 LEFT_OUT: set[str] = set()
 
 # The rooms in the order the pipeline reads: shared basics, then each stage of a build,
-# then what runs them. A room may import itself and the rooms before it only.
+# then what runs them. A room may import itself and the rooms before it only. The
+# package's own `__init__` comes after core: started by `python -m`, it confines the
+# import path with core's `importpath` before anything else is imported.
 ROOMS = [
-    "cardstock",
     "core",
+    "cardstock",
     "fonts",
     "catalog",
     "rules",

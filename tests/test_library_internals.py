@@ -1,7 +1,7 @@
 """cardstock uses its libraries through their public APIs. Where an internal has no public
 equivalent, it is read in one place, its library's version range is pinned in
 pyproject.toml, and it is exercised here, so a release that moves it fails these tests by
-name. There are three, at most, in the whole package:
+name. Three are named with a leading underscore:
 
 - ReportLab's canvas document (`canvas._doc`, in `cardstock/render/pdfdoc.py`): a finished
   page's or form's object (to give a form its transparency states, and to compress a
@@ -13,6 +13,17 @@ name. There are three, at most, in the whole package:
 - pypdf's `PdfWriter._add_object`, with which the booklet adds imposed pages
   (`cardstock/books/booklet.py`).
 
+ReportLab's PDF objects also carry a few attributes named like Python's own (`__x__`) that
+are no part of Python: the keys a catalog writes (`PDFCatalog.__NoDefault__`, extended by
+`make_pdfx`), the comment written beside an object (`__Comment__`, on each sealed stream)
+and the glyphs HarfBuzz shaped (`ShapedStr.__shapeData__`, read by `fonts.shaped_width`).
+They are internals as much as `_doc` is: listed below with the files that name them, and
+exercised here. So is every class cardstock derives from another library's: the
+extension points a library documents (Platypus flowables and templates, pydantic models,
+Jinja2's loaders, sandbox and compiler), and one class that is not one, ReportLab's low-level
+`PDFStream` (`render/pdfdoc.py: _SpilledStream`, which reads its content back from the
+document's spill file as it is written).
+
 Jinja2's sandbox is extended through its compiler's visitor (`CodeGenerator.visit_For`,
 `visit_Concat`): Jinja2 is pinned below 3.2 and the bounds are tested in test_sandbox.py.
 Importing cardstock leaves ReportLab's process-wide settings alone; making a PDF sets them
@@ -20,12 +31,17 @@ only for as long as it takes. The cache knows the versions of the libraries that
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import io
+import pkgutil
 import re
 import subprocess
 import sys
 import tomllib
+import types
 
+import pytest
 from conftest import ROOT
 from helpers_sheets import held_content
 from pypdf import PdfReader
@@ -50,6 +66,46 @@ INTERNALS = {
     "_curr_tx_info": {"cardstock/books/story.py", "cardstock/books/document.py"},
     "_doc": {"cardstock/render/pdfdoc.py"},
     "_add_object": {"cardstock/books/booklet.py"},
+    "__NoDefault__": {"cardstock/render/pdfdoc.py"},
+    "__Comment__": {"cardstock/render/pdfdoc.py"},
+    "__shapeData__": {"cardstock/fonts/__init__.py"},
+}
+# Python's own double-underscore names (the data model, a module's and a function's
+# attributes), which any object may be read for: not a library's internals.
+PYTHON_DUNDERS = {
+    name
+    for kind in (
+        object,
+        type,
+        types.FunctionType,
+        types.MethodType,
+        types.ModuleType,
+        BaseException,
+        dict,
+        list,
+    )
+    for name in dir(kind)
+} | {"__wrapped__", "__file__", "__path__", "__all__", "__version__", "__traceback__"}
+# Every class of another library that a class of cardstock derives from, by its full name:
+# the extension points each library documents, and (the last) one internal.
+DERIVED = {
+    "pydantic.main.BaseModel",
+    "jinja2.loaders.BaseLoader",
+    "jinja2.ext.Extension",
+    "jinja2.exceptions.SecurityError",
+    "jinja2.exceptions.TemplateError",
+    # the sandbox's bounds (test_sandbox.py): Jinja2's documented way to change what a
+    # template may do is its environment's and its compiler's classes, pinned below 3.2
+    "jinja2.sandbox.SandboxedEnvironment",
+    "jinja2.environment.Template",
+    "jinja2.compiler.CodeGenerator",
+    "reportlab.platypus.flowables.Flowable",
+    "reportlab.platypus.flowables.KeepTogether",
+    "reportlab.platypus.paragraph.Paragraph",
+    "reportlab.platypus.doctemplate.BaseDocTemplate",
+    "reportlab.platypus.tableofcontents.TableOfContents",
+    "reportlab.pdfgen.canvas.Canvas",
+    "reportlab.pdfbase.pdfdoc.PDFStream",  # internal: `render/pdfdoc.py: _SpilledStream`
 }
 # Internals earlier versions took over or copied: none of them may come back.
 FORMER = [
@@ -79,8 +135,10 @@ def _underscore_reads() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for path in sorted((ROOT / "cardstock").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        for m in re.finditer(r"(\w+)\.(_[a-z][A-Za-z0-9_]*)\b", text):
+        for m in re.finditer(r"(\w+)\.(_[a-z][A-Za-z0-9_]*|__[A-Za-z]\w*__)(?!\w)", text):
             owner, name = m.group(1), m.group(2)
+            if name in PYTHON_DUNDERS:
+                continue
             if (
                 owner in ("self", "cls", "os", "sys", "st", "job", "faces", "found", "other", "it")
                 or owner[0].isupper()
@@ -303,3 +361,99 @@ def test_a_pdfx_document_gets_its_output_intent_and_version_through_reportlabs_d
     (intent,) = reader.trailer["/Root"]["/OutputIntents"]
     assert intent.get_object()["/DestOutputProfile"].get_object().get_data() == profile
     assert reader.metadata["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and reader.metadata["/Title"]
+
+
+def test_every_library_class_cardstock_derives_from_is_listed():
+    """A new subclass of another library's class is either one of its documented
+    extension points or an internal: either way it is listed in DERIVED."""
+    import cardstock
+
+    found: dict[str, set[str]] = {}
+    for info in pkgutil.walk_packages(cardstock.__path__, "cardstock."):
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ != info.name:
+                continue
+            for base in cls.__bases__:
+                top = base.__module__.split(".")[0]
+                if top in ("cardstock", "builtins") or top in sys.stdlib_module_names:
+                    continue
+                found.setdefault(f"{base.__module__}.{base.__qualname__}", set()).add(
+                    f"{info.name}.{cls.__qualname__}"
+                )
+    assert set(found) == DERIVED, {k: sorted(v) for k, v in found.items() if k not in DERIVED}
+
+
+def test_a_catalog_writes_the_keys_its_class_lists_and_pdfx_lists_one_more():
+    """`PDFCatalog.__NoDefault__` names the keys ReportLab's catalog writes when set;
+    `make_pdfx` lists OutputIntents on its own document's catalog alone."""
+    from reportlab.pdfbase.pdfdoc import PDFCatalog
+
+    listed = PDFCatalog.__NoDefault__
+    assert isinstance(listed, (list, tuple)) and "Pages" in listed
+    assert "OutputIntents" not in listed  # only the PDF/X document's catalog gains it
+    profile = (ROOT / "layouts" / "profiles" / "cgats-tr005.icc").read_bytes()
+    with pdf_settings():
+        canvas = Canvas(io.BytesIO(), pagesize=(100, 100))
+        make_pdfx(canvas, PdfX("PDF/X-1a:2003", "CGATS TR 005", "x", "SWOP", profile))
+        assert "OutputIntents" in canvas._doc.Catalog.__NoDefault__
+    assert PDFCatalog.__NoDefault__ == listed  # the class is left as it was
+
+
+def test_a_sealed_stream_carries_its_comment_where_reportlab_writes_comments(monkeypatch):
+    """`seal` names what each stream is with ReportLab's `__Comment__`, which ReportLab
+    writes beside the object when it writes comments (never in cardstock's invariant
+    files, whose bytes stay the same)."""
+    from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
+
+    buf = io.BytesIO()
+    with pdf_settings():
+        c = Canvas(buf, invariant=1, pageCompression=1)
+        c.drawString(60, 60, "a page")
+        name = c._doc.thisPageName()
+        c.showPage()
+        page = _doc_object(c, name)
+        assert seal(page, "page stream")
+        monkeypatch.setattr(rl_config, "invariant", 0)
+        monkeypatch.setattr(rl_config, "pdfComments", 1)
+        assert pdfdoc.format(page.Contents, c._doc, toplevel=1).startswith(b"% page stream\n")
+        monkeypatch.setattr(rl_config, "invariant", 1)
+        assert not pdfdoc.format(page.Contents, c._doc, toplevel=1).startswith(b"%")
+
+
+def test_a_page_spilled_to_a_file_is_written_with_the_same_bytes():
+    """`_SpilledStream` (a `PDFStream` whose content is read back from the spill file as
+    the document is written, through `format`, the method ReportLab writes an object by)
+    gives the file byte for byte what a stream held in memory gives."""
+    from cardstock.render.pdfdoc import Spill
+
+    def made(spilled: bool) -> bytes:
+        buf = io.BytesIO()
+        with pdf_settings(), Spill() as spill:
+            c = Canvas(buf, invariant=1, pageCompression=1)
+            for n in range(3):
+                c.drawString(60, 60, f"page {n}")
+                show_page(c, spill if spilled else None)
+            c.save()
+        return buf.getvalue()
+
+    assert made(spilled=True) == made(spilled=False)
+    assert "page 2" in PdfReader(io.BytesIO(made(spilled=True))).pages[2].extract_text()
+
+
+def test_a_shaped_string_holds_the_advance_of_each_glyph_harfbuzz_placed():
+    """`fonts.shaped_width` sums `ShapedStr.__shapeData__`'s advances: an Arabic word is
+    shaped (its letters joined), and its width is what its glyphs advance."""
+    from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+
+    from cardstock import fonts
+
+    name = "sans"
+    word = "\u0633\u0644\u0627\u0645"  # salaam: four letters, joined by shaping
+    shaped = shapeStr(word, fonts.register(name), 1000.0)
+    assert isinstance(shaped, ShapedStr)
+    glyphs = shaped.__shapeData__
+    assert glyphs and all(hasattr(g, "x_advance") for g in glyphs)
+    width = fonts.shaped_width(word, name)
+    assert width == pytest.approx(sum(g.x_advance for g in glyphs) / 1000.0) and width > 0

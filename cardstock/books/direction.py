@@ -24,6 +24,7 @@ import re
 import unicodedata
 
 from ..core.bidi import has_rtl, rtl_paragraph
+from ..core.language import babel_name
 from ..core.toolwords import SOURCE, ToolWords
 
 # Written right to left when CLDR cannot be asked (a code Babel does not know)
@@ -42,7 +43,7 @@ def language_dir(lang: str) -> str:
     from babel import Locale, UnknownLocaleError
 
     try:
-        order = Locale.parse(lang.replace("-", "_")).character_order
+        order = Locale.parse(babel_name(lang)).character_order
     except (UnknownLocaleError, ValueError, TypeError):
         order = "right-to-left" if lang.split("-")[0].lower() in RTL_LANGUAGES else ""
     return "rtl" if order == "right-to-left" else "ltr"

@@ -14,13 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ..core.language import is_code
 from ..core.project import discover
 from ..core.tomlpos import read_toml_value
 from .pseudo import CODE as PSEUDO
 
-# a language, as game.toml, `--lang` and translators' tools name it: a BCP 47 code ("de",
-# "pt-BR", "zh-Hant")
-LANGUAGE_CODE = r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*"
 # where a game's translations are: catalog/<game>/translations/<lang>.po, beside its
 # tables (`catalog.translations`), and what `cardstock translate extract` writes there:
 # every text, untranslated
@@ -42,7 +40,8 @@ def _languages(data: dict[str, Any]) -> tuple[str, list[str]]:
     langs = data.get("languages", [])
     if not isinstance(lang, str) or not isinstance(langs, list):
         return "en", []
-    return lang, [x for x in langs if isinstance(x, str) and x != lang]
+    # a code that is none names no game and no file; the validation pass reports it
+    return lang if is_code(lang) else "en", [x for x in langs if is_code(x) and x != lang]
 
 
 def _begun(root: Path, game: str, lang: str) -> bool:
@@ -68,7 +67,10 @@ def variant_ids(
         langs += [
             x
             for x in sorted(wanted or ())
-            if x not in shipped and x != own and (x == PSEUDO or _begun(root, game, x))
+            if x not in shipped
+            and x != own
+            and is_code(x)
+            and (x == PSEUDO or _begun(root, game, x))
         ]
         for lang in langs:
             vid = f"{game}-{lang}"

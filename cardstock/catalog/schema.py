@@ -7,9 +7,18 @@ import string
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from ..core.colors import named_color
+from ..core.language import refused as not_a_language
 from ..core.patterns import check_pattern
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length, parse_size
@@ -24,13 +33,20 @@ from .fields import (
     check_length,
 )
 from .kinds import KindName
-from .languages import LANGUAGE_CODE
 
 Slug = Annotated[str, Field(pattern=SLUG_PATTERN)]
 Color = Annotated[str, BeforeValidator(named_color), Field(pattern=COLOR_PATTERN)]
 
 
-Language = Annotated[str, Field(pattern=f"^{LANGUAGE_CODE}$")]  # (`languages.LANGUAGE_CODE`)
+def _language(code: str) -> str:
+    """A language code (`core.language`), or a ValueError saying why it is none."""
+    problem = not_a_language(code)
+    if problem is not None:
+        raise ValueError(problem)
+    return code
+
+
+Language = Annotated[str, AfterValidator(_language)]
 
 
 class Strict(BaseModel):

@@ -14,6 +14,11 @@ The file is read with Babel's `.po` reader (`babel.messages.pofile`): translator
 writes them (`extract` the template, `update` one language). Nothing is silent: each text a
 language lacks, leaves as the source wrote it, or translated from an older source text is a
 finding (`report`), and the build prints the source text in its place with a warning.
+
+A `.po` file is bounded as a table is: no larger than any file cardstock reads
+(`core.files`), at most `MAX_ENTRIES` entries (counted in its bytes before it is parsed)
+and each text of an entry at most `MAX_TEXT` characters, as a CSV cell is; past a bound the
+file or the entry is refused at its line, and none of it is used.
 """
 
 from __future__ import annotations
@@ -49,6 +54,12 @@ TEXT_TYPES = frozenset({"str", "text", "list"})
 LIST_SEPARATOR = " | "
 FOLDER = TRANSLATIONS  # beside the game's tables: catalog/<game>/translations/<lang>.po
 TEMPLATE = TRANSLATIONS_TEMPLATE  # what `cardstock translate extract` writes there
+# a text of an entry (msgid, msgstr, a plural form, msgctxt): at most as long as a CSV cell
+# (131,072 characters, Python's csv reader's limit, which the tables are read with)
+MAX_TEXT = 131_072
+# entries of one file: four texts for each of the 50,000 components a game may have
+# (`load.MAX_COMPONENTS`), far above any real game; Babel parses this many in seconds
+MAX_ENTRIES = 200_000
 
 
 @dataclass(frozen=True)
@@ -256,6 +267,17 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
     except Unreadable as exc:
         issues.append(unreadable_issue(shown, exc))
         return out
+    if (many := data.count(b'msgid "')) > MAX_ENTRIES:
+        issues.append(
+            Issue(
+                shown,
+                None,
+                "",
+                f"the file holds {many:,} entries; at most {MAX_ENTRIES:,} are read (a game's "
+                "texts are far fewer): split the game, or remove the entries no text needs",
+            )
+        )
+        return out
     po = _parse(data, lang, shown, issues)
     if po is None:
         return out
@@ -263,6 +285,11 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
     for message in po:
         if not message.id:
             continue  # the header
+        if (problem := _too_long(message)) is not None:
+            context = message.context or ""
+            where = context if len(context) <= MAX_TEXT else "msgctxt"
+            issues.append(Issue(shown, message.lineno, where, problem))
+            continue
         key = message.context or ""
         if key == TOOL_CONTEXT:
             _tool_entry(out, message.id, message.string, message.fuzzy, message.lineno)
@@ -287,6 +314,27 @@ def numbers_changed(message: Any) -> str | None:
         if text.lower().startswith(NUMBERS_CHANGED):
             return text[len(NUMBERS_CHANGED) :].strip()
     return None
+
+
+def _too_long(message: Any) -> str | None:
+    """What of a `.po` entry is longer than a table's cell may be; None when nothing is."""
+    parts = [
+        ("msgctxt", message.context),
+        *(("msgid", x) for x in _texts_of(message.id)),
+        *(("msgstr", x) for x in _texts_of(message.string)),
+    ]
+    for name, text in parts:
+        if isinstance(text, str) and len(text) > MAX_TEXT:
+            return (
+                f"the entry's {name} holds {len(text):,} characters; a text may hold at most "
+                f"{MAX_TEXT:,}, as a table's cell"
+            )
+    return None
+
+
+def _texts_of(value: object) -> tuple[object, ...]:
+    """A message's id or string: one text, or its plural forms."""
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 
 
 def _tool_entry(

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.issues import Issue, Issues
+from ..core.language import is_code
 from ..core.project import discover
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from ..core.toolwords import ENGLISH, ToolWords, tool_words
 from ..core.toolwords import messages as tool_messages
 from ..core.toolwords import shown as shown_catalog
-from .languages import LANGUAGE_CODE
 from .load import Catalog, RulesReader, load_games
 from .pseudo import CODE as PSEUDO
 from .pseudo import pseudo
@@ -28,7 +28,6 @@ from .text import Text
 if TYPE_CHECKING:
     from .translations import Chosen, LayoutWords, Translation
 
-LANGUAGE = re.compile(LANGUAGE_CODE)
 # what a translation must keep of its source: numbers, inline icons and placeholders
 _KEPT = re.compile(r"\d+|:[a-z][a-z0-9-]*:|\{[^{}]*\}")
 # a layout's words are a template: its `{{ }}` may be reworded, its numbers and icons not
@@ -93,7 +92,7 @@ def _unbegun(game_id: str, known: list[str]) -> tuple[str, str] | None:
     """(game, language) when `game_id` is a known game in a language it has not begun."""
     for game in known:
         lang = game_id.removeprefix(f"{game}-")
-        if game_id.startswith(f"{game}-") and LANGUAGE.fullmatch(lang):
+        if game_id.startswith(f"{game}-") and is_code(lang):
             return game, lang
     return None
 

@@ -1,4 +1,5 @@
-"""`python -m cardstock.cli`: the same program as the `cardstock` command."""
+"""`python -m cardstock.cli`: the same program as the `cardstock` command, its import path
+confined by `cardstock/__init__.py` before this package is imported."""
 
 import sys
 

@@ -19,7 +19,7 @@ from ..plan import Outcome
 from .arguments import build_parser
 from .building import build_once
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, load_catalogs, print_issues, safe
-from .options import build_options
+from .options import build_options, language_problems
 from .watch import watch
 
 if TYPE_CHECKING:
@@ -202,6 +202,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         from .signing import cmd_sign
 
         return cmd_sign(args)
+    if args.lang and (wrong := language_problems(args.lang)):
+        print_issues(wrong)
+        return EXIT_INPUT
     cache = open_cache()
     try:
         found = validate(args.root, args.games or None, cache)

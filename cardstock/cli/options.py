@@ -10,8 +10,14 @@ from pathlib import Path
 from typing import Any
 
 from ..core.issues import Issue
+from ..core.language import codes
 from ..core.stage import BuildOptions
 from ..core.units import UnitError, parse_offset
+
+
+def language_problems(asked: str | None) -> list[Issue]:
+    """Each code of `--lang` that is no language code (`core.language`), as an Issue."""
+    return [Issue("command line", None, "--lang", p) for p in codes(asked or "")[1]]
 
 
 def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[Issue]]:
@@ -25,6 +31,7 @@ def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[I
         except UnitError as exc:
             problems.append(Issue("command line", None, "--back-offset", str(exc)))
     only = frozenset(x.strip() for x in args.only.split(",") if x.strip()) if args.only else None
+    problems += language_problems(getattr(args, "lang", None))
     services, more = _export_options(args)
     problems += more
     pages: tuple[int, ...] = ()

@@ -16,7 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..catalog.languages import LANGUAGE_CODE
 from ..catalog.pseudo import CODE as PSEUDO
 from ..catalog.text import Text
 from ..catalog.translations import (
@@ -32,6 +31,7 @@ from ..catalog.translations import (
 )
 from ..catalog.translations import all_texts as texts_of
 from ..core.issues import InputError, Issue, Level
+from ..core.language import babel_name, refused
 from ..core.output import write_atomic
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .common import (
@@ -101,9 +101,8 @@ def _not_a_language(catalog: Catalog, lang: str) -> Issue | None:
         return Issue(
             "command line", None, "--lang", f"{lang!r} is not translated (it is made, not written)"
         )
-    if not re.fullmatch(LANGUAGE_CODE, lang):
-        return Issue("command line", None, "--lang", f"{lang!r} is not a language code (BCP 47)")
-    return None
+    problem = refused(lang)
+    return None if problem is None else Issue("command line", None, "--lang", problem)
 
 
 def every_text(catalog: Catalog, issues: list[Issue]) -> list[Text]:
@@ -117,7 +116,7 @@ def _po(catalog: Catalog, all_texts: list[Text], lang: str | None) -> PoCatalog:
     from babel.messages.catalog import Catalog as PoCatalog
 
     po = PoCatalog(
-        locale=lang,
+        locale=babel_name(lang) if lang else None,
         project=catalog.game.title,
         version=catalog.game.version,
         fuzzy=False,
@@ -151,7 +150,7 @@ def _read_po(catalog: Catalog, lang: str, issues: list[Issue]) -> PoCatalog | No
         data = read_bytes(path, catalog.root)
     except Unreadable:
         return None
-    return read_po(io.BytesIO(data), locale=lang, charset="utf-8")
+    return read_po(io.BytesIO(data), locale=babel_name(lang), charset="utf-8")
 
 
 def _write(catalog: Catalog, target: Path, po: PoCatalog) -> int:

@@ -7,8 +7,9 @@ or `PIL/` there would be imported in place of the library. ReportLab, as it star
 imports the optional modules `reportlab_mods` and `reportlab_settings` from anywhere on the
 path, so a project's `reportlab_mods.py` ran during a build.
 
-`confine` is the first thing each entry point does (`cardstock/__main__.py`, `build.py`,
-`cardstock.cli.run`): it takes those folders off the path and makes ReportLab's optional
+`confine` is the first thing each entry point does (`build.py`, `cardstock.cli.run`, and
+for `python -m` the package's `__init__`, which Python runs before the module it looks
+for): it takes those folders off the path and makes ReportLab's optional
 modules unimportable. A name that is None in `sys.modules` makes `import` raise
 ImportError (Python's documented way to block a module), which ReportLab reads as "not
 there"; it then reads only the user's own `~/.reportlab_mods` and `~/.reportlab_settings`.
@@ -16,7 +17,9 @@ The package's own modules are found through the package, not the path, so cardst
 imports from where it was found.
 
 What no code of cardstock can prevent: `python -m cardstock` looks for `cardstock` in the
-current folder before any of this runs, so a `cardstock/` folder there is what runs;
+current folder before any of this runs, so a `cardstock/` folder there is what runs, and
+a file there named like a standard-library module Python imports before the package runs
+is imported in its place (which ones depends on the Python version);
 `python -P -m cardstock` (or `PYTHONSAFEPATH=1`) does not look there, and the installed
 `cardstock` command never does.
 """

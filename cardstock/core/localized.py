@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from .language import babel_name
+
 T = TypeVar("T")
 SOURCE = "en"  # the language written when a build names none
 
@@ -54,7 +56,7 @@ def _locale(lang: str | None) -> str:
     from babel import Locale, UnknownLocaleError
 
     try:
-        return str(Locale.parse((lang or SOURCE).replace("-", "_")))
+        return str(Locale.parse(babel_name(lang or SOURCE)))
     except (UnknownLocaleError, ValueError):
         return SOURCE
 

@@ -8,6 +8,7 @@ import errno
 import fnmatch
 import hashlib
 import os
+import re
 import stat
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -356,6 +357,7 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
     dfd = _folder_fd(path.parent, create=True)
     assert dfd is not None
     try:
+        _leftovers_of(dfd, path)
         if _unchanged(dfd, path.name, size, _pieces(data)):
             return size, digest  # unchanged: leave the file (and its mtime) alone
         with _temporary(dfd, path.name, os.O_WRONLY) as (tmp, fd):
@@ -363,16 +365,66 @@ def _write_atomic(path: Path, data: Payload) -> tuple[int, str]:
                 for piece in _pieces(data):
                     handle.write(piece)
                 os.fchmod(handle.fileno(), file_mode())
-            os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
+                handle.flush()
+                # renamed while it is open, so its lock is held until it is in place
+                os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
     finally:
         os.close(dfd)
     return size, digest
 
 
+# a temporary file's name: `.<the file's name>.<12 hex digits>.tmp` (`_temporary`)
+_TMP = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{12}\.tmp")
+
+
+def _lock_file(fd: int, wait: bool) -> bool:
+    """Take the exclusive lock on the open file `fd` (without waiting unless `wait`):
+    whether it was taken. Without POSIX locks, as if taken."""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except OSError:
+        return False
+    return True
+
+
+def _leftovers_of(dfd: int, path: Path) -> None:
+    """Before `path` is written: the leftovers of its earlier writes removed
+    (`_sweep_leftovers`), unless it is below a held output folder, whose lock swept
+    them all when it was taken."""
+    if _root_of(path.parent) is None:
+        _sweep_leftovers(dfd, path.name)
+
+
+def _sweep_leftovers(dfd: int, name: str) -> None:
+    """Remove the temporary files of `name` in the folder `dfd` that a write killed
+    between making one and renaming it left: each is locked for as long as its write
+    runs (`_temporary`), so one whose lock can be taken is no write's any more. A link or
+    anything but a plain file of that name is left alone."""
+    with os.scandir(dfd) as entries:
+        found = [e.name for e in entries if (m := _TMP.fullmatch(e.name)) and m["name"] == name]
+    for tmp in found:
+        try:
+            fd = os.open(tmp, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW, dir_fd=dfd)
+        except OSError:
+            continue
+        try:
+            if stat.S_ISREG(os.fstat(fd).st_mode) and _lock_file(fd, wait=False):
+                os.unlink(tmp, dir_fd=dfd)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
 @contextmanager
 def _temporary(dfd: int, name: str, mode: int) -> Iterator[tuple[str, int]]:
     """A new temporary file beside `name` in the folder `dfd` (its name and descriptor),
-    removed when the block it is used in fails; the block renames or removes it."""
+    locked while it is open and removed when the block it is used in fails; the block
+    renames or removes it before closing it."""
     flags = mode | os.O_CREAT | os.O_EXCL | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     while True:
         tmp = f".{name}.{os.urandom(6).hex()}.tmp"
@@ -381,6 +433,7 @@ def _temporary(dfd: int, name: str, mode: int) -> Iterator[tuple[str, int]]:
             break
         except FileExistsError:
             continue
+    _lock_file(fd, wait=True)  # a new file no one else has open: taken at once
     try:
         yield tmp, fd
     except BaseException:
@@ -413,6 +466,7 @@ def _write_streamed(path: Path, fill: Callable[[BinaryIO], None]) -> tuple[int, 
     dfd = _folder_fd(path.parent, create=True)
     assert dfd is not None
     try:
+        _leftovers_of(dfd, path)
         with _temporary(dfd, path.name, os.O_RDWR) as (tmp, fd):
             with os.fdopen(fd, "w+b") as handle:
                 fill(handle)
@@ -422,13 +476,12 @@ def _write_streamed(path: Path, fill: Callable[[BinaryIO], None]) -> tuple[int, 
                 for block in _blocks(handle):
                     hashed.update(block)
                     size += len(block)
-                same = _unchanged(dfd, path.name, size, _blocks(handle))
-                if not same:
+                if _unchanged(dfd, path.name, size, _blocks(handle)):
+                    os.unlink(tmp, dir_fd=dfd)  # unchanged: leave the file (and its mtime) alone
+                else:
                     os.fchmod(handle.fileno(), file_mode())
-            if same:  # unchanged: leave the file (and its mtime) alone
-                os.unlink(tmp, dir_fd=dfd)
-            else:
-                os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
+                    # renamed while it is open, so its lock is held until it is in place
+                    os.replace(tmp, path.name, src_dir_fd=dfd, dst_dir_fd=dfd)
     finally:
         os.close(dfd)
     return size, hashed.hexdigest()
@@ -523,11 +576,24 @@ def streamed(game: str | None, kind: str, path: Path, fill: Callable[[BinaryIO],
 
 
 def discard(path: Path) -> None:
-    """Remove a file a build wrote earlier that is now out of date (nothing when it is gone)."""
+    """Remove a file a build wrote earlier that is now out of date (nothing when it is gone).
+    Its folder is reached as a write reaches it (`_folder_fd`): below a held output folder
+    a linked folder on the way stops the removal with a WriteError naming it, and a link at
+    `path` is removed itself, never what it names."""
     try:
-        path.unlink()
-    except FileNotFoundError:
+        fd = _folder_fd(path.parent, create=False)
+    except OSError as exc:
+        raise WriteError(path.parent, exc.strerror or str(exc)) from exc
+    if fd is None:
+        return
+    try:
+        os.unlink(path.name, dir_fd=fd)
+    except (FileNotFoundError, IsADirectoryError):
         pass
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc)) from exc
+    finally:
+        os.close(fd)
 
 
 # ---------------------------------------------------------------- one build per output folder

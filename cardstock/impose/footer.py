@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import fonts
+from ..core.files import Unreadable, read_text
 from ..core.issues import Issue
 
 SEP = "  ·  "
@@ -207,11 +208,15 @@ class FooterReport:
 
 
 def _footer_line(root: Path | None, file: str) -> int | None:
-    """The line of a sheet file's `[footer]` table (None: no such file or table)."""
-    path = root / file if root is not None else None
-    if path is None or not path.is_file():
+    """The line of a sheet file's `[footer]` table (None: no such file or table, or a file
+    the one reading door refuses: a link out of the project, a pipe, one too large)."""
+    if root is None:
         return None
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        text = read_text(root / file, root)
+    except Unreadable:
+        return None
+    for n, line in enumerate(text.splitlines(), start=1):
         if line.strip().startswith("[footer]"):
             return n
     return None

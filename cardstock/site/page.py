@@ -23,6 +23,7 @@ from .. import __version__
 from ..catalog.kinds import kind_said
 from ..core.cache import Cache, code_key, key_of
 from ..core.issues import InputError, Issue
+from ..core.language import babel_name
 from ..core.output import Artifact, artifact, fmt_bytes
 from ..core.project import files_in, hash_files, shared_layout
 from ..core.templating import (
@@ -312,7 +313,7 @@ def language_name(lang: str) -> str:
     from babel import Locale, UnknownLocaleError
 
     try:
-        name = Locale.parse(lang.replace("-", "_")).get_display_name(lang.replace("-", "_"))
+        name = Locale.parse(babel_name(lang)).get_display_name(babel_name(lang))
     except (UnknownLocaleError, ValueError):
         return lang
     return name[:1].upper() + name[1:] if name else lang
