@@ -80,7 +80,10 @@ def publish(
         else info
         for g, info in described.items()
     }
-    context = page.page_context([c for c in catalogs if c.id in buildable], listed, status, infos)
+    ours = {a.relative(out) for a in artifacts}
+    context = page.page_context(
+        [c for c in catalogs if c.id in buildable], listed, status, infos, out=out, made=ours
+    )
     key = page.page_key(root, context)
     kept = manifest.recall(out, cache.get_json("unit", key))
     made = kept[0] if kept else page.write_page(root, out, context, cache)
