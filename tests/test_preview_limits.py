@@ -30,7 +30,7 @@ import pytest
 from conftest import FULL, ROOT
 from test_preview import GAME, HANG_GUARD, Preview, wait_for
 
-from cardstock.cli.serve import Builds, PreviewServer
+from cardstock.cli.serve import MAX_CONNECTIONS, Builds, PreviewServer
 
 BLOCK = 1 << 20
 
@@ -207,6 +207,22 @@ def test_connections_past_the_cap_are_closed_until_one_ends(server: PreviewServe
     served = _client(server)
     served.send("/")
     assert served.head()[0] == 200
+
+
+def test_the_connection_cap_leaves_most_open_files_to_the_builds(tmp_path: Path) -> None:
+    resource = pytest.importorskip("resource")
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
+    try:
+        small = PreviewServer(tmp_path, Builds())
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    small.server_close()
+    assert small.max_connections == 64  # a quarter of 256
+    roomy = PreviewServer(tmp_path, Builds())
+    roomy.server_close()
+    unbounded = soft == resource.RLIM_INFINITY or soft >= 4 * MAX_CONNECTIONS
+    assert roomy.max_connections == (MAX_CONNECTIONS if unbounded else soft // 4)
 
 
 def test_streams_of_builds_past_their_cap_get_an_empty_503(server: PreviewServer) -> None:

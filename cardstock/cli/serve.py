@@ -36,6 +36,11 @@ from urllib.parse import parse_qs, unquote
 
 from .live import LIVE_SCRIPT, PLACEHOLDER
 
+try:
+    import resource
+except ImportError:  # not on Windows: no limit on open files to read
+    resource = None  # type: ignore[assignment]  # the name is tested before each use
+
 # The preview's own addresses sit in a folder no output file can be in (hidden names are
 # never served from the output folder): /<token>/.preview/live.js and …/events.
 OWN = ".preview"
@@ -166,7 +171,7 @@ class PreviewServer(ThreadingHTTPServer):
         self.port = int(self.server_address[1])
         self.hosts = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
         self.cookie = f"cardstock-preview-{self.port}"  # a browser keeps cookies by host alone
-        self.max_connections = MAX_CONNECTIONS
+        self.max_connections = connection_cap()
         self.max_streams = MAX_STREAMS
         self.idle_seconds = IDLE_SECONDS
         self._count = threading.Lock()
@@ -237,6 +242,18 @@ class PreviewServer(ThreadingHTTPServer):
         if isinstance(error, OSError):
             return
         print(f"preview: a request failed: {type(error).__name__}: {error}", file=sys.stderr)
+
+
+def connection_cap() -> int:
+    """How many connections the preview keeps open at once: `MAX_CONNECTIONS`, or a
+    quarter of the files the system lets this process open when that is fewer (each
+    connection may hold a file besides its socket, and the builds need the rest)."""
+    if resource is None:
+        return MAX_CONNECTIONS
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(8, min(MAX_CONNECTIONS, soft // 4))
 
 
 class _HeadReader(io.RawIOBase):
