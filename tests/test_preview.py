@@ -34,6 +34,10 @@ GAME = "atmosfear"
 HANG_GUARD = 120.0  # seconds a wait may take before the test calls it a hang
 TABLE = f"catalog/{GAME}/realms.csv"
 FACE = f"{GAME}/svg/red-fear.svg"
+LONG_FEAR = (
+    "Yet if this Realm's crowned Harbinger falls in the same trick, the Fear beats it, led or "
+    "trumped."
+)
 
 
 def _as_at_a_terminal() -> None:
@@ -45,15 +49,17 @@ def _as_at_a_terminal() -> None:
 class Preview:
     """`cardstock preview` on a copy of one game, its output in files of the test's."""
 
-    def __init__(self, root: Path, first: str = "built ") -> None:
-        """Started, and its first build ended (its stdout or stderr says `first`)."""
+    def __init__(self, root: Path, first: str = "built ", parts: str | None = "svg") -> None:
+        """Started, building `parts` (None: the preview's own choice), and its first
+        build ended (its stdout or stderr says `first`)."""
         self.root = root
         self.out_file = root.parent / "preview.out"
         self.err_file = root.parent / "preview.err"
         with self.out_file.open("w") as out, self.err_file.open("w") as err:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "cardstock", "--root", str(root), "preview"]
-                + ["--only", "svg", "--jobs", "1"],
+                + (["--only", parts] if parts else [])
+                + ["--jobs", "1"],
                 stdout=out,
                 stderr=err,
                 preexec_fn=_as_at_a_terminal,
@@ -66,6 +72,10 @@ class Preview:
         parts = urlsplit(self.url)
         self.port = int(parts.port or 0)
         self.token = parts.path.strip("/")
+        self.cookie = ""
+        status, headers, _ = self.get(parts.path, keyed=False)
+        assert (status, headers["Location"]) == (303, "/")
+        self.cookie = headers["Set-Cookie"].split(";")[0]  # what a browser sends back
 
     def out(self) -> str:
         return self.out_file.read_text(encoding="utf-8", errors="replace")
@@ -74,13 +84,20 @@ class Preview:
         return self.err_file.read_text(encoding="utf-8", errors="replace")
 
     def get(
-        self, path: str, host: str = "127.0.0.1", headers: dict[str, str] | None = None
+        self,
+        path: str,
+        host: str = "127.0.0.1",
+        headers: dict[str, str] | None = None,
+        keyed: bool = True,
     ) -> tuple[int, dict[str, str], bytes]:
-        """The answer to GET `path`, sent as written (nothing normalised)."""
+        """The answer to GET `path`, sent as written (nothing normalised), with the
+        preview's cookie when `keyed`."""
         connection = http.client.HTTPConnection(host, self.port, timeout=30)
         try:
             connection.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
             connection.putheader("Host", f"127.0.0.1:{self.port}")
+            if keyed and self.cookie:
+                connection.putheader("Cookie", self.cookie)
             for name, value in (headers or {}).items():
                 connection.putheader(name, value)
             connection.endheaders()
@@ -232,19 +249,19 @@ def browser(preview: Preview, tmp_path_factory: pytest.TempPathFactory) -> Itera
     opened.close()
 
 
-def test_the_page_is_served_with_its_token_and_headers(preview: Preview) -> None:
-    status, headers, body = preview.get(f"/{preview.token}/")
+def test_the_page_is_served_behind_its_cookie_with_its_headers(preview: Preview) -> None:
+    status, headers, body = preview.get("/")
     assert status == 200
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["Cache-Control"] == "no-store"
     assert headers["Content-Security-Policy"].startswith("default-src 'self';")
     assert b"<title>Print-and-play downloads</title>" in body
-    assert f'<script src="/{preview.token}/.preview/live.js"'.encode() in body
+    assert b'<script src="/.preview/live.js"' in body
     # the script is added as the page is served, never written into the output folder
     on_disk = (preview.root / "output" / "index.html").read_bytes()
     assert b"live.js" not in on_disk
     assert re.sub(rb"<script [^>]*></script>", b"", body, count=1) == on_disk
-    face = f"/{preview.token}/{FACE}"
+    face = f"/{FACE}"
     status, headers, image = preview.get(face, headers={"Sec-Fetch-Dest": "image"})
     assert status == 200 and headers["Content-Type"] == "image/svg+xml"
     assert image == (preview.root / "output" / FACE).read_bytes()  # an image: as written
@@ -266,14 +283,30 @@ def test_the_page_is_served_with_its_token_and_headers(preview: Preview) -> None
 )
 def test_a_missing_or_wrong_token_gets_an_empty_403(preview: Preview, path: str) -> None:
     wrong = preview.token[:-1] + ("A" if preview.token[-1] != "A" else "B")
-    status, _, body = preview.get(path.format(token=preview.token, wrong=wrong))
+    status, _, body = preview.get(path.format(token=preview.token, wrong=wrong), keyed=False)
     assert (status, body) == (403, b"")
 
 
+def test_the_token_is_traded_for_a_cookie_no_address_holds(preview: Preview) -> None:
+    """The printed address answers with the key as a cookie scripts cannot read and other
+    sites' requests do not carry, and sends the browser on to the same address without
+    the token; only the cookie opens the folder, and a wrong one does not."""
+    status, headers, body = preview.get(f"/{preview.token}/{FACE}?x=1", keyed=False)
+    assert (status, headers["Location"], body) == (303, f"/{FACE}?x=1", b"")
+    flags = [f.strip() for f in headers["Set-Cookie"].split(";")]
+    assert flags[0] == f"cardstock-preview-{preview.port}={preview.token}"
+    assert {"HttpOnly", "SameSite=Strict", "Path=/"} <= set(flags[1:])
+    assert preview.get(f"/{FACE}")[0] == 200
+    wrong = preview.cookie[:-1] + ("A" if preview.cookie[-1] != "A" else "B")
+    for cookie in (wrong, f"cardstock-preview-1={preview.token}", preview.token):
+        status, _, body = preview.get(f"/{FACE}", headers={"Cookie": cookie}, keyed=False)
+        assert (status, body) == (403, b""), cookie
+
+
 def test_another_host_name_or_address_or_port_gets_nothing(preview: Preview) -> None:
-    assert preview.get(f"/{preview.token}/")[0] == 200  # the right host, for contrast
+    assert preview.get("/")[0] == 200  # the right host, for contrast
     connection = http.client.HTTPConnection("127.0.0.1", preview.port, timeout=30)
-    connection.request("GET", f"/{preview.token}/", headers={"Host": "attacker.example"})
+    connection.request("GET", "/", headers={"Host": "attacker.example", "Cookie": preview.cookie})
     answer = connection.getresponse()
     assert (answer.status, answer.read()) == (403, b"")
     connection.close()
@@ -301,26 +334,25 @@ def test_nothing_outside_the_output_folder_is_served(preview: Preview, tmp_path:
     for link, target in links.items():
         link.symlink_to(target)
     (out / ".hidden.txt").write_text("hidden", encoding="utf-8")
-    t = preview.token
     try:
         for path in [
-            f"/{t}/../preview.err",
-            f"/{t}/{GAME}/../../catalog/{GAME}/game.toml",
-            f"/{t}/%2e%2e/catalog/{GAME}/game.toml",
-            f"/{t}/%2E%2E%2Fcatalog%2F{GAME}%2Fgame.toml",
-            f"/{t}/{GAME}%2f..%2f..%2fcatalog/{GAME}/game.toml",
-            f"/{t}/..%5c..%5ccatalog/{GAME}/game.toml",
-            f"/{t}/{GAME}/leak.txt",
-            f"/{t}/{GAME}/away/",
-            f"/{t}/{GAME}/away/index.html",
-            f"/{t}/{GAME}/inside.svg",
-            f"/{t}/.hidden.txt",
-            f"/{t}/%2ehidden.txt",
-            f"/{t}/.preview/../index.html",
-            f"/{t}/{GAME}/svg/",  # a folder without a page: no listing
-            f"/{t}/{GAME}//svg/red-fear.svg",
-            f"/{t}/{GAME}/svg/red-fear.svg%00.txt",
-            f"/{t}/%ff%fe",
+            "/../preview.err",
+            f"/{GAME}/../../catalog/{GAME}/game.toml",
+            f"/%2e%2e/catalog/{GAME}/game.toml",
+            f"/%2E%2E%2Fcatalog%2F{GAME}%2Fgame.toml",
+            f"/{GAME}%2f..%2f..%2fcatalog/{GAME}/game.toml",
+            f"/..%5c..%5ccatalog/{GAME}/game.toml",
+            f"/{GAME}/leak.txt",
+            f"/{GAME}/away/",
+            f"/{GAME}/away/index.html",
+            f"/{GAME}/inside.svg",
+            "/.hidden.txt",
+            "/%2ehidden.txt",
+            "/.preview/../index.html",
+            f"/{GAME}/svg/",  # a folder without a page: no listing
+            f"/{GAME}//svg/red-fear.svg",
+            f"/{GAME}/svg/red-fear.svg%00.txt",
+            "/%ff%fe",
         ]:
             status, _, body = preview.get(path)
             assert (status, body) == (404, b""), path
@@ -340,6 +372,54 @@ def test_the_page_loads_in_chromium_and_follows_the_builds(
 
 
 @needs_chromium
+def test_a_page_asking_for_full_referrers_gives_away_no_token(
+    preview: Preview, browser: Browser
+) -> None:
+    """A page in the output folder overrides the server's `no-referrer` with its own
+    `<meta name="referrer" content="unsafe-url">` and links to a site elsewhere (here
+    `localhost`, another site than 127.0.0.1 to a browser): the `Referer` the browser
+    sends there is the page's full address, without the token, and no cookie goes with
+    it."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        listener.settimeout(HANG_GUARD)
+        elsewhere = f"http://localhost:{listener.getsockname()[1]}/caught"
+        page = preview.root / "output" / GAME / "leaky.html"
+        page.write_text(
+            '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="referrer" content="unsafe-url"><title>leaky</title></head>'
+            f'<body><a id="away" href="{elsewhere}">away</a></body></html>',
+            encoding="utf-8",
+        )
+        try:  # opened as the printed address is, in the page's own tab
+            browser.send("Page.navigate", {"url": f"{preview.url}{GAME}/leaky.html"})
+            opened = "document.title === 'leaky' && location.href"
+            assert wait_for(lambda: browser.evaluate(opened))
+            assert preview.token not in browser.evaluate("location.href")
+            click = "document.getElementById('away').click()"  # as a reader's click
+            browser.send("Runtime.evaluate", {"expression": click, "userGesture": True})
+            connection, _ = listener.accept()
+            with connection:
+                connection.settimeout(HANG_GUARD)
+                head = b""
+                while b"\r\n\r\n" not in head:
+                    chunk = connection.recv(4096)
+                    assert chunk, head
+                    head += chunk
+                connection.sendall(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n")
+        finally:
+            page.unlink()
+            browser.send("Page.navigate", {"url": preview.url})  # back, for the next tests
+            assert wait_for(lambda: browser.evaluate("window.cardstockPreview?.build >= 1"))
+    referer = re.search(rb"^Referer: (\S+)\r$", head, re.M | re.I)
+    assert referer, head  # the page's policy held: it sent its full address …
+    assert referer.group(1).decode().endswith(f"/{GAME}/leaky.html")
+    assert preview.token.encode() not in head  # … and no token with it
+    assert not re.search(rb"^Cookie:", head, re.M | re.I)
+
+
+@needs_chromium
 def test_an_edit_to_a_cell_appears_without_a_reload(preview: Preview, browser: Browser) -> None:
     browser.evaluate("window.notReloaded = true")
     face = f"img[src*='{FACE}']"
@@ -355,7 +435,7 @@ def test_an_edit_to_a_cell_appears_without_a_reload(preview: Preview, browser: B
     table = (preview.root / TABLE).read_text(encoding="utf-8")
     fears = re.findall(r"^([a-z]+-fear),", table, re.M)
     assert len(fears) == 6 and FACE == f"{GAME}/svg/{fears[0]}.svg"
-    faces = [f"/{preview.token}/{e}/svg/{fear}.svg" for e in editions for fear in fears]
+    faces = [f"/{e}/svg/{fear}.svg" for e in editions for fear in fears]
     assert sorted(browser.evaluate("cardstockPreview.refreshed")) == sorted(faces)
     source = browser.evaluate(f"document.querySelector({json.dumps(face)}).src")
     assert source.endswith(f"{FACE}?build={before + 1}")
@@ -364,17 +444,19 @@ def test_an_edit_to_a_cell_appears_without_a_reload(preview: Preview, browser: B
 
 
 @needs_chromium
-def test_a_renamed_card_reloads_the_page_and_its_failed_check_shows(
+def test_a_renamed_card_redraws_the_page_in_place_and_its_failed_check_shows(
     preview: Preview, browser: Browser
 ) -> None:
-    """The downloads page names each card, so a new name changes the page itself: it
-    reloads. The rulebook's hierarchy table still says Red Fear: the rules check fails,
-    and says so over the page, until the old name is back."""
+    """The downloads page names each card, so a new name changes the page itself: it is
+    fetched and drawn in place, not reloaded. The rulebook's hierarchy table still says
+    Red Fear: the rules check fails, and says so over the page, until the old name is
+    back."""
     browser.evaluate("window.notReloaded = true")
     preview.edit("red-fear,Red Fear,", "red-fear,Red Dread,")
     alt = f"document.querySelector(\"img[src*='{FACE}']\")?.alt"
     assert wait_for(lambda: browser.evaluate(alt) == "Red Dread"), browser.evaluate(alt)
-    assert browser.evaluate("window.notReloaded") is None
+    assert browser.evaluate("window.notReloaded") is True
+    assert browser.evaluate("cardstockPreview.redrawn") >= 1
     shown = "document.getElementById('cardstock-preview-error')?.textContent"
     assert wait_for(
         lambda: "table hierarchy has no row for Red Dread" in (browser.evaluate(shown) or "")
@@ -435,6 +517,49 @@ def test_a_project_bad_from_the_start_shows_its_message_then_its_page(
         assert wait_for(lambda: browser.evaluate(shown) is None)
     finally:
         bad.close()
+
+
+@needs_chromium
+def test_a_card_text_edit_that_changes_the_page_too_swaps_the_picture_in_place(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """With the sheets built (the preview's default parts), a card's new words change the
+    sheets' sizes the downloads page lists, so the page itself changes too: it is drawn
+    in place, and the card's picture swaps to the new face, without a reload."""
+    root = tmp_path / "proj"
+    shutil.copytree(ROOT / "catalog" / GAME, root / "catalog" / GAME)
+    shutil.copytree(ROOT / "layouts" / GAME, root / "layouts" / GAME)
+    sheets = Preview(root, parts=None)
+    try:
+        browser.open(sheets.url)
+        assert wait_for(lambda: browser.evaluate("window.cardstockPreview?.build >= 1"))
+        browser.evaluate("window.notReloaded = true")
+        page = (root / "output" / "index.html").read_bytes()
+        # the Fears' rule said shorter: fewer words on six faces, smaller sheets
+        sheets.edit(
+            LONG_FEAR, "It beats a crowned Harbinger falling in the trick.", every=True, signed=True
+        )
+        assert wait_for(lambda: browser.evaluate("cardstockPreview.build >= 2"))
+        assert (root / "output" / "index.html").read_bytes() != page  # the page changed
+        assert browser.evaluate("window.notReloaded") is True
+        assert browser.evaluate("cardstockPreview.redrawn") == 1
+        face = f"img[src*='{FACE}']"
+        source = browser.evaluate(f"document.querySelector({json.dumps(face)}).src")
+        assert source.endswith(f"{FACE}?build=2")
+        drawn = f"document.querySelector({json.dumps(face)}).complete"
+        assert wait_for(lambda: browser.evaluate(drawn))
+        svg = browser.evaluate(f"fetch({json.dumps(source)}).then(r => r.text())")
+        assert "falling" in svg and "trumped" not in svg  # the new words, not the old
+        # the page as shown is the page as built: its list of files with their new sizes
+        words = ".querySelector('main').textContent.replace(/\\s+/g, ' ')"
+        shown = browser.evaluate(f"document{words}")
+        built = "new DOMParser().parseFromString(t, 'text/html')"
+        assert shown == browser.evaluate(
+            f"fetch(location.href).then(r => r.text()).then(t => {built}{words})"
+        )
+        assert shown.count(" KB") >= 4  # the sheets' sizes are in the page
+    finally:
+        sheets.close()
 
 
 def test_ctrl_c_stops_the_watcher_and_the_server(preview: Preview) -> None:

@@ -1,40 +1,54 @@
 """The preview's web server (`cardstock preview`): the output folder over HTTP on
 127.0.0.1, to this computer's browser only, and the builds told to the pages it serves.
 
-Every address starts with a secret token (`/<token>/…`); anything else is refused with
-an empty 403, as is a request naming another host (a page elsewhere that resolves its own
-name to 127.0.0.1). Behind the token, only regular files inside the output folder are
-served: no `..`, no hidden file, no link (not even one that points back inside), no
-listing of a folder. Nothing is run: each answer is a file's bytes, or the few the preview
-adds — the script below, the stream of builds, a page that stands in for the downloads
-page until a build writes it.
+The printed address holds a secret token (`/<token>/`), which the first request trades
+for a cookie; every other request must bring that cookie, and one without it is refused
+with an empty 403, as is a request naming another host (a page elsewhere that resolves
+its own name to 127.0.0.1). Then only regular files inside the output folder are served:
+no `..`, no hidden file, no link (not even one that points back inside), no listing of a
+folder. Nothing is run: each answer is a file's bytes, streamed from the disk, or the few
+the preview adds — its script (`cli.live`), the stream of builds, a page that stands in
+for the downloads page until a build writes it.
 
 Into each HTML page (and each SVG opened as a page) the server adds one `<script>` tag,
-never into the files themselves: the script (`LIVE_SCRIPT`) listens to the builds
-(Server-Sent Events), fetches again each image whose file a build changed, reloads the
-page when the page itself changed, and shows a failed build's messages over the page.
+never into the files themselves.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import secrets
+import socket
 import stat
+import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any, BinaryIO
 from urllib.parse import parse_qs, unquote
+
+from .live import LIVE_SCRIPT, PLACEHOLDER
+
+try:
+    import resource
+except ImportError:  # not on Windows: no limit on open files to read
+    resource = None  # type: ignore[assignment]  # the name is tested before each use
 
 # The preview's own addresses sit in a folder no output file can be in (hidden names are
 # never served from the output folder): /<token>/.preview/live.js and …/events.
 OWN = ".preview"
 HISTORY = 64  # builds kept for a page that reconnects (an older page reloads instead)
 KEEP_ALIVE_SECONDS = 10.0  # a comment line on an idle stream, so a closed page is noticed
+MAX_CONNECTIONS = 384  # open at once, each with its thread: a browser opens six or so a tab
+MAX_STREAMS = 64  # streams of builds open at once: one per open page
+IDLE_SECONDS = 10.0  # the longest wait for a request's head, or for a client to take data
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -137,9 +151,17 @@ class Builds:
 
 class PreviewServer(ThreadingHTTPServer):
     """The output folder `out`, served on 127.0.0.1 at a port the system picks, behind
-    a new secret token; `serve` starts it on a thread of its own, `stop` ends it."""
+    a new secret token; `serve` starts it on a thread of its own, `stop` ends it.
+
+    Each connection has a thread of its own, and there are at most `max_connections` of
+    them: one more is closed as soon as it is accepted, until one ends. A connection
+    waits at most `idle_seconds` for each request's head, whole (a client that sends
+    nothing, or a byte now and then, is let go), and as long for a client to take each
+    part of an answer. At most `max_streams` of them are streams of builds (one per open
+    page): another stream is refused with an empty 503."""
 
     daemon_threads = True  # a page's open stream never keeps the process alive
+    block_on_close = False
 
     def __init__(self, out: Path, builds: Builds) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
@@ -148,6 +170,13 @@ class PreviewServer(ThreadingHTTPServer):
         self.token = secrets.token_urlsafe(24)
         self.port = int(self.server_address[1])
         self.hosts = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        self.cookie = f"cardstock-preview-{self.port}"  # a browser keeps cookies by host alone
+        self.max_connections = connection_cap()
+        self.max_streams = MAX_STREAMS
+        self.idle_seconds = IDLE_SECONDS
+        self._count = threading.Lock()
+        self.connections = 0
+        self.streams = 0
         self._thread: threading.Thread | None = None
 
     @property
@@ -168,13 +197,112 @@ class PreviewServer(ThreadingHTTPServer):
             self._thread.join(timeout=1.0)
         self.server_close()
 
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """A thread for the connection, while there are fewer than `max_connections`;
+        else the connection is closed at once."""
+        with self._count:
+            full = self.connections >= self.max_connections
+            if not full:
+                self.connections += 1
+        if full:
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:  # no thread to count it down (RuntimeError: none can start)
+            self._ended()
+            self.shutdown_request(request)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._ended()
+
+    def _ended(self) -> None:
+        with self._count:
+            self.connections -= 1
+
+    def open_stream(self) -> bool:
+        """Count a stream of builds in, when fewer than `max_streams` are open."""
+        with self._count:
+            if self.streams >= self.max_streams:
+                return False
+            self.streams += 1
+            return True
+
+    def close_stream(self) -> None:
+        with self._count:
+            self.streams -= 1
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client gone (closed, reset, timed out) is no news; anything else is told in
+        one line, without a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, OSError):
+            return
+        print(f"preview: a request failed: {type(error).__name__}: {error}", file=sys.stderr)
+
+
+def connection_cap() -> int:
+    """How many connections the preview keeps open at once: `MAX_CONNECTIONS`, or a
+    quarter of the files the system lets this process open when that is fewer (each
+    connection may hold a file besides its socket, and the builds need the rest)."""
+    if resource is None:
+        return MAX_CONNECTIONS
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(8, min(MAX_CONNECTIONS, soft // 4))
+
+
+class _HeadReader(io.RawIOBase):
+    """The connection's socket as the handler reads it, the reads of one request's head
+    bounded together: none may wait past `deadline` (a client sending its head a byte at
+    a time is let go then, as one sending nothing is)."""
+
+    def __init__(self, connection: socket.socket, seconds: float) -> None:
+        self.connection = connection
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the request's head took too long")
+        self.connection.settimeout(min(left, self.seconds))
+        return self.connection.recv_into(buffer)
+
 
 class Handler(BaseHTTPRequestHandler):
-    """One request: the token and the host checked, then a file of the output folder, the
-    preview's script or its stream of builds. Every refusal is an empty answer."""
+    """One connection's requests: the host and the key checked, then a file of the output
+    folder, the preview's script or its stream of builds. Every refusal is an empty answer.
+
+    The key is the token: the printed address holds it, and the first request to that
+    address is answered with a cookie holding it (`HttpOnly`, `SameSite=Strict`) and sent
+    to the same address without it. Every other request must bring the cookie. So no
+    address a page is at, or links to, holds the token: a page asking the browser to send
+    its full address elsewhere (a `Referer` it allows with `<meta name="referrer">`) gives
+    away no key."""
 
     server: PreviewServer
     protocol_version = "HTTP/1.1"
+    rbufsize = 0  # `setup` puts its own buffer over `_HeadReader`
+
+    def setup(self) -> None:
+        super().setup()
+        self.rfile.close()  # the plain reader `setup` made, replaced by one with a deadline
+        self.idle = self.server.idle_seconds
+        self.connection.settimeout(self.idle)
+        self.head = _HeadReader(self.connection, self.idle)
+        self.rfile = io.BufferedReader(self.head, 16384)
+
+    def handle_one_request(self) -> None:
+        self.head.deadline = time.monotonic() + self.head.seconds
+        super().handle_one_request()
 
     def version_string(self) -> str:
         return "cardstock-preview"
@@ -204,20 +332,28 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Referrer-Policy", "no-referrer")
         self.send_header("Content-Security-Policy", POLICY.format(nonce=nonce))
 
+    def _has_key(self) -> bool:
+        """Does the request bring the preview's cookie?"""
+        token = self.server.token.encode()
+        for header in self.headers.get_all("Cookie") or []:
+            for pair in header.split(";"):
+                name, _, value = pair.strip().partition("=")
+                if name == self.server.cookie and secrets.compare_digest(value.encode(), token):
+                    return True
+        return False
+
     def _answer(self, send_body: bool) -> None:
-        path, _, query = self.path.partition("?")
+        self.connection.settimeout(self.idle)  # for the answer: the head's is spent
+        path, mark, query = self.path.partition("?")
         parts = path.split("/")
         server = self.server
-        if (
-            self.headers.get("Host", "") not in server.hosts
-            or len(parts) < 2
-            or parts[0] != ""
-            or not secrets.compare_digest(parts[1].encode(), server.token.encode())
-        ):
+        if self.headers.get("Host", "") not in server.hosts or len(parts) < 2 or parts[0] != "":
             return self._empty(403)
-        rest = parts[2:]
-        if not rest:  # /<token>: the folder's address ends in a slash
-            return self._redirect(f"/{server.token}/")
+        if secrets.compare_digest(parts[1].encode(), server.token.encode()):
+            return self._exchange("/" + "/".join(parts[2:]) + mark + query)
+        if not self._has_key():
+            return self._empty(403)
+        rest = parts[1:]
         if rest[0] == OWN:
             return self._own(rest[1:], query, send_body)
         names = _names(rest)
@@ -231,23 +367,38 @@ class Handler(BaseHTTPRequestHandler):
             return self._empty(404)
         if isinstance(found, str):  # a folder, asked without its slash
             return self._redirect(path + "/")
-        body, name = found
-        kind = TYPES.get(os.path.splitext(name)[1].lower(), "application/octet-stream")
-        self._send(body, kind, send_body, inject=kind.startswith(("text/html", "image/svg")))
+        with found as file:
+            name = names[-1] or "index.html"
+            kind = TYPES.get(os.path.splitext(name)[1].lower(), "application/octet-stream")
+            self._send_file(file, kind, send_body, inject=kind.startswith(_INJECTED))
 
-    def _redirect(self, where: str) -> None:
-        self.send_response(301)
+    def _exchange(self, where: str) -> None:
+        """The address with the token: its cookie given, and the browser sent to the same
+        address without the token."""
+        cookie = f"{self.server.cookie}={self.server.token}; Path=/; HttpOnly; SameSite=Strict"
+        self._redirect(where, status=303, cookie=cookie)
+
+    def _redirect(self, where: str, status: int = 301, cookie: str = "") -> None:
+        self.send_response(status)
         self._common_headers(secrets.token_urlsafe(8))
+        if cookie:
+            self.send_header("Set-Cookie", cookie)
         self.send_header("Location", where)
         self.send_header("Content-Length", "0")
         self.end_headers()
 
-    def _send(self, body: bytes, kind: str, send_body: bool, *, inject: bool) -> None:
-        nonce = secrets.token_urlsafe(16)
-        # the script goes into a page the browser shows (not an image, not a fetch)
+    def _as_page(self, inject: bool) -> bool:
+        """Does the script go into this answer? Into a page the browser shows (not an
+        image, not a fetch)."""
         dest = self.headers.get("Sec-Fetch-Dest", "document")
-        if inject and dest in ("document", "iframe", "frame", "embed", "object"):
-            body = with_script(body, kind, self.server.token, nonce, self.server.builds)
+        return inject and dest in ("document", "iframe", "frame", "embed", "object")
+
+    def _send(self, body: bytes, kind: str, send_body: bool, *, inject: bool) -> None:
+        """An answer the preview makes itself (small): its script, its stand-in page."""
+        nonce = secrets.token_urlsafe(16)
+        if self._as_page(inject):
+            at, tag = script_place(body[:SCAN], body[-SCAN:], len(body), kind, nonce, self.server)
+            body = body[:at] + tag + body[at:]
         self.send_response(200)
         self._common_headers(nonce)
         self.send_header("Content-Type", kind)
@@ -256,11 +407,44 @@ class Handler(BaseHTTPRequestHandler):
         if send_body:
             self.wfile.write(body)
 
+    def _send_file(self, file: BinaryIO, kind: str, send_body: bool, *, inject: bool) -> None:
+        """A file of the output folder, streamed from the disk to the socket (no more of it
+        held at once than the part read to place the script in a page)."""
+        nonce = secrets.token_urlsafe(16)
+        size = os.fstat(file.fileno()).st_size
+        at, tag = size, b""
+        if self._as_page(inject):
+            first = file.read(SCAN)
+            file.seek(max(0, size - SCAN))
+            last = file.read(SCAN)
+            at, tag = script_place(first, last, size, kind, nonce, self.server)
+        self.send_response(200)
+        self._common_headers(nonce)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(size + len(tag)))
+        self.end_headers()
+        if not send_body:
+            return
+        sent = self._copy(file, 0, at)
+        if tag:
+            self.wfile.write(tag)
+        sent += self._copy(file, at, size - at)
+        if sent != size:  # the file changed size while it was sent: the length was wrong
+            self.close_connection = True
+
+    def _copy(self, file: BinaryIO, offset: int, count: int) -> int:
+        return self.connection.sendfile(file, offset, count) if count > 0 else 0
+
     def _own(self, rest: list[str], query: str, send_body: bool) -> None:
         if rest == ["live.js"]:
             return self._send(LIVE_SCRIPT.encode(), "text/javascript", send_body, inject=False)
         if rest == ["events"] and send_body:
-            return self._stream(query)
+            if not self.server.open_stream():
+                return self._empty(503)
+            try:
+                return self._stream(query)
+            finally:
+                self.server.close_stream()
         return self._empty(404)
 
     def _stream(self, query: str) -> None:
@@ -278,24 +462,21 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Connection", "close")
         self.end_headers()
         pending, last = builds.since(since), since
-        try:
-            while not builds.closed:
-                for build in pending:
-                    self.wfile.write(build.event())
-                    last = build.number
-                if not pending:
-                    self.wfile.write(b": still here\n\n")
-                self.wfile.flush()
-                pending = builds.after(last, KEEP_ALIVE_SECONDS)
-        except (BrokenPipeError, ConnectionResetError):
-            return
+        while not builds.closed:
+            for build in pending:
+                self.wfile.write(build.event())
+                last = build.number
+            if not pending:
+                self.wfile.write(b": still here\n\n")
+            self.wfile.flush()
+            pending = builds.after(last, KEEP_ALIVE_SECONDS)
 
 
 def _names(rest: list[str]) -> list[str] | None:
-    """The address's path after the token, decoded into names of folders and a file (the
-    last "" for a folder's own page); None for anything that could leave the folder or
-    name a hidden file: `..`, `.`, a name starting with a dot, an empty name inside the
-    path, a slash, backslash or NUL hidden in an escape."""
+    """The address's path, decoded into names of folders and a file (the last "" for a
+    folder's own page); None for anything that could leave the folder or name a hidden
+    file: `..`, `.`, a name starting with a dot, an empty name inside the path, a slash,
+    backslash or NUL hidden in an escape."""
     names = []
     for i, raw in enumerate(rest):
         try:
@@ -311,9 +492,9 @@ def _names(rest: list[str]) -> list[str] | None:
     return names
 
 
-def locate(out: Path, names: list[str]) -> tuple[bytes, str] | str | None:
+def locate(out: Path, names: list[str]) -> BinaryIO | str | None:
     """A file of the folder `out` named by `names` (a folder's own `index.html` for a
-    last name ""): its bytes and name, "folder" for a folder asked without its slash, or
+    last name ""), opened for reading; "folder" for a folder asked without its slash, or
     None. No step may be a link (`lstat`), the file is opened without following one
     (O_NOFOLLOW) and must be a regular file, and its real path must lie inside `out`."""
     if names[-1] == "":
@@ -339,31 +520,38 @@ def locate(out: Path, names: list[str]) -> tuple[bytes, str] | str | None:
         fd = os.open(here, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return None
-    with os.fdopen(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-            return None
-        return f.read(), names[-1]
+    file = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        file.close()
+        return None
+    return file
 
 
+_INJECTED = ("text/html", "image/svg")  # the kinds of file shown as pages, with the script
+SCAN = 65536  # bytes of a page's start (or an SVG's end) searched for the script's place
 _HEAD_END = re.compile(rb"</head\s*>", re.I)
 _SVG_END = re.compile(rb"</svg\s*>\s*\Z", re.I)
 
 
-def with_script(body: bytes, kind: str, token: str, nonce: str, builds: Builds) -> bytes:
-    """The page with the preview's script tag added: before `</head>` in HTML (at the
-    start when it has none), before the closing `</svg>` of an SVG."""
-    where = f"/{token}/{OWN}/live.js"
-    number = builds.latest().number
+def script_place(
+    first: bytes, last: bytes, size: int, kind: str, nonce: str, server: PreviewServer
+) -> tuple[int, bytes]:
+    """Where the preview's script tag goes into a page of `size` bytes whose first and
+    last `SCAN` bytes are `first` and `last`, and the tag: before `</head>` in HTML (at the
+    start when its start has none), before the closing `</svg>` of an SVG (nowhere when
+    it does not end with one)."""
+    where = f"/{OWN}/live.js"
+    number = server.builds.latest().number
     if kind.startswith("image/svg"):
         tag = (
             f'<script xmlns="http://www.w3.org/2000/svg" href="{where}" nonce="{nonce}" '
             f'data-build="{number}"/>'
         ).encode()
-        end = _SVG_END.search(body)
-        return body[: end.start()] + tag + body[end.start() :] if end else body
+        end = _SVG_END.search(last)
+        return (size - len(last) + end.start(), tag) if end else (size, b"")
     tag = f'<script src="{where}" nonce="{nonce}" data-build="{number}"></script>'.encode()
-    head = _HEAD_END.search(body)
-    return body[: head.start()] + tag + body[head.start() :] if head else tag + body
+    head = _HEAD_END.search(first)
+    return (head.start(), tag) if head else (0, tag)
 
 
 def output_files(out: Path) -> dict[str, tuple[int, int, int]]:
@@ -399,120 +587,3 @@ def changed_files(
 ) -> tuple[str, ...]:
     """The files written, added or removed between two `output_files`."""
     return tuple(sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k)))
-
-
-PLACEHOLDER = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>cardstock preview</title></head>
-<body><main><h1>cardstock preview</h1>
-<p>The downloads page is not in the output folder yet: it appears here as soon as a
-build writes it.</p></main></body></html>
-"""
-
-# The script added to each page (see the module's docstring). `window.cardstockPreview`
-# says what it did, for a reader of the page's state (the tests).
-LIVE_SCRIPT = r"""(() => {
-  "use strict";
-  const me = document.currentScript;
-  const script = new URL(me.getAttribute("src") || me.getAttribute("href"), location.href);
-  const root = new URL("../", script);
-  let seen = Number(me.dataset.build);
-  const state = (window.cardstockPreview = {build: seen, refreshed: [], failed: false});
-  const html = document.documentElement instanceof HTMLElement;
-  let overlay = null;
-
-  const address = (name) => new URL(name.split("/").map(encodeURIComponent).join("/"), root);
-
-  // A long report (a failed rules check lists every check) leads with what failed: its
-  // FAIL lines, its located messages (path:line: …) and its verdicts; the whole below.
-  const failing = /^\s*(FAIL\b|[^\s:]+:\d+: )|\bfailed\b/;
-
-  function block(text, colour) {
-    const pre = document.createElement("pre");
-    pre.style.cssText = "margin:.5rem 0 0;white-space:pre-wrap;font:14px/1.4 ui-monospace,"
-      + "monospace;color:" + colour;
-    pre.textContent = text;
-    return pre;
-  }
-
-  function show(message) {
-    state.failed = true;
-    if (!html) { console.error(message); return; }
-    if (!overlay) {
-      overlay = document.createElement("section");
-      overlay.id = "cardstock-preview-error";
-      overlay.setAttribute("role", "alert");
-      overlay.style.cssText = "position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:2147483647;"
-        + "max-height:60vh;overflow:auto;background:#fff;color:#1f2328;border:2px solid #cf222e;"
-        + "border-radius:6px;box-shadow:0 4px 16px rgba(0,0,0,.25);padding:.75rem 1rem;"
-        + "font:15px/1.45 system-ui,sans-serif";
-      document.body.append(overlay);
-    }
-    const title = document.createElement("strong");
-    title.textContent = "The last build failed:";
-    const lines = message.split("\n");
-    const key = lines.filter((line) => failing.test(line)).map((line) => line.trim());
-    if (lines.length > 12 && key.length) {
-      const all = document.createElement("details");
-      const label = document.createElement("summary");
-      label.textContent = "All the build printed";
-      all.append(label, block(message, "#1f2328"));
-      overlay.replaceChildren(title, block(key.join("\n"), "#cf222e"), all);
-    } else {
-      overlay.replaceChildren(title, block(message, "#cf222e"));
-    }
-  }
-
-  function hide() {
-    state.failed = false;
-    if (overlay) { overlay.remove(); overlay = null; }
-  }
-
-  // A page reloaded by the preview opens where it was (the browser's own restoring of the
-  // scroll position does not always outlast the images' loading).
-  const place = "cardstock-preview-place";
-  function reload() {
-    state.reloading = true;
-    try {
-      sessionStorage.setItem(place, JSON.stringify([location.href, scrollX, scrollY]));
-    } catch (e) { /* storage refused: the page opens at the top */ }
-    location.reload();
-  }
-  try {
-    const [where, x, y] = JSON.parse(sessionStorage.getItem(place) || "[]");
-    sessionStorage.removeItem(place);
-    if (where === location.href) addEventListener("load", () => scrollTo(x, y));
-  } catch (e) { /* nothing kept */ }
-
-  function refresh(build) {
-    const changed = new Set(build.changed.map((name) => address(name).pathname));
-    let here = location.pathname;
-    if (here.endsWith("/")) here += "index.html";
-    if (changed.has(here)) { reload(); return; }
-    const links = [["img", "src"], ["image", "href"], ["object", "data"], ["embed", "src"],
-                   ["iframe", "src"], ["link", "href"], ["source", "src"]];
-    for (const [tag, attr] of links) {
-      for (const element of Array.from(document.getElementsByTagName(tag))) {
-        const value = element.getAttribute(attr);
-        if (!value) continue;
-        const url = new URL(value, location.href);
-        if (url.origin !== location.origin || !changed.has(url.pathname)) continue;
-        url.searchParams.set("build", String(build.build));
-        element.setAttribute(attr, url.href);
-        state.refreshed.push(url.pathname);
-      }
-    }
-  }
-
-  const events = new EventSource(new URL("events?since=" + seen, script));
-  events.onmessage = (event) => {
-    const build = JSON.parse(event.data);
-    if (build.build > seen + 1) { reload(); return; }
-    if (build.build === seen + 1) {
-      seen = state.build = build.build;
-      state.at = Date.now();  // when the page heard of it, for a measure of the delay
-      refresh(build);
-    }
-    if (build.ok) hide(); else show(build.message);
-  };
-})();
-"""

@@ -139,6 +139,33 @@ def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> byte
         os.close(fd)
 
 
+def read_head(path: Path, root: Path | None, size: int) -> bytes:
+    """The first `size` bytes of `path` (all of a shorter file), under `read_bytes`'s
+    rules: a regular file inside the project `root` or one of cardstock's own folders,
+    reached without a link."""
+    real = os.path.realpath(path)
+    if not _inside_bases(real, root):
+        raise Unreadable("it leads out of the project (a link to a file elsewhere)")
+    try:
+        fd = os.open(
+            real,
+            os.O_RDONLY
+            | os.O_NONBLOCK
+            | getattr(os, "O_CLOEXEC", 0)
+            | getattr(os, "O_NOFOLLOW", 0),
+        )
+    except OSError as exc:
+        raise Unreadable(_reason(exc)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Unreadable("it is not a regular file")
+        return os.read(fd, size)
+    except OSError as exc:
+        raise Unreadable(_reason(exc)) from None
+    finally:
+        os.close(fd)
+
+
 def read_text(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> str:
     """The text of `path` (see `read_bytes`): UTF-8 with or without a byte-order mark, NFC."""
     raw = read_bytes(path, root, limit=limit)

@@ -11,6 +11,9 @@ from __future__ import annotations
 import json
 import os
 import posixpath
+import re
+import struct
+from collections.abc import Set
 from dataclasses import asdict, dataclass, field, is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +25,7 @@ from jinja2.exceptions import SecurityError
 from .. import __version__
 from ..catalog.kinds import kind_said
 from ..core.cache import Cache, code_key, key_of
+from ..core.files import Unreadable, read_head
 from ..core.issues import InputError, Issue
 from ..core.language import babel_name
 from ..core.output import Artifact, artifact, fmt_bytes
@@ -35,6 +39,7 @@ from ..core.templating import (
     template_message,
 )
 from ..core.toolwords import ToolWords
+from ..core.units import POINTS_PER, UnitError, parse_length
 from . import manifest
 from .pagewords import (
     CALIBRATION,
@@ -81,11 +86,17 @@ def _stem(path: str) -> str:
     return posixpath.splitext(posixpath.basename(path))[0]
 
 
-def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
-    """SVG face path → the PNG of the same face from the cards export, where it was built
-    (`svg/<id>.svg` → `cards/png/<id>-front.png`, `svg/<id>-reverse.svg` →
-    `<id>-back.png`, `svg/back-<b>.svg` → `back-<b>.png`)."""
-    pngs = {e["path"] for e in entries if e["kind"] == "card-png"}
+def _thumbnails(entries: list[dict[str, Any]], made: Set[str] | None) -> dict[str, str]:
+    """SVG face path → the PNG of the same face from the cards export, where the build
+    made it (`made`: the paths the build wrote or kept; None: any listed), so the page
+    shows the faces as the build drew them, never a PNG of an older face (`svg/<id>.svg`
+    → `cards/png/<id>-front.png`, `svg/<id>-reverse.svg` → `<id>-back.png`,
+    `svg/back-<b>.svg` → `back-<b>.png`)."""
+    pngs = {
+        e["path"]
+        for e in entries
+        if e["kind"] == "card-png" and (made is None or e["path"] in made)
+    }
     out = {}
     for e in entries:
         if e["kind"] != "svg":
@@ -102,6 +113,39 @@ def _thumbnails(entries: list[dict[str, Any]]) -> dict[str, str]:
         if png in pngs:
             out[e["path"]] = png
     return out
+
+
+_SVG_ROOT = re.compile(rb"<svg\b[^>]*>")
+_SIZE_ATTRS = {
+    name: re.compile(rb"\s" + name + rb"""\s*=\s*["']([^"']*)["']""")
+    for name in (b"width", b"height")
+}
+PNG_START = b"\x89PNG\r\n\x1a\n"
+
+
+def picture_size(out: Path, path: str) -> tuple[int, int] | None:
+    """The size in CSS pixels of a picture the page shows (a manifest path under `out`),
+    from its file's start: a PNG's header, an SVG's `width` and `height`; None when they
+    cannot be read. The page gives each `<img>` these, so it does not shift as they load."""
+    try:
+        head = read_head(out / path, out, 4096)
+    except Unreadable:
+        return None
+    if head.startswith(PNG_START) and head[12:16] == b"IHDR":
+        w, h = struct.unpack(">II", head[16:24])
+        return (w, h) if w and h else None
+    root = _SVG_ROOT.search(head)
+    if root is None:
+        return None
+    sizes = []
+    for pattern in _SIZE_ATTRS.values():
+        found = pattern.search(root.group(0))
+        try:
+            length = parse_length(found.group(1).decode("ascii")) if found else 0.0
+        except (UnitError, UnicodeDecodeError):
+            return None
+        sizes.append(round(length / POINTS_PER["px"]))
+    return (sizes[0], sizes[1]) if sizes[0] > 0 and sizes[1] > 0 else None
 
 
 @dataclass
@@ -170,6 +214,8 @@ def _paper(words: ToolWords, paper: str | None) -> str:
 def _game_entry(
     info: dict[str, Any],
     entries: list[dict[str, Any]],
+    out: Path | None = None,
+    made: Set[str] | None = None,
     noted: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     words = words_from(info.get("words"), str(info.get("lang") or "en"))
@@ -209,13 +255,21 @@ def _game_entry(
         )
 
     faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
-    thumbs = _thumbnails(mine)
+    thumbs = _thumbnails(mine, made)
     backs = [f for f in faces if _stem(f).startswith("back-")]
     pictured = [f for f in faces if not _stem(f).startswith("back-")][:GALLERY_MAX] + backs
-    gallery = [
-        {"src": thumbs.get(f, f), "alt": names.get(_stem(f), _stem(f).replace("-", " "))}
-        for f in pictured
-    ]
+    gallery = []
+    for f in pictured:
+        src = thumbs.get(f, f)
+        size = picture_size(out, src) if out is not None else None
+        gallery.append(
+            {
+                "src": src,
+                "alt": names.get(_stem(f), _stem(f).replace("-", " ")),
+                "width": size[0] if size else None,
+                "height": size[1] if size else None,
+            }
+        )
     cover = next(
         (g for g in gallery if not _stem(g["src"]).startswith("back-")),
         gallery[0] if gallery else None,
@@ -231,6 +285,9 @@ def _game_entry(
         {
             **card,
             "src": by_stem.get(card["id"]),
+            "size": picture_size(out, by_stem[card["id"]])
+            if out is not None and card["id"] in by_stem
+            else None,
             "said": words(NOTE_COUNT, open=card["open"], all=len(card["notes"])),
             "notes": [
                 {**n, "older_said": words(OLDER, version=n["version"], now=card["version"])}
@@ -256,17 +313,24 @@ def page_context(
     entries: list[dict[str, Any]],
     status: dict[str, GameStatus],
     described: dict[str, dict[str, Any]] | None = None,
+    *,
+    out: Path | None = None,
+    made: Set[str] | None = None,
     notes: dict[str, list[dict[str, Any]]] | None = None,
 ) -> dict[str, Any]:
     """The page's data: every game that has files in the manifest or was built now, described
     from its catalog when it was loaded in this build, else as `described` says (what an
-    earlier build said of it, `game_info`)."""
+    earlier build said of it, `game_info`). `out`: the output folder, where the faces'
+    sizes are read; `made`: the paths this build wrote or kept (`_thumbnails`)."""
     infos = dict(described or {})
     for cat in catalogs:
         infos[cat.id] = game_info(cat, status.get(cat.id, GameStatus()))
     ids = sorted({e["game"] for e in entries if e["game"]} | {c.id for c in catalogs})
     games = _in_languages(
-        [_game_entry(infos.get(g) or _unknown_game(g), entries, (notes or {}).get(g)) for g in ids]
+        [
+            _game_entry(infos.get(g) or _unknown_game(g), entries, out, made, (notes or {}).get(g))
+            for g in ids
+        ]
     )
     words = page_words([str(g.get("lang") or "") for g in games])
     for g in games:  # a game's part of the page is marked when not in the page's language

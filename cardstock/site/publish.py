@@ -111,7 +111,10 @@ def publish(
         for g, info in described.items()
     }
     built = [c for c in catalogs if c.id in buildable]
-    context = page.page_context(built, listed, status, infos, _notes(root, out, built, entries))
+    ours = {a.relative(out) for a in artifacts}
+    context = page.page_context(
+        built, listed, status, infos, out=out, made=ours, notes=_notes(root, out, built, entries)
+    )
     key = page.page_key(root, context)
     kept = manifest.recall(out, cache.get_json("unit", key))
     made = kept[0] if kept else page.write_page(root, out, context, cache)
