@@ -26,9 +26,11 @@ from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .impose import footer_check as footer_lint
 from .layout import lint as face_lint
 from .layout import vision
-from .rules import card_texts, distinct_names, prose_counts, prose_words, setup_says
-from .rules import lint as rules_lint
+from .rules import card_texts, prose_counts
+from .rules.checks import distinct_names, prose_words
+from .rules.checks import lint as rules_lint
 from .rules.report import Provider
+from .rules.setup import setup_says
 
 When = Literal["default", "asked"]
 InputsCheck = Callable[[list[Catalog], BuildOptions], list[Issue]]

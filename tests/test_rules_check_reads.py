@@ -10,10 +10,10 @@ from conftest import copy_project, load_games
 
 from cardstock.core.stage import Job
 from cardstock.layout.faces import Faces
-from cardstock.rules import typed
-from cardstock.rules.phrases import templates
+from cardstock.rules.facts import typed
+from cardstock.rules.facts.phrases import templates
+from cardstock.rules.facts.wording import template_lines
 from cardstock.rules.report import check_game
-from cardstock.rules.wording import template_lines
 
 READS = (
     "typed_words",

@@ -1,7 +1,7 @@
 """Where the catalog holds a value a rulebook states: a setup step's count, the player range,
 a number of copies, a card's field, a table's cell (or words in it).
 
-A `value` fact (`cardstock.rules.facts.ValueFact`) names the places that must all hold the
+A `value` fact (`cardstock.rules.facts.facts.ValueFact`) names the places that must all hold the
 value its source line states; each place is read here, with the file and line a message
 points at, so two texts that state one quantity differently fail with both places.
 
@@ -30,9 +30,9 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from ..catalog.wording import NUMBER_WORDS as SPELT
-from .choices import choice_text
+from .facts.choices import choice_text
+from .facts.places_prose import extreme
 from .filters import Filter, Strict, select, value_of
-from .places_prose import extreme
 
 # the spelled numbers a rule may state, as the catalog spells them (`catalog.wording`)
 NUMBER_WORDS = {word: n for n, word in enumerate(SPELT)}
@@ -102,7 +102,7 @@ class Place(Strict):
     row: Any | None = None
     column: str | None = None
     says: str | None = None  # words around the value, "{value}" where it stands
-    topic: str | None = None  # a designer's choice, with `says` (`cardstock.rules.choices`)
+    topic: str | None = None  # a designer's choice, with `says` (`cardstock.rules.facts.choices`)
     least: str | list[str] | None = None  # the smallest value of a field (or fields' sum)
     most: str | list[str] | None = None  # the largest
 

@@ -24,8 +24,8 @@ from typing import Any
 from ..catalog.translations import FOLDER, Entry, Translation, read_translation
 from ..core.files import present
 from ..core.toolwords import tool_words
-from .constraints import Problem
-from .phrases import words
+from .checks.constraints import Problem
+from .facts.phrases import words
 from .places import NUMBER_WORDS
 
 

@@ -27,22 +27,22 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..catalog.schema import Component, Game
-from ..core.markup import plain
-from ..core.validation import constructed
-from .constraints import Outcome, Problem
+from ...catalog.schema import Component, Game
+from ...core.markup import plain
+from ...core.validation import constructed
+from ..checks.constraints import Outcome, Problem
+from ..filters import Filter, select, value_of
+from ..places import Place, clip_departure, norm, read_place, spelled
+from ..translated import numbers_kept
 from .faces import FacesFact
 from .fact_base import Fact, same, show
-from .filters import Filter, select, value_of
 from .named import NamesFact
-from .places import Place, clip_departure, norm, read_place, spelled
 from .restated import RestatesFact, TermsFact
-from .translated import numbers_kept
 from .typed import ProseFact, TypedFact
 from .wording import DeckFact, RuleFact
 
 if TYPE_CHECKING:
-    from .sources import SourceText
+    from ..sources import SourceText
 
 
 class CardFact(Fact):

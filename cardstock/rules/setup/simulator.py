@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..catalog.schema import Component
-from .filters import Filter, compile_filter, value_of
+from ...catalog.schema import Component
+from ..filters import Filter, compile_filter, value_of
 from .setup import (
     BOX,
     Assign,
@@ -757,7 +757,7 @@ def deals(
     """Each of `runs` runs of the setup's steps for `n` players, from the seeds `simulate`
     gives them: the copies (as component indices) of the piles asked for and each step's
     redraws; None for a run a step could not complete. The deck numbers
-    (`cardstock.rules.odds`) count what the steps dealt."""
+    (`cardstock.rules.stats.odds`) count what the steps dealt."""
     sim = Simulator(components, setup)
     runners = list(enumerate(sim.compile(n)))
     names = sim.pile_names(n)

@@ -24,7 +24,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.templating import plain
+from ...core.templating import plain
 
 _MARK = re.compile("\x05(\\d+)\x06")
 _BEGIN = {"block_begin", "variable_begin", "comment_begin", "raw_begin", "linestatement_begin"}

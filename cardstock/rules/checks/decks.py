@@ -25,13 +25,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ..catalog.cells import Row, Table
-from ..catalog.schema import Component
-from ..catalog.tables import read_table
-from ..core.issues import Issue, Issues
-from .filters import Filter, compile_filter
-from .sources import SeedRef
-from .verdicts import issue_json
+from ...catalog.cells import Row, Table
+from ...catalog.schema import Component
+from ...catalog.tables import read_table
+from ...core.issues import Issue, Issues
+from ..filters import Filter, compile_filter
+from ..sources import SeedRef
+from ..verdicts import issue_json
 
 
 class LimitField(BaseModel):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.issues import Issue
-from ..core.stage import Job
+from ...core.issues import Issue
+from ...core.stage import Job
 
 
 def distinct_names(job: Job) -> list[Issue]:

@@ -23,13 +23,13 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.issues import Issue
-from ..core.stage import Job
-from .phrases import _said_in, words
-from .prose_counts import prose
+from ...core.issues import Issue
+from ...core.stage import Job
+from ..facts.phrases import _said_in, words
+from ..prose_counts import prose
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
-    from .wording import RuleFact
+    from ..facts.wording import RuleFact
 
 # what stands between two names of one list: a remark in brackets after the first ("Might
 # (fist), Speed"), a comma or `and`/`or`/`nor`, and a count before the second ("24 Family,
@@ -82,7 +82,7 @@ def spoken(catalog: Any) -> list[Spoken]:
     rules = catalog.rules
     if rules is None:
         return []
-    from .wording import RuleFact
+    from ..facts.wording import RuleFact
 
     out: list[Spoken] = []
     for loc in getattr(rules, "facts", []):

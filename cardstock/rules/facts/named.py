@@ -36,14 +36,14 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import model_validator
 
-from ..catalog.schema import Component, Game
-from ..core.patterns import whole_name
-from .constraints import Outcome, Problem
+from ...catalog.schema import Component, Game
+from ...core.patterns import whole_name
+from ..checks.constraints import Outcome, Problem
+from ..filters import Filter, select
 from .fact_base import Fact
-from .filters import Filter, select
 
 if TYPE_CHECKING:
-    from .sources import SourceText
+    from ..sources import SourceText
 
 CLAUSE = re.compile(r"[.;:]")
 

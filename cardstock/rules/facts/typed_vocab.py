@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.patterns import compiled
-from .constraints import Problem
-from .mutate_words import vocabulary
+from ...core.patterns import compiled
+from ..checks.constraints import Problem
+from ..mutate_words import vocabulary
 from .phrases import words
 from .rendered_forms import renders
 from .rendered_forms import template_lines as raw_lines

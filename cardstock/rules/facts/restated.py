@@ -1,6 +1,6 @@
 """Facts that restate the catalog: a table the rulebook prints that restates card fields
 (`restates`), and the names the rulebook uses for its parts (`terms`). Both are kinds of
-`cardstock.rules.facts.FACT_KINDS`."""
+`cardstock.rules.facts.facts.FACT_KINDS`."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..catalog.schema import Component, Game
-from ..core.validation import constructed
-from .constraints import Outcome, Problem
-from .coverage import words_of
+from ...catalog.schema import Component, Game
+from ...core.validation import constructed
+from ..checks.constraints import Outcome, Problem
+from ..coverage import words_of
+from ..filters import Filter, select, value_of
+from ..places import norm
 from .fact_base import Fact, same, show
-from .filters import Filter, select, value_of
-from .places import norm
 
 if TYPE_CHECKING:
-    from .sources import SourceText
+    from ..sources import SourceText
 
 
 def _key_text(v: Any) -> str:

@@ -36,20 +36,20 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..catalog.schema import Component, Game
-from ..core.patterns import whole_name
-from ..core.validation import constructed
-from .constraints import Outcome, Problem
+from ...catalog.schema import Component, Game
+from ...core.patterns import whole_name
+from ...core.validation import constructed
+from ..checks.constraints import Outcome, Problem
+from ..filters import Filter, Strict, select, value_of
+from ..places import NUMBER_WORDS, spelled
+from ..prose_counts import singular
 from .fact_base import Fact, show
-from .filters import Filter, Strict, select, value_of
 from .phrases import has, templates
-from .places import NUMBER_WORDS, spelled
-from .prose_counts import singular
 from .typed_vocab import Lines, Phrases, words_typed
 from .wording import template_lines
 
 if TYPE_CHECKING:
-    from .sources import SourceText
+    from ..sources import SourceText
 
 _WORDS = [w for w, n in NUMBER_WORDS.items() if n >= 2]
 _NUMBER = re.compile(

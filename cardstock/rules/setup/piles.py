@@ -15,7 +15,7 @@ copies, a `Some` block counts all or none of its copies when all or none of its 
 are of the kind, and a `OneOf` block counts the same in every group. Whatever the steps
 did to a pile (random or from the top), these counts stay true, so nothing here depends on
 how copies are picked; whether a step deals at random is the odds' business
-(`cardstock.rules.odds`).
+(`cardstock.rules.stats.odds`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..catalog.schema import Component
-from .filters import Filter, compile_filter, value_of
+from ...catalog.schema import Component
+from ..filters import Filter, compile_filter, value_of
 from .setup import (
     BOX,
     Assign,

@@ -32,11 +32,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, Protocol
 
-from ..catalog.context import template_context
-from ..core import files
-from ..core.template_words import read_text
-from ..core.templating import plain
-from .constraints import Problem
+from ...catalog.context import template_context
+from ...core import files
+from ...core.template_words import read_text
+from ...core.templating import plain
+from ..checks.constraints import Problem
 from .phrases import templates, words
 from .printed_lines import printed_line
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from ..catalog.schema import Component, Game
-from .constraints import Outcome
-from .filters import Strict
+from ...catalog.schema import Component, Game
+from ..checks.constraints import Outcome
+from ..filters import Strict
+from ..sources import SeedRef, SourceText
 from .phrases import show as show  # how a stated value is shown, read by every fact kind
-from .sources import SeedRef, SourceText
 
 
 def _empty(v: Any) -> bool:

@@ -25,10 +25,10 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from ..catalog.schema import Component, Game
-from .constraints import Outcome, Problem
+from ...catalog.schema import Component, Game
+from ..checks.constraints import Outcome, Problem
+from ..filters import Filter, select, value_of
 from .fact_base import Fact, show
-from .filters import Filter, select, value_of
 
 _ICON = re.compile(r":[\w-]+:")
 

@@ -1,5 +1,5 @@
 """The numbers behind each deck: its make-up by every categorical field, the spread of every
-numeric field, and the odds its setup deals (`cardstock.rules.odds`). No I/O: the page,
+numeric field, and the odds its setup deals (`cardstock.rules.stats.odds`). No I/O: the page,
 charts, CSV and JSON are `cardstock.site.stats`'s.
 
 A deck here is one of the catalog's sets: the copies of its components, each counted as
@@ -15,11 +15,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..catalog.load import Catalog
-from ..catalog.schema import Component
-from ..catalog.wording import ATTRIBUTES, CATEGORICAL, NUMERIC
-from ..core.localized import collated
-from .filters import value_of
+from ...catalog.load import Catalog
+from ...catalog.schema import Component
+from ...catalog.wording import ATTRIBUTES, CATEGORICAL, NUMERIC
+from ...core.localized import collated
+from ..filters import value_of
 
 BLANK = "(blank)"
 # CATEGORICAL, NUMERIC: the fields a deck is sorted by and spread; ATTRIBUTES: the built-in

@@ -15,8 +15,8 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from .filters import Filter, Strict
-from .sources import SeedRef
+from ..filters import Filter, Strict
+from ..sources import SeedRef
 
 BOX = "box"
 

@@ -2,7 +2,7 @@
 exactly and held against the setup simulation.
 
 For each setup the rules define (`[setup]` and each `[[setup.variants]]`) and each player
-count, `cardstock.rules.piles` follows the steps and notes every step that draws copies at
+count, `cardstock.rules.setup.piles` follows the steps and notes every step that draws copies at
 random: a deal or draw from a shuffled pile, a random choice, a mulligan
 (`redraw_until`), a draw until enough of a kind came (`draw_until`). Where the pile it
 draws from holds the same number of copies, and of a kind, in every deal, the chance is
@@ -33,12 +33,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from ..catalog.load import Catalog
-from .filters import Filter, compile_filter
-from .piles import Draw, Follower, Pile, pile_count, pile_size
-from .report import player_counts
-from .setup import Choose, DrawUntil, Move, RedrawUntil, SetupModel
-from .simulator import deals
+from ...catalog.load import Catalog
+from ..filters import Filter, compile_filter
+from ..report import player_counts
+from ..setup.piles import Draw, Follower, Pile, pile_count, pile_size
+from ..setup.setup import Choose, DrawUntil, Move, RedrawUntil, SetupModel
+from ..setup.simulator import deals
 from .stats import kinds
 
 Z99 = 2.5758293035489004  # the normal quantile of 0.995: a two-sided 99 % interval

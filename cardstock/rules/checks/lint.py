@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from ..catalog.load import INLINE_ICON
-from ..core.issues import Issue
-from ..core.stage import Job
+from ...catalog.load import INLINE_ICON
+from ...core.issues import Issue
+from ...core.stage import Job
 
 ADVICE = "give each its own symbol so the set reads in greyscale and for colour-blind players"
 

@@ -32,18 +32,18 @@ from typing import Any, Literal, NamedTuple
 
 from pydantic import Field, model_validator
 
-from ..catalog.schema import Component, Game
-from ..core.files import Unreadable, read_text
-from ..core.template_words import read_lines
+from ...catalog.schema import Component, Game
+from ...core.files import Unreadable, read_text
+from ...core.template_words import read_lines
+from ..checks.constraints import Outcome, Problem
+from ..filters import Filter, Strict, select, value_of
+from ..places import clip_departure, norm
+from ..sources import SourceText
+from ..translated import opposite_said
 from .choices import choice_text
-from .constraints import Outcome, Problem
 from .fact_base import Fact, show
-from .filters import Filter, Strict, select, value_of
 from .phrases import _said_in, has, templates, words
-from .places import clip_departure, norm
 from .rendered_forms import unsaid
-from .sources import SourceText
-from .translated import opposite_said
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")  # where a form's sentence ends
 
@@ -60,7 +60,7 @@ class WordPlace(Strict):
     field: str | None = None
     setup: int | str | None = None
     to: str | None = None
-    topic: str | None = None  # a designer's choice (`cardstock.rules.choices`)
+    topic: str | None = None  # a designer's choice (`cardstock.rules.facts.choices`)
     says: str | list[str] | None = None  # the forms this place holds (default: the fact's)
 
     @model_validator(mode="after")

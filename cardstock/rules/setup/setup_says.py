@@ -26,12 +26,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..core.issues import Issue
-from ..core.patterns import compiled
-from ..core.stage import Job
+from ...core.issues import Issue
+from ...core.patterns import compiled
+from ...core.stage import Job
 
 if TYPE_CHECKING:  # the setup's models load only when a game has a rules.toml
-    from .filters import Filter
+    from ..filters import Filter
     from .setup import Step
 
 BOX = "box"
@@ -91,14 +91,14 @@ def _piles(step: Step, attrs: tuple[str, ...]) -> list[str]:
 
 
 def _filters(step: Step) -> list[Filter]:
-    from .filters import Filter  # loaded with the rules' models (`rules.model`)
+    from ..filters import Filter  # loaded with the rules' models (`rules.model`)
 
     return [f for a in type(step).filters if isinstance(f := getattr(step, a, None), Filter)]
 
 
 def handled(steps: list[Step], catalog: Any) -> list[set[str]]:
     """The components each step handles, by id, in order (see the module)."""
-    from .filters import Filter, select  # loaded with the rules' models (`rules.model`)
+    from ..filters import Filter, select  # loaded with the rules' models (`rules.model`)
 
     every = {c.id for c in catalog.components}
     held: dict[str, set[str]] = {BOX: set(every)}

@@ -6,7 +6,7 @@ a field takes over some components.
                                            (a list field counts its items)
 
 A designer's choice that restates a range of the catalog ("buy for $3 to $5", read with
-`{ topic = … }`, `cardstock.rules.choices`) is then held to the cards' own least and most:
+`{ topic = … }`, `cardstock.rules.facts.choices`) is then held to the cards' own least and most:
 an edit of either fails the fact, naming both.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .filters import Filter, select, value_of
+from ..filters import Filter, select, value_of
 
 
 def amount(c: Any, fields: str | list[str]) -> float | None:

@@ -27,11 +27,11 @@ from jinja2 import meta
 from jinja2.exceptions import TemplateError
 from pydantic import Field, PrivateAttr, model_validator
 
-from ..catalog.schema import Component
-from ..core.templating import environment
-from ..core.validation import constructed, int_if_whole
-from .filters import Filter, Strict, select, value_of
-from .sources import SeedRef
+from ...catalog.schema import Component
+from ...core.templating import environment
+from ...core.validation import constructed, int_if_whole
+from ..filters import Filter, Strict, select, value_of
+from ..sources import SeedRef
 
 
 @dataclass

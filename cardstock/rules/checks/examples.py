@@ -32,12 +32,12 @@ from jinja2 import StrictUndefined
 from jinja2.exceptions import TemplateError
 from pydantic import Field, field_validator
 
-from ..catalog.schema import Component, Game
-from ..core.templating import environment
+from ...catalog.schema import Component, Game
+from ...core.templating import environment
+from ..facts.fact_base import same, show
+from ..filters import Strict
+from ..sources import SeedRef
 from .constraints import Outcome, Problem
-from .fact_base import same, show
-from .filters import Strict
-from .sources import SeedRef
 
 _ENV = environment()  # cardstock's one bounded sandbox
 # `key | lookup(mapping, default)`: a value looked up in a table of values, for per-card scores
