@@ -296,8 +296,8 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.report.warm_checks",  # the same, before a build's workers fork
         "cardstock.rules.report.render",
         "cardstock.rules.report.public",
-        "cardstock.rules.checks.prose_words.rule_words",
-        "cardstock.rules.checks.prose_words.spoken",
+        "cardstock.rules.checks.prose_contradictions.rule_words",
+        "cardstock.rules.checks.prose_contradictions.spoken",
         # the symbol library file's models, made when a library file is read
         "cardstock.layout.symbols._read_library",
         # SVG reading (art, a game's icon files, an outline drawn in a file), imported
@@ -320,8 +320,8 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.impose.pnp._build",
         "cardstock.layout.printed.at_revision",
         # the rules' filters, loaded with the rules' models when a game has a rules.toml
-        "cardstock.rules.setup.setup_says._filters",
-        "cardstock.rules.setup.setup_says.handled",
+        "cardstock.rules.setup.step_words._filters",
+        "cardstock.rules.setup.step_words.handled",
         # the languages' collation rules, with pyuca, where names are put in order
         "cardstock.core.localized.collated",
     }

@@ -24,7 +24,7 @@ import pytest
 from conftest import ROOT, SEEDS, load_games
 
 from cardstock.core.files import placed
-from cardstock.rules.facts.wording import RuleFact
+from cardstock.rules.facts.rule import RuleFact
 from cardstock.rules.sources import load_source
 
 RENDERED = [

@@ -85,7 +85,7 @@ def test_every_run_deals_what_it_dealt_when_it_ran_every_step(game_id):
 
 def test_the_fixed_start_ends_at_the_first_step_that_draws_a_random_number():
     from cardstock.rules.setup import simulator as sim
-    from cardstock.rules.setup.setup import Move, SetupModel
+    from cardstock.rules.setup.steps import Move, SetupModel
 
     def fixed_steps(game_id: str, components=None) -> list[str]:
         cat = _game(game_id)

@@ -19,7 +19,7 @@ from test_rules_edits_reviewer import Edit, assert_caught
 
 from cardstock.catalog.load import load_games
 from cardstock.rules.facts.phrases import _said_in, words
-from cardstock.rules.facts.wording import RuleFact, WordPlace, read_words
+from cardstock.rules.facts.rule import RuleFact, WordPlace, read_words
 from cardstock.rules.model import load_rules
 
 _AOC, AOT, _AE, _ATM, VX = GAMES

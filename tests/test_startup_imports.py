@@ -69,15 +69,15 @@ NOT_FOR_PNP = (
 NOT_WITHOUT_RULES = (
     "cardstock.rules.model",
     "cardstock.rules.checks.constraints",
-    "cardstock.rules.setup.setup",
-    "cardstock.rules.setup.setup_results",
+    "cardstock.rules.setup.steps",
+    "cardstock.rules.setup.results",
     "cardstock.rules.setup.simulator",
     "cardstock.rules.coverage",
     "cardstock.rules.sources",
-    "cardstock.rules.facts.facts",
+    "cardstock.rules.facts.kinds",
     "cardstock.rules.checks.examples",
     "cardstock.rules.mutate",
-    "cardstock.rules.checks.decks",
+    "cardstock.rules.checks.deck_limits",
     "cardstock.rules.filters",
 )
 

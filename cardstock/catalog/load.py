@@ -75,7 +75,7 @@ class Catalog:
         default_factory=dict, repr=False, compare=False
     )
     # read once per load for every fact (a `dataclasses.replace` copy reads anew): the words
-    # typed in its templates (`rules.wording.typed_words`), its `.po` files (`rules.translated`),
+    # typed in its templates (`rules.facts.rule.typed_words`), its `.po` files (`rules.translated`),
     # its templates' lines as written, as printed and as rendered alone, and the names those
     # lines can render (`rules.rendered_forms`, `rules.printed_lines`); let go of by
     # `forget_reads` once the rules are checked

@@ -1,7 +1,7 @@
 """Where the catalog holds a value a rulebook states: a setup step's count, the player range,
 a number of copies, a card's field, a table's cell (or words in it).
 
-A `value` fact (`cardstock.rules.facts.facts.ValueFact`) names the places that must all hold the
+A `value` fact (`cardstock.rules.facts.kinds.ValueFact`) names the places that must all hold the
 value its source line states; each place is read here, with the file and line a message
 points at, so two texts that state one quantity differently fail with both places.
 
@@ -19,7 +19,7 @@ points at, so two texts that state one quantity differently fail with both place
     { table = "foes", says = "{value} Teamwork tokens" }  the table's note, around the value
     { topic = "tile back", says = "shares {value} back" }  a designer's choice, around the value
     { least = "cost", match = {...} }      the smallest value of a field (`most`: the largest;
-                                           see `places_prose`)
+                                           see `facts.field_extremes`)
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from pydantic import Field, model_validator
 
 from ..catalog.wording import NUMBER_WORDS as SPELT
 from .facts.choices import choice_text
-from .facts.places_prose import extreme
+from .facts.field_extremes import extreme
 from .filters import Filter, Strict, select, value_of
 
 # the spelled numbers a rule may state, as the catalog spells them (`catalog.wording`)

@@ -26,8 +26,8 @@ from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 if TYPE_CHECKING:
     from .checks.constraints import Outcome
     from .coverage import Coverage
-    from .setup.setup import SetupModel
-    from .setup.setup_results import SetupResult
+    from .setup.results import SetupResult
+    from .setup.steps import SetupModel
 
 
 class Provider:
@@ -85,7 +85,7 @@ class GameReport:
         return out
 
     def public(self) -> dict[str, Any]:
-        from .setup.setup_results import setup_json
+        from .setup.results import setup_json
 
         return {
             "id": self.id,
@@ -312,7 +312,7 @@ def warm_checks(jobs: Sequence[Job]) -> None:
     `build._one_pool`): the simulator and its results' modules, imported once before the
     fork instead of once in each worker."""
     if sum(1 for job in jobs if getattr(job.catalog.rules, "setup", None) is not None) >= 2:
-        from .setup import setup_results, simulator  # noqa: F401
+        from .setup import results, simulator  # noqa: F401
 
 
 def _setup_checks(job: Job, rules: Any, report: GameReport, seed: int, runs: int | None) -> None:
@@ -572,9 +572,9 @@ def _simulated(
 ) -> SetupResult:
     """`simulate`, or its figures kept from a build whose simulation read the same: the
     setup, the seed, the runs, the player counts and what the steps read of the catalog
-    (`setup.reads`: counts, filter matches, grouping values, die faces). An edit to what no
+    (`simulator.reads`: counts, filter matches, grouping values, die faces). An edit to what no
     step reads (a card's text) keeps them. `seconds` is then the time the kept run took."""
-    from .setup.setup_results import figures, from_figures
+    from .setup.results import figures, from_figures
     from .setup.simulator import reads, simulate
 
     components = job.catalog.components
@@ -674,7 +674,7 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
                 section = c.section
                 out.append(f"  {SECTIONS.get(section, section)}")
                 if section == "setup" and g.setup is not None:
-                    from .setup.setup_results import setup_lines
+                    from .setup.results import setup_lines
 
                     out.extend(setup_lines(g.setup))
             where = f"  [{c.where}]" if c.where and (verbose or c.status == PASS) else ""

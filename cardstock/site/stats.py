@@ -31,8 +31,8 @@ from ..core import localized
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
+from ..rules.stats.decks import deck_stats, shown
 from ..rules.stats.odds import EVENTS, HAND, at_least, game_odds, simulated
-from ..rules.stats.stats import deck_stats, shown
 from .charts import bar_chart, odds_chart
 from .quoted import WORDS as QUOTED_WORDS
 from .quoted import Quoted, quoted

@@ -34,7 +34,7 @@ from pydantic import Field, field_validator
 
 from ...catalog.schema import Component, Game
 from ...core.templating import environment
-from ..facts.fact_base import same, show
+from ..facts.base import same, show
 from ..filters import Strict
 from ..sources import SeedRef
 from .constraints import Outcome, Problem

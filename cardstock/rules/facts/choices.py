@@ -2,7 +2,7 @@
 
 A designer's choice (`[[designer_choices]]` in game.toml) records what the source says and
 why the game differs; its prose restates rule words, numbers and names the facts of
-rules.toml hold. A `rule` fact (`cardstock.rules.facts.wording.WordPlace`) or a `value` fact
+rules.toml hold. A `rule` fact (`cardstock.rules.facts.rule.WordPlace`) or a `value` fact
 (`cardstock.rules.places.Place`) names the choice by its `topic` among its places, and the
 choice's words are then held like a table cell's: its rule word said where `says` puts it,
 none of the word's opposites there, its number the fact's value. The text read is the

@@ -28,7 +28,7 @@ from typing import Literal
 from ...catalog.schema import Component, Game
 from ..checks.constraints import Outcome, Problem
 from ..filters import Filter, select, value_of
-from .fact_base import Fact, show
+from .base import Fact, show
 
 _ICON = re.compile(r":[\w-]+:")
 

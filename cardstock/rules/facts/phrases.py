@@ -1,6 +1,6 @@
 """Reading rule words in texts: a text as a run of whole lower-case words, whether it holds
 a phrase, how a stated value is shown, and which rule templates a game has. The fact kinds
-(`wording`) and the check that a rendered fact is still said as stated (`rendered_forms`)
+(`rule`) and the check that a rendered fact is still said as stated (`rendered_forms`)
 both read texts this way."""
 
 from __future__ import annotations

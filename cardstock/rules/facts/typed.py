@@ -12,7 +12,7 @@ file and line and the fact or table cell holding the same number — what the ca
 is rendered from it, never retyped. ("one" is not counted: it is as often a pronoun as a
 number.) An entry of `allow` keeps one typed name or number, with the words around it and
 the reason: the entry keeps only what its words stand around, where they stand on the line.
-With `words = true` the rule words of the mutation vocabulary are found too (`typed_vocab`).
+With `words = true` the rule words of the mutation vocabulary are found too (`typed_rule_words`).
 
     [[facts]]
     kind = "prose"
@@ -43,10 +43,10 @@ from ..checks.constraints import Outcome, Problem
 from ..filters import Filter, Strict, select, value_of
 from ..places import NUMBER_WORDS, spelled
 from ..prose_counts import singular
-from .fact_base import Fact, show
+from .base import Fact, show
 from .phrases import has, templates
-from .typed_vocab import Lines, Phrases, words_typed
-from .wording import template_lines
+from .rule import template_lines
+from .typed_rule_words import Lines, Phrases, words_typed
 
 if TYPE_CHECKING:
     from ..sources import SourceText
@@ -81,7 +81,7 @@ class TypedFact(Fact):
     words: bool = Field(
         default=False,
         description="Also find the rule words of the mutation vocabulary (first/last, may/must, "
-        "face up/face down …) typed in a sentence that renders no fact (`typed_vocab`).",
+        "face up/face down …) typed in a sentence that renders no fact (`typed_rule_words`).",
     )
 
     def check(

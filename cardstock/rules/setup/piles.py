@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
-from .setup import (
+from .steps import (
     BOX,
     Assign,
     Choose,

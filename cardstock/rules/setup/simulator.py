@@ -22,7 +22,8 @@ from typing import Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
-from .setup import (
+from .results import Failure, PlayerResult, SetupResult
+from .steps import (
     BOX,
     Assign,
     Choose,
@@ -36,7 +37,6 @@ from .setup import (
     Shuffle,
     Step,
 )
-from .setup_results import Failure, PlayerResult, SetupResult
 
 
 class Infeasible(Exception):

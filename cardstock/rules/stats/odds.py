@@ -37,9 +37,9 @@ from ...catalog.load import Catalog
 from ..filters import Filter, compile_filter
 from ..report import player_counts
 from ..setup.piles import Draw, Follower, Pile, pile_count, pile_size
-from ..setup.setup import Choose, DrawUntil, Move, RedrawUntil, SetupModel
 from ..setup.simulator import deals
-from .stats import kinds
+from ..setup.steps import Choose, DrawUntil, Move, RedrawUntil, SetupModel
+from .decks import kinds
 
 Z99 = 2.5758293035489004  # the normal quantile of 0.995: a two-sided 99 % interval
 # Odds of k or more are listed from the first k whose chance is below 1 − SMALLEST (and

@@ -32,7 +32,7 @@ from ...core.stage import Job
 
 if TYPE_CHECKING:  # the setup's models load only when a game has a rules.toml
     from ..filters import Filter
-    from .setup import Step
+    from .steps import Step
 
 BOX = "box"
 

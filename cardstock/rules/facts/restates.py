@@ -1,6 +1,6 @@
 """Facts that restate the catalog: a table the rulebook prints that restates card fields
 (`restates`), and the names the rulebook uses for its parts (`terms`). Both are kinds of
-`cardstock.rules.facts.facts.FACT_KINDS`."""
+`cardstock.rules.facts.kinds.FACT_KINDS`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ..checks.constraints import Outcome, Problem
 from ..coverage import words_of
 from ..filters import Filter, select, value_of
 from ..places import norm
-from .fact_base import Fact, same, show
+from .base import Fact, same, show
 
 if TYPE_CHECKING:
     from ..sources import SourceText

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .setup import SetupModel, Step
+from .steps import SetupModel, Step
 
 
 @dataclass

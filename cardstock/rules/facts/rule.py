@@ -40,8 +40,8 @@ from ..filters import Filter, Strict, select, value_of
 from ..places import clip_departure, norm
 from ..sources import SourceText
 from ..translated import opposite_said
+from .base import Fact, show
 from .choices import choice_text
-from .fact_base import Fact, show
 from .phrases import _said_in, has, templates, words
 from .rendered_forms import unsaid
 

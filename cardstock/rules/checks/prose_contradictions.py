@@ -29,7 +29,7 @@ from ..facts.phrases import _said_in, words
 from ..prose_counts import prose
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
-    from ..facts.wording import RuleFact
+    from ..facts.rule import RuleFact
 
 # what stands between two names of one list: a remark in brackets after the first ("Might
 # (fist), Speed"), a comma or `and`/`or`/`nor`, and a count before the second ("24 Family,
@@ -82,7 +82,7 @@ def spoken(catalog: Any) -> list[Spoken]:
     rules = catalog.rules
     if rules is None:
         return []
-    from ..facts.wording import RuleFact
+    from ..facts.rule import RuleFact
 
     out: list[Spoken] = []
     for loc in getattr(rules, "facts", []):

@@ -16,7 +16,7 @@ the fact's name, its place in rules.toml and the numbers involved.
                `table` + columns read the statements from the table the rulebook prints
 
 `FACT_KINDS` maps `kind = "…"` to the model; a new kind is a class here (or in
-`restated.py`), never game code. What every kind shares is in `fact_base.py`.
+`restates.py`), never game code. What every kind shares is in `base.py`.
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from ..checks.constraints import Outcome, Problem
 from ..filters import Filter, select, value_of
 from ..places import Place, clip_departure, norm, read_place, spelled
 from ..translated import numbers_kept
+from .base import Fact, same, show
 from .faces import FacesFact
-from .fact_base import Fact, same, show
-from .named import NamesFact
-from .restated import RestatesFact, TermsFact
+from .names import NamesFact
+from .restates import RestatesFact, TermsFact
+from .rule import DeckFact, RuleFact
 from .typed import ProseFact, TypedFact
-from .wording import DeckFact, RuleFact
 
 if TYPE_CHECKING:
     from ..sources import SourceText

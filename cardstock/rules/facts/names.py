@@ -40,7 +40,7 @@ from ...catalog.schema import Component, Game
 from ...core.patterns import whole_name
 from ..checks.constraints import Outcome, Problem
 from ..filters import Filter, select
-from .fact_base import Fact
+from .base import Fact
 
 if TYPE_CHECKING:
     from ..sources import SourceText
