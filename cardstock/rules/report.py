@@ -24,10 +24,10 @@ from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 # The rules' models, the setup simulator and the source text's coverage are imported where
 # a game's rules.toml is checked, so that a game without one never loads them.
 if TYPE_CHECKING:
-    from .checks.constraints import Outcome
     from .coverage import Coverage
     from .setup.results import SetupResult
     from .setup.steps import SetupModel
+    from .verdicts import Outcome
 
 
 class Provider:

@@ -24,9 +24,9 @@ from typing import Any
 from ..catalog.translations import FOLDER, Entry, Translation, read_translation
 from ..core.files import present
 from ..core.toolwords import tool_words
-from .checks.constraints import Problem
 from .facts.phrases import words
 from .places import NUMBER_WORDS
+from .verdicts import Problem
 
 
 @dataclass

@@ -20,7 +20,6 @@ kind is adding a class here, never touching a game.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from jinja2 import meta
@@ -32,26 +31,7 @@ from ...core.templating import environment
 from ...core.validation import constructed, int_if_whole
 from ..filters import Filter, Strict, select, value_of
 from ..sources import SeedRef
-
-
-@dataclass
-class Problem:
-    """One reason a check failed; located at a component when it is about one."""
-
-    message: str
-    component: Component | None = None
-    field: str = ""
-    at: tuple[str, int | None] | None = (
-        None  # (file, line) when it is about another place (a table row, a setup step)
-    )
-
-
-@dataclass
-class Outcome:
-    ok: bool
-    summary: str  # one line: the figure or the first reason
-    components: list[Component] = field(default_factory=list)  # every component involved
-    problems: list[Problem] = field(default_factory=list)
+from ..verdicts import Outcome, Problem
 
 
 class Constraint(Strict):

@@ -37,7 +37,7 @@ from ...core.templating import environment
 from ..facts.base import same, show
 from ..filters import Strict
 from ..sources import SeedRef
-from .constraints import Outcome, Problem
+from ..verdicts import Outcome, Problem
 
 _ENV = environment()  # cardstock's one bounded sandbox
 # `key | lookup(mapping, default)`: a value looked up in a table of values, for per-card scores

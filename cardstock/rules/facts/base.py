@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from ...catalog.schema import Component, Game
-from ..checks.constraints import Outcome
 from ..filters import Strict
 from ..sources import SeedRef, SourceText
+from ..verdicts import Outcome
 from .phrases import show as show  # how a stated value is shown, read by every fact kind
 
 

@@ -26,8 +26,8 @@ import re
 from typing import Literal
 
 from ...catalog.schema import Component, Game
-from ..checks.constraints import Outcome, Problem
 from ..filters import Filter, select, value_of
+from ..verdicts import Outcome, Problem
 from .base import Fact, show
 
 _ICON = re.compile(r":[\w-]+:")

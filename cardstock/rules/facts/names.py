@@ -38,8 +38,8 @@ from pydantic import model_validator
 
 from ...catalog.schema import Component, Game
 from ...core.patterns import whole_name
-from ..checks.constraints import Outcome, Problem
 from ..filters import Filter, select
+from ..verdicts import Outcome, Problem
 from .base import Fact
 
 if TYPE_CHECKING:

@@ -20,8 +20,6 @@ template's file and line (the fact it shadows named). With a sources folder at h
 cited lines must hold the value or a synonym; a designer's choice (`choice`) names the
 source's own word in `source`, which the cited lines must hold instead, and the report
 shows both.
-
-`deck` facts name cards the rules put in one deck: each must be a member of it.
 """
 
 from __future__ import annotations
@@ -35,11 +33,11 @@ from pydantic import Field, model_validator
 from ...catalog.schema import Component, Game
 from ...core.files import Unreadable, read_text
 from ...core.template_words import read_lines
-from ..checks.constraints import Outcome, Problem
 from ..filters import Filter, Strict, select, value_of
 from ..places import clip_departure, norm
 from ..sources import SourceText
 from ..translated import opposite_said
+from ..verdicts import Outcome, Problem
 from .base import Fact, show
 from .choices import choice_text
 from .phrases import _said_in, has, templates, words
@@ -330,37 +328,6 @@ class RuleFact(Fact):
 
     def data(self, components: list[Component], game: Game) -> dict[str, Any]:
         return {**super().data(components, game), "source": self.source, "choice": self.choice}
-
-
-class DeckFact(Fact):
-    """Cards the rules put in one deck (`deck`, a filter: a set, a group, a field's value)
-    are members of it: a card moved to another deck fails even when every total holds."""
-
-    kind: Literal["deck"] = "deck"
-    cards: list[str] = Field(min_length=1)  # ids or names
-    deck: Filter
-    called: str | None = None  # how the rulebook names the deck
-
-    def check(self, components: list[Component], game: Game) -> Outcome:
-        members = {c.id for c in select(components, self.deck)}
-        deck = self.called or self.deck.describe()
-        problems: list[Problem] = []
-        for ref in self.cards:
-            c = next((x for x in components if ref in (x.id, x.name)), None)
-            if c is None:
-                problems.append(Problem(f"{self.name}: the catalog has no card {ref!r}"))
-            elif c.id not in members:
-                problems.append(
-                    Problem(
-                        f"{self.name}: the rulebook puts {c.name} in {deck}, the catalog has it "
-                        f"in set {c.set} (group {c.group})",
-                        c,
-                        "set",
-                    )
-                )
-        if problems:
-            return Outcome(False, problems[0].message, [], problems)
-        return Outcome(True, f"{len(self.cards)} in {deck}")
 
 
 class TypedWords(NamedTuple):

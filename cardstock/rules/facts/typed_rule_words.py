@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.patterns import compiled
-from ..checks.constraints import Problem
 from ..mutate_words import vocabulary
+from ..verdicts import Problem
 from .phrases import words
 from .rendered_forms import renders
 from .rendered_forms import template_lines as raw_lines
