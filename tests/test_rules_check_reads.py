@@ -11,8 +11,8 @@ from conftest import copy_project, load_games
 from cardstock.core.stage import Job
 from cardstock.layout.faces import Faces
 from cardstock.rules.facts import typed
-from cardstock.rules.facts.phrases import templates
 from cardstock.rules.facts.rule import template_lines
+from cardstock.rules.phrases import templates
 from cardstock.rules.report import check_game
 
 READS = (

@@ -19,7 +19,14 @@ points at, so two texts that state one quantity differently fail with both place
     { table = "foes", says = "{value} Teamwork tokens" }  the table's note, around the value
     { topic = "tile back", says = "shares {value} back" }  a designer's choice, around the value
     { least = "cost", match = {...} }      the smallest value of a field (`most`: the largest;
-                                           see `facts.field_extremes`)
+                                           a list of fields: their sum; a list field counts
+                                           its items)
+
+A designer's choice (`[[designer_choices]]` in game.toml) is read as the topic, a colon and
+the choice ("first player: the player who …"), so a topic edited so that it names another
+thing no longer finds its choice and fails too; a `rule` fact reads it the same way
+(`cardstock.rules.facts.rule.WordPlace`). A choice that restates a range of the catalog
+("buy for $3 to $5") is held to the cards' own least and most.
 """
 
 from __future__ import annotations
@@ -30,8 +37,6 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from ..catalog.wording import NUMBER_WORDS as SPELT
-from .facts.choices import choice_text
-from .facts.field_extremes import extreme
 from .filters import Filter, Strict, select, value_of
 
 # the spelled numbers a rule may state, as the catalog spells them (`catalog.wording`)
@@ -102,7 +107,7 @@ class Place(Strict):
     row: Any | None = None
     column: str | None = None
     says: str | None = None  # words around the value, "{value}" where it stands
-    topic: str | None = None  # a designer's choice, with `says` (`cardstock.rules.facts.choices`)
+    topic: str | None = None  # a designer's choice, with `says` (`choice_text`)
     least: str | list[str] | None = None  # the smallest value of a field (or fields' sum)
     most: str | list[str] | None = None  # the largest
 
@@ -350,7 +355,59 @@ def _table_place(place: Place, want: Any, catalog: Any) -> Found:
     return Found(have, label, game_file, line, text=words)
 
 
-__all__ = ["NUMBER_WORDS", "Found", "Place", "norm", "read_number", "read_place", "spelled"]
+def choice_text(catalog: Any, topic: str) -> tuple[str | None, str, tuple[str, int | None]]:
+    """(the choice's topic and words, or None when no choice has that topic; how a reader
+    names it; (game.toml, the choice's line))."""
+    shown = catalog.display(catalog.folder / "game.toml")
+    choices = list(catalog.game.designer_choices)
+    hits = [i for i, d in enumerate(choices) if d.topic == topic]
+    if not hits:
+        return None, f"no designer's choice has the topic {topic!r}", (shown, None)
+    i = hits[0]
+    line = catalog.line("designer_choices", i, "choice") or catalog.line("designer_choices", i)
+    d = choices[i]
+    return f"{d.topic}: {d.choice}", f"designer_choices[{i}] ({topic})", (shown, line)
+
+
+def amount(c: Any, fields: str | list[str]) -> float | None:
+    """A component's value of a field, or the sum of several (a list field: its items)."""
+    total: float = 0
+    for f in [fields] if isinstance(fields, str) else fields:
+        v = value_of(c, f)
+        if isinstance(v, list):
+            total += len(v)
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            total += v
+        elif v not in (None, ""):
+            return None
+    return total
+
+
+def extreme(catalog: Any, fields: str | list[str], match: Filter | None, most: bool) -> Any:
+    """The least (or most) of `fields` over the components `match` picks out."""
+    values = [
+        v
+        for c in select(catalog.components, match or Filter())
+        if (v := amount(c, fields)) is not None
+    ]
+    if not values:
+        return None
+    v = max(values) if most else min(values)
+    return int(v) if float(v).is_integer() else v
+
+
+__all__ = [
+    "NUMBER_WORDS",
+    "Found",
+    "Place",
+    "amount",
+    "choice_text",
+    "extreme",
+    "norm",
+    "read_number",
+    "read_place",
+    "spelled",
+]
 
 
 def clip_departure(text: str, forms: list[str], n: int = 100) -> str:

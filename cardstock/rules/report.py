@@ -177,13 +177,6 @@ def _from_outcome(
     )
 
 
-def player_counts(catalog: Any) -> list[int]:
-    setup = catalog.rules.setup
-    if setup.players:
-        return sorted(set(setup.players))
-    return list(range(catalog.game.players.min, catalog.game.players.max + 1))
-
-
 RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup", "source", "texts")
 
 
@@ -329,6 +322,8 @@ def _setup_checks(job: Job, rules: Any, report: GameReport, seed: int, runs: int
             )
         )
         return
+    from .setup.simulator import player_counts
+
     counts = player_counts(job.catalog)
     result = _simulated(job, rules.setup, counts, seed, runs)
     report.setup = result

@@ -24,7 +24,7 @@ from typing import Any
 from ..catalog.translations import FOLDER, Entry, Translation, read_translation
 from ..core.files import present
 from ..core.toolwords import tool_words
-from .facts.phrases import words
+from .phrases import words
 from .places import NUMBER_WORDS
 from .verdicts import Problem
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.issues import Issue
 from ...core.stage import Job
-from ..facts.phrases import _said_in, words
+from ..phrases import _said_in, words
 from ..prose_counts import prose
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml

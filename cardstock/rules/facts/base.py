@@ -7,9 +7,9 @@ from typing import Any, ClassVar, Literal
 
 from ...catalog.schema import Component, Game
 from ..filters import Strict
+from ..phrases import show as show  # how a stated value is shown, read by every fact kind
 from ..sources import SeedRef, SourceText
 from ..verdicts import Outcome
-from .phrases import show as show  # how a stated value is shown, read by every fact kind
 
 
 def _empty(v: Any) -> bool:

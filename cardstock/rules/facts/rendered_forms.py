@@ -36,8 +36,8 @@ from ...catalog.context import template_context
 from ...core import files
 from ...core.template_words import read_text
 from ...core.templating import plain
+from ..phrases import templates, words
 from ..verdicts import Problem
-from .phrases import templates, words
 from .printed_lines import printed_line
 
 

@@ -34,13 +34,12 @@ from ...catalog.schema import Component, Game
 from ...core.files import Unreadable, read_text
 from ...core.template_words import read_lines
 from ..filters import Filter, Strict, select, value_of
-from ..places import clip_departure, norm
+from ..phrases import _said_in, has, templates, words
+from ..places import choice_text, clip_departure, norm
 from ..sources import SourceText
 from ..translated import opposite_said
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .choices import choice_text
-from .phrases import _said_in, has, templates, words
 from .rendered_forms import unsaid
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")  # where a form's sentence ends
@@ -58,7 +57,7 @@ class WordPlace(Strict):
     field: str | None = None
     setup: int | str | None = None
     to: str | None = None
-    topic: str | None = None  # a designer's choice (`cardstock.rules.facts.choices`)
+    topic: str | None = None  # a designer's choice (`cardstock.rules.places.choice_text`)
     says: str | list[str] | None = None  # the forms this place holds (default: the fact's)
 
     @model_validator(mode="after")

@@ -604,6 +604,15 @@ class Stats:
 STATS = Stats()
 
 
+def player_counts(catalog: Any) -> list[int]:
+    """The player counts a game's setup is simulated for: the setup's own `players`, else
+    every count of game.toml's range."""
+    setup = catalog.rules.setup
+    if setup.players:
+        return sorted(set(setup.players))
+    return list(range(catalog.game.players.min, catalog.game.players.max + 1))
+
+
 def simulate(
     components: list[Component],
     setup: SetupModel,

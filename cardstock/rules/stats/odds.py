@@ -35,9 +35,8 @@ from typing import Any
 
 from ...catalog.load import Catalog
 from ..filters import Filter, compile_filter
-from ..report import player_counts
 from ..setup.piles import Draw, Follower, Pile, pile_count, pile_size
-from ..setup.simulator import deals
+from ..setup.simulator import deals, player_counts
 from ..setup.steps import Choose, DrawUntil, Move, RedrawUntil, SetupModel
 from .decks import kinds
 

@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
-from ...core.files import present
+from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
+from ..core.files import present
 
 
 def show(v: Any) -> str:
