@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 from helpers_edits import games_copy
+from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
 from cardstock.rules.facts.rendered_forms import unsaid
@@ -31,7 +32,7 @@ def _fact(*forms: str) -> SimpleNamespace:
 
 def _findings(forms: tuple[str, ...], *lines: str) -> list[str]:
     """Findings of lines the checker renders alone (the fact's value is its only name)."""
-    catalog = SimpleNamespace(
+    catalog = read_catalog(
         template_raw_lines=[("quickref.md.j2", n, line) for n, line in enumerate(lines, 1)],
         template_names={"quickref.md.j2": {"fact": lambda i: {"value": VALUES[i]}}},
     )

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 import pytest
 from conftest import ROOT
 from helpers_edits import STARTER, failures, games_copy, starter
+from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
 from cardstock.rules.facts.rendered_forms import unsaid
@@ -30,7 +31,7 @@ def _findings(*lines: str, forms: list[str] = FORMS) -> list[str]:
         typed=None,
         forms=lambda: list(forms),
     )
-    catalog = SimpleNamespace(
+    catalog = read_catalog(
         template_raw_lines=[("rulebook.md.j2", n, line) for n, line in enumerate(lines, 1)],
         template_names={"rulebook.md.j2": {"fact": lambda i: {"value": VALUES[i]}}},
     )

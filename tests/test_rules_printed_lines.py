@@ -9,10 +9,10 @@ branch not taken) is still read with each rendered thing as a gap of a few words
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from helpers_edits import STARTER, failures, games_copy, starter
+from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
 from cardstock.rules.facts.printed_lines import printed, printed_line
@@ -57,7 +57,7 @@ def test_a_line_inside_a_tag_that_began_above_has_no_reading_of_its_own() -> Non
 def test_a_line_in_a_block_is_printed_from_that_block_alone() -> None:
     # the whole template cannot be compiled (an unknown filter below); the loop can
     lines = [*LOOP.splitlines(), "{{ v | no_such_filter }}"]
-    catalog = SimpleNamespace()
+    catalog = read_catalog()  # a catalog that has read nothing yet
     said = printed_line(catalog, "t.md.j2", 2, lines, {"names": ["Ann"], "v": "last"})
     assert [t.strip() for t in said] == ["- Ann plays on the last card."]
     assert printed(LOOP + lines[-1], {"names": ["Ann"], "v": "last"}) is None

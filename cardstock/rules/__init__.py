@@ -12,7 +12,7 @@ against the catalog. One idea per room (docs/architecture.md, "The rules room's 
   (`coverage`) and the signed texts (`signed`);
 - the mutation test (`mutate`), which a build never runs;
 - the rules file (`model`, `reader`) and the basics every room reads (`filters`,
-  `verdicts`, `places`, `phrases`).
+  `verdicts`, `places`, `phrases`, and what a check reads once per load: `reads`).
 
     from cardstock.rules import run_checks
     report = run_checks(jobs, providers, seed=1, runs=None)  # runs: None = each game's setup.runs

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
+from .reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 
 # The rules' models, the setup simulator and the source text's coverage are imported where
@@ -230,7 +231,7 @@ def check_game(
         report.checks += _texts_checks(catalog, report.checks, sources, gate)
     if rules is not None:
         acknowledge(report, rules)
-    catalog.forget_reads()
+    forget(catalog)  # what the facts read once for this load
     if strict:
         for c in report.checks:
             if c.status == WARN:

@@ -18,38 +18,27 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..catalog.translations import FOLDER, Entry, Translation, read_translation
+from ..catalog.translations import FOLDER, Translation, read_translation
 from ..core.files import present
 from ..core.toolwords import tool_words
 from .phrases import words
 from .places import NUMBER_WORDS
+from .reads import Read, reads_of
 from .verdicts import Problem
-
-
-@dataclass
-class Read:
-    """One translation, read once per load with what the checks look up in it: its fact
-    entries by the English rule word (key, words), its entries by their English text, and
-    the language's number words."""
-
-    t: Translation
-    facts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
-    by_source: dict[str, Entry] = field(default_factory=dict)
-    spelt: dict[str, int] = field(default_factory=dict)
 
 
 def translations(catalog: Any) -> list[Read]:
     """The game's translations, read once per load of its catalog (none when it has none;
     a file that cannot be read is the translation check's finding, not this one's)."""
-    kept: list[Read] | None = getattr(catalog, "translations_read", None)
+    reads = reads_of(catalog)
+    kept = reads.translations
     if kept is None:
         folder = catalog.folder / FOLDER
         langs = sorted(p.stem for p in folder.glob("*.po")) if present(folder) else []
         kept = [_read(read_translation(catalog, lang, [])) for lang in langs]
-        catalog.translations_read = kept
+        reads.translations = kept
     return kept
 
 

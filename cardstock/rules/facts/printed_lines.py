@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.templating import plain
+from ..reads import reads_of
 
 _MARK = re.compile("\x05(\\d+)\x06")
 _BEGIN = {"block_begin", "variable_begin", "comment_begin", "raw_begin", "linestatement_begin"}
@@ -113,13 +114,11 @@ def printed_line(
     ends outside any block (the `{% if %}…{% endif %}` or `{% for %}…{% endfor %}` it is in,
     rendered with `context` as a line alone is), or from the whole template when that part
     cannot be rendered on its own; [] when neither prints it. Each part is rendered once per
-    load of its catalog (`Catalog.template_printed`)."""
-    kept: dict[tuple[str, int], dict[int, list[str]] | None] | None = getattr(
-        catalog, "template_printed", None
-    )
+    load of its catalog (`reads.Reads.template_printed`)."""
+    reads = reads_of(catalog)
+    kept = reads.template_printed
     if kept is None:
-        kept = {}
-        catalog.template_printed = kept
+        kept = reads.template_printed = {}
     text = "\n".join(lines)
     if (shown_as, -1) not in kept:  # the lines a part may start at, as a part's key
         kept[(shown_as, -1)] = {t: [] for t in _top_lines(text)}

@@ -37,6 +37,7 @@ from ...core import files
 from ...core.template_words import read_text
 from ...core.templating import plain
 from ..phrases import templates, words
+from ..reads import reads_of
 from ..verdicts import Problem
 from .printed_lines import printed_line
 
@@ -128,18 +129,19 @@ def _names(catalog: Any, shown_as: str) -> dict[str, Any] | None:
     `{% set %}` (or a one-line `{% set %}…{% endset %}` block or `{% macro %}`) on a line
     of its own gives (in the file's order, so a name set again holds
     its last value; one the checker cannot evaluate is left out); None without a context.
-    Made once per template and load of its catalog (`Catalog.template_names`)."""
-    kept: dict[str, dict[str, Any] | None] | None = getattr(catalog, "template_names", None)
+    Made once per template and load of its catalog (`reads.Reads.template_names`)."""
+    reads = reads_of(catalog)
+    kept = reads.template_names
     if kept is None:
-        kept = {}
-        catalog.template_names = kept
+        kept = reads.template_names = {}
     if shown_as not in kept:
         kept[shown_as] = _evaluated(catalog, shown_as)
     return kept[shown_as]
 
 
 def _evaluated(catalog: Any, shown_as: str) -> dict[str, Any] | None:
-    kept: dict[str, dict[str, Any] | None] = catalog.template_names
+    kept = reads_of(catalog).template_names
+    assert kept is not None  # `_names` made it before asking
     if "" not in kept:  # the context every template of the game starts from, made once
         try:
             kept[""] = dict(template_context(catalog))
@@ -184,10 +186,10 @@ def _line_read(catalog: Any, shown_as: str, n: int, raw: str) -> str | None:
     everything else it renders rendered, so a name stands for exactly the words it prints;
     None when the checker cannot render the line alone (a name a loop or a macro gives, a
     block that spans lines). Rendered once per line and load of its catalog."""
-    kept: dict[tuple[str, int], str | None] | None = getattr(catalog, "template_reads", None)
+    reads = reads_of(catalog)
+    kept = reads.template_reads
     if kept is None:
-        kept = {}
-        catalog.template_reads = kept
+        kept = reads.template_reads = {}
     if (shown_as, n) not in kept:
         names = _names(catalog, shown_as)
         read: str | None = None
@@ -266,8 +268,9 @@ def _says(
 def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
     """(shown path, line number, the line as written) of every rule template of the game,
     each name a `{% set %}` gave a fact's value read as that value (`unaliased`), read
-    once per load of its catalog (kept as `Catalog.template_raw_lines`)."""
-    kept: list[tuple[str, int, str]] | None = getattr(catalog, "template_raw_lines", None)
+    once per load of its catalog (kept as `reads.Reads.template_raw_lines`)."""
+    reads = reads_of(catalog)
+    kept = reads.template_raw_lines
     if kept is None:
         kept = []
         for path, shown_as in templates(catalog):
@@ -277,7 +280,7 @@ def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
                 continue
             lines = unaliased(text.splitlines())
             kept += [(shown_as, n, line) for n, line in enumerate(lines, 1)]
-        catalog.template_raw_lines = kept
+        reads.template_raw_lines = kept
     return kept
 
 

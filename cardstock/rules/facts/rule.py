@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -36,6 +36,7 @@ from ...core.template_words import read_lines
 from ..filters import Filter, Strict, select, value_of
 from ..phrases import _said_in, has, templates, words
 from ..places import choice_text, clip_departure, norm
+from ..reads import TypedWords, reads_of
 from ..sources import SourceText
 from ..translated import opposite_said
 from ..verdicts import Outcome, Problem
@@ -329,19 +330,11 @@ class RuleFact(Fact):
         return {**super().data(components, game), "source": self.source, "choice": self.choice}
 
 
-class TypedWords(NamedTuple):
-    """The words typed in a game's rule templates: each line's (shown path, line number,
-    its words as `words` reads them), and all of them run together (`joined`: a phrase is
-    in it only when it is in one line, as each line's words start and end with a space)."""
-
-    lines: list[tuple[str, int, str]]
-    joined: str
-
-
 def typed_words(catalog: Any) -> TypedWords:
     """The game's rule templates read once per load of its catalog, for every rule fact
-    (kept on the catalog: `Catalog.typed_words`, a build reads its catalogs anew)."""
-    kept: TypedWords | None = getattr(catalog, "typed_words", None)
+    (kept with the load's reads: `reads.Reads.typed_words`)."""
+    reads = reads_of(catalog)
+    kept = reads.typed_words
     if kept is None:
         lines = [
             (shown_as, n, words(text))
@@ -349,7 +342,7 @@ def typed_words(catalog: Any) -> TypedWords:
             for n, text in template_lines(path, catalog.root)
         ]
         kept = TypedWords(lines, "".join(w for _s, _n, w in lines))
-        catalog.typed_words = kept
+        reads.typed_words = kept
     return kept
 
 
