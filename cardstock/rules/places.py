@@ -32,12 +32,15 @@ thing no longer finds its choice and fails too; a `rule` fact reads it the same 
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
 from ..catalog.wording import NUMBER_WORDS as SPELT
 from .filters import Filter, Strict, select, value_of
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 # the spelled numbers a rule may state, as the catalog spells them (`catalog.wording`)
 NUMBER_WORDS = {word: n for n, word in enumerate(SPELT)}
@@ -184,7 +187,7 @@ def _in_words(text: str, says: str, want: Any) -> tuple[bool, Any]:
 
 
 def read_place(
-    place: Place, want: Any, catalog: Any, rules_file: str, rules_line: int | None
+    place: Place, want: Any, catalog: Catalog, rules_file: str, rules_line: int | None
 ) -> Found:
     """The value `place` holds in `catalog` (`want` is the stated value, for `says`)."""
     if place.setup is not None:
@@ -279,7 +282,7 @@ def _setup_place(place: Place, rules: Any, rules_file: str, rules_line: int | No
 
 
 def _card_place(
-    place: Place, want: Any, catalog: Any, rules_file: str, rules_line: int | None
+    place: Place, want: Any, catalog: Catalog, rules_file: str, rules_line: int | None
 ) -> Found:
     """One card's field, or with `says` the value its words give."""
     c = next((x for x in catalog.components if x.id == place.card), None)
@@ -301,7 +304,7 @@ def _card_place(
     return Found(have, label, c.file, c.line, text=words)
 
 
-def _table_place(place: Place, want: Any, catalog: Any) -> Found:
+def _table_place(place: Place, want: Any, catalog: Catalog) -> Found:
     """A table's cell (or its note), or with `says` the value the words there give."""
     game_file = catalog.display(catalog.folder / "game.toml")
     t = catalog.game.tables.get(place.table or "")
@@ -355,7 +358,7 @@ def _table_place(place: Place, want: Any, catalog: Any) -> Found:
     return Found(have, label, game_file, line, text=words)
 
 
-def choice_text(catalog: Any, topic: str) -> tuple[str | None, str, tuple[str, int | None]]:
+def choice_text(catalog: Catalog, topic: str) -> tuple[str | None, str, tuple[str, int | None]]:
     """(the choice's topic and words, or None when no choice has that topic; how a reader
     names it; (game.toml, the choice's line))."""
     shown = catalog.display(catalog.folder / "game.toml")
@@ -383,7 +386,7 @@ def amount(c: Any, fields: str | list[str]) -> float | None:
     return total
 
 
-def extreme(catalog: Any, fields: str | list[str], match: Filter | None, most: bool) -> Any:
+def extreme(catalog: Catalog, fields: str | list[str], match: Filter | None, most: bool) -> Any:
     """The least (or most) of `fields` over the components `match` picks out."""
     values = [
         v

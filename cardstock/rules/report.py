@@ -25,6 +25,7 @@ from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 # The rules' models, the setup simulator and the source text's coverage are imported where
 # a game's rules.toml is checked, so that a game without one never loads them.
 if TYPE_CHECKING:
+    from ..catalog.load import Catalog
     from .coverage import Coverage
     from .setup.results import SetupResult
     from .setup.steps import SetupModel
@@ -239,7 +240,9 @@ def check_game(
     return report
 
 
-def _texts_checks(catalog: Any, ran: list[Check], sources: Path | None, gate: bool) -> list[Check]:
+def _texts_checks(
+    catalog: Catalog, ran: list[Check], sources: Path | None, gate: bool
+) -> list[Check]:
     """The signed texts and the translations' numbers (`cardstock.rules.signed`)."""
     from .signed import checks
 
@@ -247,7 +250,7 @@ def _texts_checks(catalog: Any, ran: list[Check], sources: Path | None, gate: bo
 
 
 def _rule_checks(
-    catalog: Any, rules: Any, wanted: Callable[[str], bool], sources: Path | None
+    catalog: Catalog, rules: Any, wanted: Callable[[str], bool], sources: Path | None
 ) -> list[Check]:
     """A check for each declared count, constraint, fact and example of the parts wanted; a
     fact that cites its source is held to the source's lines when the text can be had (from
@@ -403,7 +406,7 @@ def _setup_words(rules: Any) -> Check:
 
 
 def _source_checks(
-    catalog: Any, report: GameReport, sources: Path | None, *, full: bool
+    catalog: Catalog, report: GameReport, sources: Path | None, *, full: bool
 ) -> list[Check]:
     """The rules held against their source text (`cardstock.rules.coverage`): every cited
     rule agrees with its lines; every number and name of the source is covered (a warning,

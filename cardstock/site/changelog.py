@@ -21,7 +21,7 @@ import html
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.files import Unreadable
 from ..core.issues import Issue
@@ -32,6 +32,9 @@ from ..core.tomlpos import read_toml
 from ..layout.faces import Faces
 from ..layout.printed import changes, faces_at, printed
 from ..render.png import face_pngs
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 THUMB_DPI = 60
 ROW_KEYS = ("name",)  # besides the fields
@@ -123,7 +126,7 @@ def card_changes(old: Faces | None, new: Faces) -> list[CardChange]:
     ] = {}  # new id → old id: the same set and the same other fields, else the same place
     if old is not None:
 
-        def places_in(catalog: Any) -> dict[str, tuple[str, int]]:
+        def places_in(catalog: Catalog) -> dict[str, tuple[str, int]]:
             """Each component's place: its set and its index among the set's components."""
             seen: dict[str, int] = {}
             out: dict[str, tuple[str, int]] = {}

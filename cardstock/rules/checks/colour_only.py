@@ -14,11 +14,14 @@ Within such a set, coloured icons must have pairwise distinct symbols.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...catalog.load import INLINE_ICON
 from ...core.issues import Issue
 from ...core.stage import Job
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 ADVICE = "give each its own symbol so the set reads in greyscale and for colour-blind players"
 
@@ -35,7 +38,7 @@ def colour_only(job: Job) -> list[Issue]:
 class _ColourCheck:
     """The colour-only findings of one catalog, gathered set by set, then the backs."""
 
-    def __init__(self, catalog: Any):  # (read loosely: the checks take what they find)
+    def __init__(self, catalog: Catalog):  # (read loosely: the checks take what they find)
         self.catalog = catalog
         self.game = catalog.game
         self.shown: str = catalog.display(catalog.folder / "game.toml")
@@ -78,9 +81,9 @@ class _ColourCheck:
         for name in sorted(icons):
             icon = icon_of.get(name)
             if icon is not None and icon.color:
-                by_symbol[icon.symbol].append(name)
+                by_symbol[icon.symbol or name].append(name)  # the load sets the id when unset
         for symbol, names in by_symbol.items():
-            colours = sorted({icon_of[n].color.lower() for n in names})
+            colours = sorted({(icon_of[n].color or "").lower() for n in names})
             key = tuple(names)
             if len(names) < 2 or len(colours) < 2 or key in self.reported:
                 continue
@@ -126,7 +129,7 @@ class _ColourCheck:
                 v = c.fields.get(f)
                 for name in v if isinstance(v, list) else ([v] if v else []):
                     if name in self.game.icons:
-                        symbols.append(self.game.icons[name].symbol)
+                        symbols.append(self.game.icons[name].symbol or name)
             sig = tuple(sorted(symbols))
             if sig in seen and seen[sig][0] != str(colour).lower():
                 other = seen[sig][1]

@@ -11,15 +11,18 @@ carries the card's name. A game whose cards must be named apart says so as data,
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
 from ...core.stage import Job
 
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
+
 
 def distinct_names(job: Job) -> list[Issue]:
     """An error for each set whose name an earlier set already has."""
-    catalog: Any = job.catalog
+    catalog: Catalog = job.catalog
     shown = catalog.display(catalog.folder / "game.toml")
     out: list[Issue] = []
     sets: dict[str, str] = {}

@@ -29,6 +29,7 @@ from ..phrases import _said_in, words
 from ..prose_counts import prose
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
+    from ...catalog.load import Catalog
     from ..facts.rule import RuleFact
 
 # what stands between two names of one list: a remark in brackets after the first ("Might
@@ -58,7 +59,7 @@ def _placed(form: str, words: Callable[[str], str]) -> bool:
 
 
 def rule_words(
-    catalog: Any, text: str, facts: list[Spoken] | None = None
+    catalog: Catalog, text: str, facts: list[Spoken] | None = None
 ) -> list[tuple[RuleFact, str, int | None]]:
     """(fact, the opposite the text says, the fact's line) for each rule fact the text
     contradicts where the fact's `says` puts its value. `facts`: the catalog's rule facts
@@ -76,7 +77,7 @@ def rule_words(
 Spoken = tuple["RuleFact", list[tuple[str, list[str]]], set[str], "int | None"]
 
 
-def spoken(catalog: Any) -> list[Spoken]:
+def spoken(catalog: Catalog) -> list[Spoken]:
     """The catalog's rule facts whose `says` places their value among words of its own,
     each with what `rule_words` looks for (`RuleFact.phrases`), worked out once."""
     rules = catalog.rules
@@ -97,7 +98,7 @@ def spoken(catalog: Any) -> list[Spoken]:
     return out
 
 
-def _names(catalog: Any) -> list[str]:
+def _names(catalog: Catalog) -> list[str]:
     found = {c.name for c in catalog.components} | {s.name for s in catalog.game.sets}
     found |= {s.group for s in catalog.game.sets if "{" not in s.group}
     return sorted((n for n in found if n.strip()), key=lambda n: (-len(n), n))
@@ -126,7 +127,7 @@ def repeated(text: str, names: list[str]) -> list[str]:
 def prose_words(job: Job) -> list[Issue]:
     """An error for each rule word the game file's prose contradicts, and each name a list
     of it gives twice."""
-    catalog: Any = job.catalog
+    catalog: Catalog = job.catalog
     shown = catalog.display(catalog.folder / "game.toml")
     rules_file = catalog.rules.file if catalog.rules is not None else "rules.toml"
     names = _names(catalog)

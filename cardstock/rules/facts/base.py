@@ -3,13 +3,16 @@ shown in a message and compared with the catalog's."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...catalog.schema import Component, Game
 from ..filters import Strict
 from ..phrases import show as show  # how a stated value is shown, read by every fact kind
 from ..sources import SeedRef, SourceText
 from ..verdicts import Outcome
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 
 def _empty(v: Any) -> bool:
@@ -53,7 +56,7 @@ class Fact(Strict):
         raise NotImplementedError
 
     def check_catalog(
-        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+        self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
         """The check with the whole catalog at hand (its rules, its game.toml lines); `file`
         and `line` are where the fact is written. Most kinds need only the components."""

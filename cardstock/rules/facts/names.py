@@ -32,7 +32,7 @@ description (`description`, the set's id) or a table's `note` (`table`).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import model_validator
 
@@ -43,6 +43,7 @@ from ..verdicts import Outcome, Problem
 from .base import Fact
 
 if TYPE_CHECKING:
+    from ...catalog.load import Catalog
     from ..sources import SourceText
 
 CLAUSE = re.compile(r"[.;:]")
@@ -80,7 +81,7 @@ class NamesFact(Fact):
         raise NotImplementedError("a names fact is checked with the catalog (check_catalog)")
 
     def check_catalog(
-        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+        self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
         text, label, at = self._text(catalog)
         if text is None:
@@ -105,7 +106,7 @@ class NamesFact(Fact):
         )
         return Outcome(False, msg, [], [Problem(msg, at=at)])
 
-    def _text(self, catalog: Any) -> tuple[str | None, str, tuple[str, int | None]]:
+    def _text(self, catalog: Catalog) -> tuple[str | None, str, tuple[str, int | None]]:
         """(the prose, how a reader names it, where it is written)."""
         game = catalog.game
         shown = catalog.display(catalog.folder / "game.toml")
@@ -142,7 +143,7 @@ class NamesFact(Fact):
         where = (shown, catalog.line("sets", i, "description"))
         return game.sets[i].description, f"sets[{i}].description", where
 
-    def _wanted(self, catalog: Any) -> tuple[dict[str, str], dict[str, str]]:
+    def _wanted(self, catalog: Catalog) -> tuple[dict[str, str], dict[str, str]]:
         """(each name the text may say for what the data picks out -> what it names, each
         name of that kind the text may say -> what it names)."""
         components: list[Component] = catalog.components

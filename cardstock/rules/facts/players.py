@@ -3,7 +3,7 @@ the setup is simulated for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -12,6 +12,7 @@ from ..verdicts import Outcome, Problem
 from .base import Fact
 
 if TYPE_CHECKING:
+    from ...catalog.load import Catalog
     from ..sources import SourceText
 
 
@@ -29,7 +30,7 @@ class PlayersFact(Fact):
         raise NotImplementedError
 
     def check_catalog(
-        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+        self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
         g = catalog.game.players
         game_file = catalog.display(catalog.folder / "game.toml")

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.templating import plain
 from ..reads import reads_of
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 _MARK = re.compile("\x05(\\d+)\x06")
 _BEGIN = {"block_begin", "variable_begin", "comment_begin", "raw_begin", "linestatement_begin"}
@@ -107,7 +110,7 @@ def printed(text: str, context: Mapping[str, Any], first: int = 1) -> dict[int, 
 
 
 def printed_line(
-    catalog: Any, shown_as: str, n: int, lines: list[str], context: Mapping[str, Any]
+    catalog: Catalog, shown_as: str, n: int, lines: list[str], context: Mapping[str, Any]
 ) -> list[str]:
     """What line `n` of the rule template shown as `shown_as` (its `lines`) prints, each time
     it is reached: read from the smallest part of the template around it that starts and

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...catalog.context import template_context
 from ...core import files
@@ -40,6 +40,9 @@ from ..phrases import templates, words
 from ..reads import reads_of
 from ..verdicts import Problem
 from .printed_lines import printed_line
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 
 class StatedFact(Protocol):
@@ -124,7 +127,7 @@ _SET_LINE = re.compile(
 )
 
 
-def _names(catalog: Any, shown_as: str) -> dict[str, Any] | None:
+def _names(catalog: Catalog, shown_as: str) -> dict[str, Any] | None:
     """The names a template's lines can render: the template context, and each name a
     `{% set %}` (or a one-line `{% set %}…{% endset %}` block or `{% macro %}`) on a line
     of its own gives (in the file's order, so a name set again holds
@@ -139,7 +142,7 @@ def _names(catalog: Any, shown_as: str) -> dict[str, Any] | None:
     return kept[shown_as]
 
 
-def _evaluated(catalog: Any, shown_as: str) -> dict[str, Any] | None:
+def _evaluated(catalog: Catalog, shown_as: str) -> dict[str, Any] | None:
     kept = reads_of(catalog).template_names
     assert kept is not None  # `_names` made it before asking
     if "" not in kept:  # the context every template of the game starts from, made once
@@ -181,7 +184,7 @@ def _bracketing(fact: Callable[[str], Any]) -> Callable[[str], Any]:
     return bracketed
 
 
-def _line_read(catalog: Any, shown_as: str, n: int, raw: str) -> str | None:
+def _line_read(catalog: Catalog, shown_as: str, n: int, raw: str) -> str | None:
     """The template line as a player reads it, each fact's value bracketed (`_STOOD`) and
     everything else it renders rendered, so a name stands for exactly the words it prints;
     None when the checker cannot render the line alone (a name a loop or a macro gives, a
@@ -265,7 +268,7 @@ def _says(
     return ends is None or any(j in ends for j, _ in at)
 
 
-def template_lines(catalog: Any) -> list[tuple[str, int, str]]:
+def template_lines(catalog: Catalog) -> list[tuple[str, int, str]]:
     """(shown path, line number, the line as written) of every rule template of the game,
     each name a `{% set %}` gave a fact's value read as that value (`unaliased`), read
     once per load of its catalog (kept as `reads.Reads.template_raw_lines`)."""
@@ -412,7 +415,7 @@ def _own(said: str) -> str:
     return re.sub(rf"{_VALUE} ?'s\b", f"{_VALUE} s", said)
 
 
-def _reads(catalog: Any, shown_as: str, n: int, raw: str, fact_id: str) -> list[str]:
+def _reads(catalog: Catalog, shown_as: str, n: int, raw: str, fact_id: str) -> list[str]:
     """The line as a player reads it, `fact_id`'s value marked: rendered alone
     (`_line_read`), or else as the whole template prints it (`printed_lines`: once for each
     time a loop reaches it, each time it prints the value); [] when it prints it nowhere."""
@@ -444,7 +447,7 @@ def _said(read: str, held: list[tuple[str, bool, str | None]]) -> set[int]:
     }
 
 
-def unsaid(fact: StatedFact, catalog: Any) -> list[Problem]:
+def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
     """Each template line that renders `fact`'s value but says none of its forms there; and,
     when every line that renders it says one, each form written `^…` that no line says."""
     out: list[Problem] = []

@@ -17,6 +17,7 @@ from ..verdicts import Outcome, Problem
 from .base import Fact, same, show
 
 if TYPE_CHECKING:
+    from ...catalog.load import Catalog
     from ..sources import SourceText
 
 
@@ -68,7 +69,7 @@ class RestatesFact(Fact):
         raise NotImplementedError
 
     def check_catalog(
-        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+        self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
         game = catalog.game
         t = game.tables.get(self.table)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -42,6 +42,9 @@ from ..translated import opposite_said
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
 from .rendered_forms import unsaid
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+")  # where a form's sentence ends
 
@@ -89,7 +92,9 @@ class WordPlace(Strict):
         return [self.field] if self.field else []
 
 
-def read_words(place: WordPlace, catalog: Any) -> tuple[str | None, str, tuple[str, int | None]]:
+def read_words(
+    place: WordPlace, catalog: Catalog
+) -> tuple[str | None, str, tuple[str, int | None]]:
     """(the text the place holds or None, how a reader names it, (file, line))."""
     game_file = catalog.display(catalog.folder / "game.toml")
     rules = catalog.rules
@@ -192,7 +197,7 @@ class RuleFact(Fact):
         raise NotImplementedError("a rule fact is checked with the catalog (check_catalog)")
 
     def check_catalog(
-        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+        self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
         problems = [p for place in self.at for p in self._place(place, catalog)]
         problems += self._typed(catalog)
@@ -205,7 +210,7 @@ class RuleFact(Fact):
         where = f"{len(self.at)} place{'s' if len(self.at) != 1 else ''}"
         return Outcome(True, f"{self.value!r} in {where}{source_note}")
 
-    def _cards(self, place: WordPlace, catalog: Any) -> list[Problem]:
+    def _cards(self, place: WordPlace, catalog: Catalog) -> list[Problem]:
         """Every card of the filter whose field says a word of the vocabulary says the value
         (or a synonym) and none of the opposites; a card that says none is not about it."""
         out: list[Problem] = []
@@ -223,7 +228,7 @@ class RuleFact(Fact):
                 )
         return out
 
-    def _rows(self, place: WordPlace, catalog: Any) -> list[Problem]:
+    def _rows(self, place: WordPlace, catalog: Catalog) -> list[Problem]:
         """`row = "*"`: every row of the table whose cell (in `column`) says a word of the
         vocabulary says the value (or a synonym) and no opposite, and at least one says it."""
         t = catalog.game.tables.get(place.table or "")
@@ -256,7 +261,7 @@ class RuleFact(Fact):
             out.append(Problem(msg + f"{place.table} says {phrase!r}"))
         return out
 
-    def _place(self, place: WordPlace, catalog: Any) -> list[Problem]:
+    def _place(self, place: WordPlace, catalog: Catalog) -> list[Problem]:
         if place.cards is not None:
             return self._cards(place, catalog)
         if place.table is not None and place.row == "*":
@@ -280,7 +285,7 @@ class RuleFact(Fact):
         a template renders, which it does not type)."""
         return [next((s for s in _SENTENCES.split(f) if "{value}" in s), f) for f in self.forms()]
 
-    def _typed(self, catalog: Any) -> list[Problem]:
+    def _typed(self, catalog: Catalog) -> list[Problem]:
         """A vocabulary word typed into a template where `says` puts the value."""
         out: list[Problem] = []
         typed = typed_words(catalog)
@@ -298,7 +303,7 @@ class RuleFact(Fact):
                 )
         return out
 
-    def _source(self, catalog: Any, src: SourceText | None) -> tuple[str, list[Problem]]:
+    def _source(self, catalog: Catalog, src: SourceText | None) -> tuple[str, list[Problem]]:
         """The cited lines hold the value (or, for a designer's choice, the source's own word):
         (a note for the summary, problems). Nothing is held without the source text (the
         check's sources folder, `--sources` or $CARDSTOCK_SOURCES, or the game's own text)."""
@@ -330,7 +335,7 @@ class RuleFact(Fact):
         return {**super().data(components, game), "source": self.source, "choice": self.choice}
 
 
-def typed_words(catalog: Any) -> TypedWords:
+def typed_words(catalog: Catalog) -> TypedWords:
     """The game's rule templates read once per load of its catalog, for every rule fact
     (kept with the load's reads: `reads.Reads.typed_words`)."""
     reads = reads_of(catalog)

@@ -18,7 +18,7 @@ With `words = true` the rule words of the mutation vocabulary are found too (`ty
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -34,6 +34,7 @@ from .rule import template_lines
 from .typed_rule_words import Lines, Phrases, words_typed
 
 if TYPE_CHECKING:
+    from ...catalog.load import Catalog
     from ..sources import SourceText
 
 # the numbers a text may spell, from two (one is as often a pronoun), and their values
@@ -73,7 +74,7 @@ class TypedFact(Fact):
         raise NotImplementedError("a typed fact is checked with the catalog (check_catalog)")
 
     def check_catalog(
-        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+        self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
         found = templates(catalog)
         if not found:  # nothing typed yet: an `allow` waits for the templates it is about
@@ -164,7 +165,7 @@ def _kept(kept: list[tuple[int, int, int]], a: int, b: int, used: list[bool]) ->
 _ICON_WORD = re.compile(r":([\w-]+):\s+([^\W\d_][\w'’]*)")
 
 
-def _icon_labels(catalog: Any) -> dict[str, tuple[str, set[str]]]:
+def _icon_labels(catalog: Catalog) -> dict[str, tuple[str, set[str]]]:
     """Each icon's label and its words (singular, lower case)."""
     icons = getattr(catalog.game, "icons", None) or {}
     return {
@@ -194,7 +195,7 @@ def icon_words_typed(text: str, labels: dict[str, tuple[str, set[str]]]) -> list
     return out
 
 
-def _names_of(catalog: Any) -> dict[str, str]:
+def _names_of(catalog: Catalog) -> dict[str, str]:
     """The components' names a template could type, four letters or more: name -> id, made
     once for every line of every template. A name's whole-word pattern is made only for a
     line that holds the name (`_names`): a game of many cards has a name each, and few of
@@ -206,7 +207,7 @@ def _names_of(catalog: Any) -> dict[str, str]:
     return out
 
 
-def _shadowed(catalog: Any, number: float) -> str:
+def _shadowed(catalog: Catalog, number: float) -> str:
     """What in the catalog holds `number`: a value fact, else a table cell (for the message)."""
     rules = catalog.rules
     for loc in getattr(rules, "facts", []):

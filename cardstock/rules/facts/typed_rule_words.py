@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.patterns import compiled
 from ..mutate_words import vocabulary
@@ -32,6 +32,9 @@ from ..phrases import words
 from ..verdicts import Problem
 from .rendered_forms import renders
 from .rendered_forms import template_lines as raw_lines
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 _APART = r"[^a-z0-9$']+"  # what stands between two words
 
@@ -110,7 +113,7 @@ class Lines:
     source: str | None = None  # the rules' source (a seed or the designer's text), for cites
 
     @classmethod
-    def of(cls, catalog: Any) -> Lines:
+    def of(cls, catalog: Catalog) -> Lines:
         rules = getattr(catalog, "rules", None)
         facts = [
             loc.rule

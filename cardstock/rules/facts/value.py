@@ -14,6 +14,7 @@ from ..verdicts import Outcome, Problem
 from .base import Fact, same, show
 
 if TYPE_CHECKING:
+    from ...catalog.load import Catalog
     from ..sources import SourceText
 
 
@@ -36,7 +37,7 @@ class ValueFact(Fact):
         raise NotImplementedError("a value fact is checked with the catalog (check_catalog)")
 
     def check_catalog(
-        self, catalog: Any, file: str, line: int | None, source: SourceText | None = None
+        self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
         found = [read_place(p, self.value, catalog, file, line) for p in self.at]
         agree = [f for f in found if f.missing is None and same(f.value, self.value)]

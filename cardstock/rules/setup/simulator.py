@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
@@ -37,6 +37,9 @@ from .steps import (
     Shuffle,
     Step,
 )
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 
 class Infeasible(Exception):
@@ -604,7 +607,7 @@ class Stats:
 STATS = Stats()
 
 
-def player_counts(catalog: Any) -> list[int]:
+def player_counts(catalog: Catalog) -> list[int]:
     """The player counts a game's setup is simulated for: the setup's own `players`, else
     every count of game.toml's range."""
     setup = catalog.rules.setup

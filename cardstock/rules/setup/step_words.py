@@ -24,13 +24,14 @@ handles.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
 from ...core.patterns import compiled
 from ...core.stage import Job
 
 if TYPE_CHECKING:  # the setup's models load only when a game has a rules.toml
+    from ...catalog.load import Catalog
     from ..filters import Filter
     from .steps import Step
 
@@ -63,7 +64,7 @@ def counted(name: str) -> re.Pattern[str]:
     )
 
 
-def namings(catalog: Any) -> list[tuple[str, frozenset[str]]]:
+def namings(catalog: Catalog) -> list[tuple[str, frozenset[str]]]:
     """(the name as written, the components it names) for every set and card name, longest
     first. Its pattern (`counted`) is compiled only for a text that holds the name, which
     the pattern needs (the name is matched as written): a deck of 1,000 cards has as many
@@ -96,7 +97,7 @@ def _filters(step: Step) -> list[Filter]:
     return [f for a in type(step).filters if isinstance(f := getattr(step, a, None), Filter)]
 
 
-def handled(steps: list[Step], catalog: Any) -> list[set[str]]:
+def handled(steps: list[Step], catalog: Catalog) -> list[set[str]]:
     """The components each step handles, by id, in order (see the module)."""
     from ..filters import Filter, select  # loaded with the rules' models (`rules.model`)
 
@@ -116,7 +117,7 @@ def handled(steps: list[Step], catalog: Any) -> list[set[str]]:
     return out
 
 
-def _decks(ids: set[str], catalog: Any) -> str:
+def _decks(ids: set[str], catalog: Catalog) -> str:
     """The decks (or, for part of a deck, the cards) `ids` are, for a message."""
     out: list[str] = []
     for s in catalog.game.sets:
@@ -131,7 +132,7 @@ def _decks(ids: set[str], catalog: Any) -> str:
 
 def setup_says(job: Job) -> list[Issue]:
     """An error for each deck a setup step's words name that the step does not handle."""
-    catalog: Any = job.catalog
+    catalog: Catalog = job.catalog
     rules = catalog.rules
     setup = getattr(rules, "setup", None) if rules is not None else None
     if setup is None:
@@ -183,7 +184,7 @@ def _reaches(step: Step, player_piles: set[str]) -> str | None:
 def setup_who(job: Job) -> list[Issue]:
     """An error for each setup step whose words say it reaches one player while it runs for
     every player, or every player while it runs for the first player only."""
-    catalog: Any = job.catalog
+    catalog: Catalog = job.catalog
     rules = catalog.rules
     setup = getattr(rules, "setup", None) if rules is not None else None
     if setup is None:
