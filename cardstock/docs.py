@@ -37,10 +37,10 @@ from .impose.sheets import Length, PrinterFile, Sheet
 from .layout.layoutfile import LayoutFile, StyleSpec
 from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 from .layout.shapes import SHAPES
+from .rules.checks.deck_limits import DeckRule
 from .rules.coverage import Aside
-from .rules.decks import DeckRule
 from .rules.model import RulesFile
-from .rules.setup import Setup
+from .rules.setup.steps import Setup
 from .rules.severity import Acknowledgment
 from .rules.signed_file import SignedModel
 

@@ -26,9 +26,10 @@ from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .impose import footer_check as footer_lint
 from .layout import lint as face_lint
 from .layout import vision
-from .rules import card_texts, distinct_names, prose_counts, prose_words, setup_says
-from .rules import lint as rules_lint
+from .rules import card_texts, prose_counts
+from .rules.checks import colour_only, distinct_names, prose_contradictions
 from .rules.report import Provider
+from .rules.setup import step_words
 
 When = Literal["default", "asked"]
 InputsCheck = Callable[[list[Catalog], BuildOptions], list[Issue]]
@@ -486,7 +487,7 @@ def selected(options: BuildOptions) -> list[Stage]:
 # order they are reported.
 CHECKS: tuple[Provider, ...] = (
     Provider(
-        "colour-only", "print", "nothing is told apart by colour alone", rules_lint.colour_only
+        "colour-only", "print", "nothing is told apart by colour alone", colour_only.colour_only
     ),
     Provider(
         "print-safety",
@@ -523,7 +524,7 @@ CHECKS: tuple[Provider, ...] = (
         "prose-words",
         "facts",
         "the game file's prose says no rule fact's opposite and names nothing twice in a list",
-        prose_words.prose_words,
+        prose_contradictions.prose_words,
     ),
     Provider(
         "distinct-names",
@@ -541,13 +542,13 @@ CHECKS: tuple[Provider, ...] = (
         "setup-says",
         "facts",
         "a setup step's words name only the decks the step handles",
-        setup_says.setup_says,
+        step_words.setup_says,
     ),
     Provider(
         "setup-who",
         "facts",
         "a setup step's words say whom it reaches as its data does: every player or one",
-        setup_says.setup_who,
+        step_words.setup_who,
     ),
 )
 

@@ -221,6 +221,74 @@ def test_no_room_imports_a_room_after_it():
     assert backwards == []
 
 
+# The rules room is rooms of its own, in the order they may import each other: the setup
+# simulation, then the facts, then the checks a rules file declares, then the stats. Its
+# top holds the room's entry (the report, the rules file's model and reader), which may
+# import every one of them, and the basics every one of them reads (filters, verdicts,
+# places, phrases …), which import none of them.
+RULES_ROOMS = ["setup", "facts", "checks", "stats"]
+RULES_ENTRY = {
+    "cardstock.rules",
+    "cardstock.rules.report",
+    "cardstock.rules.model",
+    "cardstock.rules.reader",
+}
+
+
+def rules_room(module: str) -> str | None:
+    """The room of the rules room a module lives in (a room's own package counted in it);
+    "" for the room's top; None outside the rules room."""
+    parts = module.split(".")
+    if parts[:2] != ["cardstock", "rules"]:
+        return None
+    if len(parts) > 3 or (len(parts) == 3 and parts[2] in RULES_ROOMS):
+        return parts[2]
+    return ""
+
+
+def wrong_rules_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of the rules room that runs against its order."""
+    wrong = []
+    for m, targets in graph.items():
+        here = rules_room(m)
+        if here is None or m in RULES_ENTRY:
+            continue
+        for t in targets:
+            there = rules_room(t)
+            if there is None:
+                continue
+            if t in RULES_ENTRY:
+                wrong.append(f"{m} -> {t} (the room's entry)")
+            elif here == "" and there != "":
+                wrong.append(f"{m} -> {t} (a basic imports a room)")
+            elif here and there and RULES_ROOMS.index(there) > RULES_ROOMS.index(here):
+                wrong.append(f"{m} -> {t} (a later room)")
+    return sorted(wrong)
+
+
+def test_every_room_of_the_rules_room_has_its_place_in_its_order():
+    rooms = {p.parent.name for p in (PACKAGE / "rules").glob("*/__init__.py")}
+    assert rooms == set(RULES_ROOMS), sorted(rooms ^ set(RULES_ROOMS))
+
+
+def test_no_room_of_the_rules_room_imports_one_after_it_or_the_rooms_entry():
+    assert wrong_rules_imports(package_graph()) == []
+
+
+def test_an_import_against_the_rules_rooms_order_is_found():
+    graph = {
+        "cardstock.rules.setup.steps": {"cardstock.rules.facts.kinds", "cardstock.rules.filters"},
+        "cardstock.rules.filters": {"cardstock.rules.checks", "cardstock.catalog.schema"},
+        "cardstock.rules.facts.base": {"cardstock.rules.report", "cardstock.rules.setup.steps"},
+        "cardstock.rules.model": {"cardstock.rules.stats.odds"},
+    }
+    assert wrong_rules_imports(graph) == [
+        "cardstock.rules.facts.base -> cardstock.rules.report (the room's entry)",
+        "cardstock.rules.filters -> cardstock.rules.checks (a basic imports a room)",
+        "cardstock.rules.setup.steps -> cardstock.rules.facts.kinds (a later room)",
+    ]
+
+
 def test_stages_import_the_contract_not_the_build_or_the_table():
     graph = package_graph()
     from cardstock.stages import STAGES
@@ -293,13 +361,14 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.report._rule_checks",
         "cardstock.rules.report._source_checks",
         "cardstock.rules.report._simulated",
+        "cardstock.rules.report._setup_checks",
         # the signed texts' check, for a game with a rules.toml
         "cardstock.rules.report._texts_checks",
         "cardstock.rules.report.warm_checks",  # the same, before a build's workers fork
         "cardstock.rules.report.render",
         "cardstock.rules.report.public",
-        "cardstock.rules.prose_words.rule_words",
-        "cardstock.rules.prose_words.spoken",
+        "cardstock.rules.checks.prose_contradictions.rule_words",
+        "cardstock.rules.checks.prose_contradictions.spoken",
         # the symbol library file's models, made when a library file is read
         "cardstock.layout.symbols._read_library",
         # SVG reading (art, a game's icon files, an outline drawn in a file), imported
@@ -322,8 +391,8 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.impose.pnp._build",
         "cardstock.layout.printed.at_revision",
         # the rules' filters, loaded with the rules' models when a game has a rules.toml
-        "cardstock.rules.setup_says._filters",
-        "cardstock.rules.setup_says.handled",
+        "cardstock.rules.setup.step_words._filters",
+        "cardstock.rules.setup.step_words.handled",
         # the languages' collation rules, with pyuca, where names are put in order
         "cardstock.core.localized.collated",
     }

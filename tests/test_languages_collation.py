@@ -16,7 +16,7 @@ from cardstock.books.content import rulebook_text
 from cardstock.core import collation
 from cardstock.core.localized import collated
 from cardstock.init import init_project
-from cardstock.rules.stats import deck_stats
+from cardstock.rules.stats.decks import deck_stats
 
 # Each tailored language: words in the order its readers look them up, which the default
 # order (the root) does not give.

@@ -26,7 +26,7 @@ LISTED = """{{ cover() }}
 Half: {{ number(0.5, 1) }}. Often: {{ percent(0.125, 1) }}. Many: {{ number(12345) }}.
 """
 # the French names, chosen so that code point order and a reader's order differ; no two
-# differ only in case, as each component has a name of its own (rules/distinct_names.py)
+# differ only in case, as each component has a name of its own (rules/checks/distinct_names.py)
 NAMES = {
     "dawn.name": "Zèbre",
     "noon.name": "Éclair",

@@ -1,5 +1,6 @@
 """docs/architecture.md's module map names every module of the package, one line each, and
-names nothing that is not there."""
+names nothing that is not there; its table of the rules room's rooms names each room once,
+with its purpose, and nothing else; the rules package's docstring names each room."""
 
 from __future__ import annotations
 
@@ -18,6 +19,40 @@ def test_every_module_of_the_package_is_in_the_architecture_map_once():
     assert sorted(set(listed) - modules) == [], "the map names modules that do not exist"
     assert len(listed) == len(set(listed)), "a module is listed twice"
     assert all(line.strip() for _, line in rows)
+
+
+def rules_rooms_listed(text: str) -> list[tuple[str, str]]:
+    """The rows of the architecture's table of the rules room's rooms: (folder, purpose)."""
+    table = text.split("<!-- rules-rooms -->\n", 1)[1].split("<!-- /rules-rooms -->", 1)[0]
+    return re.findall(r"^\| `(rules/[^`]*)` \| (.*?) ?\|$", table, re.M)
+
+
+def test_the_rules_rooms_table_reads_each_row():
+    text = "<!-- rules-rooms -->\n| `rules/` | top |\n| `rules/a/` |  |\n<!-- /rules-rooms -->"
+    assert rules_rooms_listed(text) == [("rules/", "top"), ("rules/a/", "")]
+
+
+def test_every_room_of_the_rules_room_has_its_line_and_every_line_a_room():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = rules_rooms_listed(text)
+    listed = [room for room, _ in rows]
+    package = ROOT / "cardstock" / "rules"
+    rooms = {"rules/"} | {f"rules/{p.parent.name}/" for p in package.glob("*/__init__.py")}
+    assert sorted(rooms - set(listed)) == [], "rooms of the rules room without their line"
+    assert sorted(set(listed) - rooms) == [], "lines that name no room of the rules room"
+    assert len(listed) == len(set(listed)), "a room is listed twice"
+    assert all(purpose.strip() for _, purpose in rows), "a room without its purpose"
+
+
+def test_the_rules_packages_docstring_names_each_of_its_rooms():
+    import cardstock.rules
+
+    package = ROOT / "cardstock" / "rules"
+    doc = cardstock.rules.__doc__ or ""
+    missing = [
+        p.parent.name for p in package.glob("*/__init__.py") if f"`{p.parent.name}/`" not in doc
+    ]
+    assert missing == []
 
 
 def test_the_readme_is_for_users_and_short():

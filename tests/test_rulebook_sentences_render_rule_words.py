@@ -24,8 +24,8 @@ import pytest
 from conftest import ROOT, SEEDS, load_games
 
 from cardstock.core.files import placed
+from cardstock.rules.facts.rule import RuleFact
 from cardstock.rules.sources import load_source
-from cardstock.rules.wording import RuleFact
 
 RENDERED = [
     ("alter-ego", "heroes-together"),

@@ -348,7 +348,7 @@ def test_findings_come_from_the_checks_other_rooms_provide(shipped):
     from conftest import load_games, run_checks
 
     from cardstock.rules import Provider
-    from cardstock.rules.lint import colour_only
+    from cardstock.rules.checks.colour_only import colour_only
 
     game = shipped("alpha-omega-tiles")
     game.replace(

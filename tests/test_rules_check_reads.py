@@ -1,4 +1,5 @@
-"""What the rules check reads of a catalog is read once for the check and let go of after
+"""What the rules check reads of a catalog is read once for the check, kept by the rules room
+beside the catalog (`cardstock.rules.reads`, never on the `Catalog`), and let go of after
 it: the stages that follow in the same build hold none of it (the names a template's lines
 render are the whole template context, a dict of every component). A component's name is
 looked for as a whole word only on a line that holds it, so a game of many cards does not
@@ -6,23 +7,21 @@ make a pattern for every card's name."""
 
 from __future__ import annotations
 
+import dataclasses
+import gc
+
 from conftest import copy_project, load_games
 
+from cardstock.catalog.load import Catalog
 from cardstock.core.stage import Job
 from cardstock.layout.faces import Faces
-from cardstock.rules import typed
+from cardstock.rules import reads, report
+from cardstock.rules.facts import typed
+from cardstock.rules.facts.rule import template_lines
 from cardstock.rules.phrases import templates
 from cardstock.rules.report import check_game
-from cardstock.rules.wording import template_lines
 
-READS = (
-    "typed_words",
-    "template_raw_lines",
-    "translations_read",
-    "template_printed",
-    "template_names",
-    "template_reads",
-)
+READS = tuple(f.name for f in dataclasses.fields(reads.Reads))
 FACTS = {"facts"}  # the rules check's facts: the part that reads the templates
 
 
@@ -48,20 +47,40 @@ def test_the_check_lets_go_of_what_it_read_and_checks_the_same_when_run_again(
 ):
     catalog = tiles(tmp_path)
     held = {}
-    forget = catalog.forget_reads
+    forget = reads.forget
 
-    def noted():
-        held.update({name: getattr(catalog, name) for name in READS})
-        forget()
+    def noted(of):
+        kept = reads.held(of)
+        held.update({name: getattr(kept, name) for name in READS} if kept else {})
+        forget(of)
 
-    monkeypatch.setattr(catalog, "forget_reads", noted)
+    monkeypatch.setattr(report, "forget", noted)
     first = check_game(Job(catalog, Faces(catalog)), (), only=FACTS)
     # the check did read the templates' lines and the names they render ...
     assert held["template_raw_lines"] and held["template_names"] and held["template_reads"]
     # ... and holds none of it once it is over
-    assert all(getattr(catalog, name) is None for name in READS)
+    assert reads.held(catalog) is None
     second = check_game(Job(catalog, Faces(catalog)), (), only=FACTS)
     assert outcome(second) == outcome(first)
+
+
+def test_what_the_check_reads_is_no_attribute_of_the_catalog():
+    fields = {f.name for f in dataclasses.fields(Catalog)}
+    assert not fields & {*READS, "translations_read"}
+    assert not hasattr(Catalog, "forget_reads")
+
+
+def test_a_copy_of_a_catalog_reads_anew_and_a_catalog_let_go_of_leaves_nothing_held(tmp_path):
+    catalog = tiles(tmp_path)
+    mine = reads.reads_of(catalog)
+    assert reads.reads_of(catalog) is mine
+    copy = dataclasses.replace(catalog)
+    assert reads.reads_of(copy) is not mine and reads.held(copy) is not None
+    held = len(reads._KEPT)
+    del copy
+    gc.collect()
+    assert len(reads._KEPT) == held - 1
+    assert reads.held(catalog) is mine
 
 
 def test_a_name_is_looked_for_as_a_whole_word_only_on_a_line_that_holds_it(tmp_path, monkeypatch):

@@ -1,5 +1,5 @@
 """A form that ends with a colon or a semicolon holds the end of its clause
-(`cardstock.rules.rendered_forms`): a list's introduction ("…each doing one of these:") or
+(`cardstock.rules.facts.rendered_forms`): a list's introduction ("…each doing one of these:") or
 one of its items ("- lay one card face down beside a Devotee in your field;") is read as a
 sentence whose end is that mark, so a clause typed after the value, before the mark,
 fails; a form written `^…:` or `^…;` is a whole-sentence form and holds every line that
@@ -12,9 +12,10 @@ from types import SimpleNamespace
 
 import pytest
 from helpers_edits import games_copy
+from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
-from cardstock.rules.rendered_forms import unsaid
+from cardstock.rules.facts.rendered_forms import unsaid
 
 VALUES = {"score-every": "every"}
 
@@ -31,7 +32,7 @@ def _fact(*forms: str) -> SimpleNamespace:
 
 def _findings(forms: tuple[str, ...], *lines: str) -> list[str]:
     """Findings of lines the checker renders alone (the fact's value is its only name)."""
-    catalog = SimpleNamespace(
+    catalog = read_catalog(
         template_raw_lines=[("quickref.md.j2", n, line) for n, line in enumerate(lines, 1)],
         template_names={"quickref.md.j2": {"fact": lambda i: {"value": VALUES[i]}}},
     )

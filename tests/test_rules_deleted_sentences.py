@@ -1,5 +1,5 @@
 """A sentence deleted from a rule template together with the `{{ value }}` it rendered
-fails (`cardstock.rules.rendered_forms.unsaid`): a form written `^…` exists because a
+fails (`cardstock.rules.facts.rendered_forms.unsaid`): a form written `^…` exists because a
 template line said that sentence, so when the game has rule templates and no line that
 renders the fact says the form any more, the form is a finding naming the fact and the
 words it states. A fact with only short forms (a designer's own, the starter's) need not be
@@ -14,9 +14,10 @@ from types import SimpleNamespace
 import pytest
 from conftest import ROOT
 from helpers_edits import STARTER, failures, games_copy, starter
+from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
-from cardstock.rules.rendered_forms import unsaid
+from cardstock.rules.facts.rendered_forms import unsaid
 
 VALUES = {"crusade-reveals": "revealed", "other": "face down"}
 FORMS = ["^A {value} Frenzy stays until it is discarded.", "^Discard a {value} Frenzy."]
@@ -30,7 +31,7 @@ def _findings(*lines: str, forms: list[str] = FORMS) -> list[str]:
         typed=None,
         forms=lambda: list(forms),
     )
-    catalog = SimpleNamespace(
+    catalog = read_catalog(
         template_raw_lines=[("rulebook.md.j2", n, line) for n, line in enumerate(lines, 1)],
         template_names={"rulebook.md.j2": {"fact": lambda i: {"value": VALUES[i]}}},
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
-from cardstock.rules.distinct_names import distinct_names
+from cardstock.rules.checks.distinct_names import distinct_names
 from cardstock.stages import CHECKS
 from cardstock.validate import validate
 

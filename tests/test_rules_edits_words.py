@@ -4,7 +4,7 @@ values: a table word swapped for its opposite, a setup step's words, a card's pr
 typed into a rulebook or quick-reference template, a card moved to another deck, and a
 designer's choice no longer held to the source.
 
-The `rule` and `deck` facts are in `cardstock/rules/wording.py`; the source lines are read
+The `rule` and `deck` facts are in `cardstock/rules/facts/rule.py`; the source lines are read
 from the seeds folder (`$CARDSTOCK_SOURCES`).
 """
 

@@ -1,7 +1,7 @@
 """A template line is read as it prints. A name a one-line `{% set %}…{% endset %}` block or
 `{% macro %}` gives is known to a line rendered alone, as a `{% set x = … %}` is; a line the
 checker still cannot render alone (a name a `{% for %}` loop gives, an `{% if %}` spanning
-lines) is read as the whole template prints it (`cardstock.rules.printed_lines`): once for
+lines) is read as the whole template prints it (`cardstock.rules.facts.printed_lines`): once for
 each time a loop reaches it, each name standing for exactly the words it prints, and held
 to a form as a line rendered alone is. Only a line the template never prints (an `{% if %}`
 branch not taken) is still read with each rendered thing as a gap of a few words."""
@@ -9,13 +9,13 @@ branch not taken) is still read with each rendered thing as a gap of a few words
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from helpers_edits import STARTER, failures, games_copy, starter
+from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
-from cardstock.rules.printed_lines import printed, printed_line
+from cardstock.rules.facts.printed_lines import printed, printed_line
 
 LOOP = """\
 {% for who in names %}
@@ -57,7 +57,7 @@ def test_a_line_inside_a_tag_that_began_above_has_no_reading_of_its_own() -> Non
 def test_a_line_in_a_block_is_printed_from_that_block_alone() -> None:
     # the whole template cannot be compiled (an unknown filter below); the loop can
     lines = [*LOOP.splitlines(), "{{ v | no_such_filter }}"]
-    catalog = SimpleNamespace()
+    catalog = read_catalog()  # a catalog that has read nothing yet
     said = printed_line(catalog, "t.md.j2", 2, lines, {"names": ["Ann"], "v": "last"})
     assert [t.strip() for t in said] == ["- Ann plays on the last card."]
     assert printed(LOOP + lines[-1], {"names": ["Ann"], "v": "last"}) is None

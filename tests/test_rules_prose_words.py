@@ -10,7 +10,7 @@ from pathlib import Path
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
-from cardstock.rules.prose_words import prose_words
+from cardstock.rules.checks.prose_contradictions import prose_words
 from cardstock.stages import CHECKS
 from cardstock.validate import validate
 

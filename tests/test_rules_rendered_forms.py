@@ -1,12 +1,14 @@
 """A template line that renders a rule fact still says the fact's form around it
-(`cardstock.rules.rendered_forms.unsaid`): a rendered name may stand for a few words of
+(`cardstock.rules.facts.rendered_forms.unsaid`): a rendered name may stand for a few words of
 the form, never for the rest of it."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from cardstock.rules.rendered_forms import unaliased, unsaid
+from read_catalog import read_catalog
+
+from cardstock.rules.facts.rendered_forms import unaliased, unsaid
 
 FORM = (
     "{value} taking your Draw, Play and Action phases, you may draw one Calling card and stop there"
@@ -24,7 +26,7 @@ def _fact(*forms: str) -> SimpleNamespace:
 
 
 def _findings(line: str, *forms: str) -> list[str]:
-    catalog = SimpleNamespace(template_raw_lines=[("rulebook.md.j2", 7, line)])
+    catalog = read_catalog(template_raw_lines=[("rulebook.md.j2", 7, line)])
     return [p.message for p in unsaid(_fact(*forms), catalog)]
 
 
@@ -90,7 +92,7 @@ ALIAS = "{% set rather = fact('calling-stop').value %}"
 def _findings_after(*lines: str) -> list[str]:
     """Findings of the lines read as a template file is (`unaliased`), numbered from 1."""
     read = [("rulebook.md.j2", n, line) for n, line in enumerate(unaliased(list(lines)), 1)]
-    catalog = SimpleNamespace(template_raw_lines=read)
+    catalog = read_catalog(template_raw_lines=read)
     return [p.message for p in unsaid(_fact(FORM), catalog)]
 
 
@@ -125,7 +127,7 @@ def _rendering(line: str, form: str = FORM, **names: object) -> list[str]:
     """Findings of a line the checker can render: its names (and `fact`) given, as a
     template's context and top-level `{% set %}`s give them."""
     known = {"fact": lambda fact_id: {"value": VALUES[fact_id]}, **names}
-    catalog = SimpleNamespace(
+    catalog = read_catalog(
         template_raw_lines=[("rulebook.md.j2", 7, line)],
         template_names={"rulebook.md.j2": known},
     )

@@ -19,7 +19,7 @@ SAME_RUNS = None if FULL else 500
 def simulate(root, game_id, players, runs, seed=1):
     from conftest import load_games
 
-    from cardstock.rules.simulator import simulate as run
+    from cardstock.rules.setup.simulator import simulate as run
 
     (cat,), issues = load_games(root, [game_id])
     assert not issues
@@ -223,8 +223,8 @@ def test_a_setup_is_simulated_again_only_when_what_its_steps_read_changes(shippe
     from cardstock.core.cache import open_cache
     from cardstock.core.stage import Job
     from cardstock.layout.faces import Faces
-    from cardstock.rules import simulator
     from cardstock.rules.report import check_game
+    from cardstock.rules.setup import simulator
 
     game = shipped("atmosfear")
 

@@ -26,7 +26,7 @@ def _fewer(components):
 
 def _each_run_from_nothing(components, setup, players: int, runs: int, seed: int):
     """Every run as it was made before the fixed start: all steps on a fresh state."""
-    from cardstock.rules import simulator as sim
+    from cardstock.rules.setup import simulator as sim
 
     s = sim.Simulator(components, setup)
     runners, names = s.compile(players), s.pile_names(players)
@@ -37,7 +37,7 @@ def _each_run_from_nothing(components, setup, players: int, runs: int, seed: int
 
 
 def _each_run_from_the_fixed_start(components, setup, players: int, runs: int, seed: int):
-    from cardstock.rules import simulator as sim
+    from cardstock.rules.setup import simulator as sim
 
     s = sim.Simulator(components, setup)
     runners, names = s.compile(players), s.pile_names(players)
@@ -50,7 +50,7 @@ def _each_run_from_the_fixed_start(components, setup, players: int, runs: int, s
 
 
 def _outcome(st, runners, first: int):
-    from cardstock.rules.simulator import Infeasible
+    from cardstock.rules.setup.simulator import Infeasible
 
     failed = None
     try:
@@ -84,8 +84,8 @@ def test_every_run_deals_what_it_dealt_when_it_ran_every_step(game_id):
 
 
 def test_the_fixed_start_ends_at_the_first_step_that_draws_a_random_number():
-    from cardstock.rules import simulator as sim
-    from cardstock.rules.setup import Move, SetupModel
+    from cardstock.rules.setup import simulator as sim
+    from cardstock.rules.setup.steps import Move, SetupModel
 
     def fixed_steps(game_id: str, components=None) -> list[str]:
         cat = _game(game_id)

@@ -11,7 +11,7 @@ import pytest
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
-from cardstock.rules.setup_says import setup_says
+from cardstock.rules.setup.step_words import setup_says
 from cardstock.stages import CHECKS
 from cardstock.validate import validate
 

@@ -237,7 +237,7 @@ def test_a_rule_word_typed_into_the_starters_rulebook_is_a_finding(
 def test_an_allow_entrys_words_are_found_where_each_entry_alone_finds_them() -> None:
     """A fact's `allow` entries are made into patterns once for all the lines it reads
     (`Phrases`): on any line they stand where each entry, looked for alone, stands."""
-    from cardstock.rules.typed_vocab import Phrases, spans
+    from cardstock.rules.facts.typed_rule_words import Phrases, spans
 
     entries = ["see below", "the last", "face-up", "%(n)s cards", "", "The  LAST"]
     lines = [

@@ -68,16 +68,16 @@ NOT_FOR_PNP = (
 # simulator and the source text's coverage, which only a rules.toml asks for.
 NOT_WITHOUT_RULES = (
     "cardstock.rules.model",
-    "cardstock.rules.constraints",
-    "cardstock.rules.setup",
-    "cardstock.rules.setup_results",
-    "cardstock.rules.simulator",
+    "cardstock.rules.checks.constraints",
+    "cardstock.rules.setup.steps",
+    "cardstock.rules.setup.results",
+    "cardstock.rules.setup.simulator",
     "cardstock.rules.coverage",
     "cardstock.rules.sources",
-    "cardstock.rules.facts",
-    "cardstock.rules.examples",
+    "cardstock.rules.facts.kinds",
+    "cardstock.rules.checks.examples",
     "cardstock.rules.mutate",
-    "cardstock.rules.decks",
+    "cardstock.rules.checks.deck_limits",
     "cardstock.rules.filters",
 )
 

@@ -1,5 +1,5 @@
-"""The numbers behind each deck (`cardstock.rules.stats`, `cardstock.rules.odds`) and the
-`stats` stage's page, charts, CSV and JSON (`cardstock.site.stats`).
+"""The numbers behind each deck (`cardstock.rules.stats.decks`, `cardstock.rules.stats.odds`)
+and the `stats` stage's page, charts, CSV and JSON (`cardstock.site.stats`).
 
 The odds are held against the setup simulation: by default over a small deterministic
 sample of deals (quick), with CARDSTOCK_FULL=1 over 100,000 deals, as the issue asks.
@@ -26,9 +26,9 @@ from cardstock.catalog.load import Catalog, load_games
 from cardstock.cli import main
 from cardstock.rules.filters import value_of
 from cardstock.rules.model import load_rules
-from cardstock.rules.odds import at_least, both_at_least, game_odds, simulated, wilson
-from cardstock.rules.piles import Follower, pile_count, pile_size
-from cardstock.rules.stats import BLANK, deck_stats, shown
+from cardstock.rules.setup.piles import Follower, pile_count, pile_size
+from cardstock.rules.stats.decks import BLANK, deck_stats, shown
+from cardstock.rules.stats.odds import at_least, both_at_least, game_odds, simulated, wilson
 from cardstock.site.charts import bar_chart, odds_chart
 from cardstock.site.stats import charts, percent, saying, stats_csvs, stats_data, stats_page
 

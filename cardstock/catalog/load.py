@@ -85,25 +85,7 @@ class Catalog:
     art_targets: dict[tuple[Path, str], Path | None] = field(
         default_factory=dict, repr=False, compare=False
     )
-    # read once per load for every fact (a `dataclasses.replace` copy reads anew): the words
-    # typed in its templates (`rules.wording.typed_words`), its `.po` files (`rules.translated`),
-    # its templates' lines as written, as printed and as rendered alone, and the names those
-    # lines can render (`rules.rendered_forms`, `rules.printed_lines`); let go of by
-    # `forget_reads` once the rules are checked
-    typed_words: Any = field(default=None, init=False, repr=False, compare=False)
-    template_raw_lines: Any = field(default=None, init=False, repr=False, compare=False)
-    translations_read: Any = field(default=None, init=False, repr=False, compare=False)
-    template_printed: Any = field(default=None, init=False, repr=False, compare=False)
-    template_names: Any = field(default=None, init=False, repr=False, compare=False)
-    template_reads: Any = field(default=None, init=False, repr=False, compare=False)
     _set_index: SetIndex[ComponentSet] = index_field()
-
-    def forget_reads(self) -> None:
-        """Let go of what the rules check read once for this load (the fields above): the
-        stages after the check read none of it, and the names the templates' lines render
-        hold the whole template context, a dict of every component."""
-        self.typed_words = self.template_raw_lines = self.translations_read = None
-        self.template_printed = self.template_names = self.template_reads = None
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

@@ -52,7 +52,7 @@ PREFIXES = (
 DESIGNER = ("topic", "choice", "reason")
 LABEL = "label."  # a field's label: label.<field>
 # The fields the stats page sorts a deck by (a copy of `icons` counts once per icon) and
-# those it spreads (`cardstock.rules.stats`), and the built-in attributes it also sorts by
+# those it spreads (`cardstock.rules.stats.decks`), and the built-in attributes it also sorts by
 # when a deck's copies differ in them.
 CATEGORICAL = ("choice", "bool", "icon", "icons")
 NUMERIC = ("int", "number")

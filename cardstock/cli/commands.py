@@ -372,7 +372,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def cmd_check_deck(args: argparse.Namespace) -> int:
     """Check a player's custom deck list against the game's deck-building limits."""
-    from ..rules.decks import check_deck
+    from ..rules.checks.deck_limits import check_deck
 
     catalogs, code = load_catalogs(args, [args.game])
     if code:

@@ -24,7 +24,7 @@ import io
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -40,6 +40,9 @@ from .footer import Fitted, FooterReport, one_line, title_file, title_report
 from .pnp import papers_for, sheet_info
 from .render import DocInfo, new_canvas
 from .sheets import MIN_MARGIN, page_margin, paper_size
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 MM = POINTS_PER["mm"]
 OVERLAP = 10 * MM  # the band two neighbouring tiles share
@@ -162,7 +165,7 @@ def build_boards(job: Job) -> StageResult:
 
 
 def _tiled(
-    catalog: Any, faces: Any, options: BuildOptions, paper: str, margin: float
+    catalog: Catalog, faces: Any, options: BuildOptions, paper: str, margin: float
 ) -> list[tuple[Any, Any, float, Tiling | None]]:
     """The pieces a page cannot hold, each with its face's outline (the size decides),
     bleed and tiling, and every board (its tiling None when it fits a page)."""
@@ -178,7 +181,7 @@ def _tiled(
     return out
 
 
-def footer_findings(catalog: Any, faces: Any, options: BuildOptions) -> list[Issue]:
+def footer_findings(catalog: Catalog, faces: Any, options: BuildOptions) -> list[Issue]:
     """What a build of the board tiles says of their footers (a part left off, a footer
     that cannot fit), found by fitting each page's footer without drawing a tile: the
     rules check's `footers`. Only the faces' outlines are read."""
@@ -202,7 +205,7 @@ def footer_findings(catalog: Any, faces: Any, options: BuildOptions) -> list[Iss
 
 @pdf_settings()
 def tiles_pdf(
-    catalog: Any,
+    catalog: Catalog,
     pieces: list[tuple[Any, Any, float, Tiling]],
     paper: str,
     margin: float = MIN_MARGIN,
@@ -371,7 +374,7 @@ def _tile_footer(info: DocInfo, name: str, tile: str, rows: int, cols: int) -> l
 
 
 @pdf_settings()
-def whole_pdf(catalog: Any, comp: Any, face: Any) -> list[bytes | memoryview]:
+def whole_pdf(catalog: Catalog, comp: Any, face: Any) -> list[bytes | memoryview]:
     """One page the size of the piece with its bleed: TrimBox the cut, BleedBox the page."""
     g = catalog.game
     b = face.bleed

@@ -30,7 +30,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 from reportlab.pdfgen.canvas import Canvas
@@ -57,6 +57,9 @@ from .footer import (
 from .pnp import papers_for, sheet_info
 from .render import DocInfo, new_canvas
 from .sheets import MIN_MARGIN, Length, Slug, page_margin, paper_size, printer_problems
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 MM = POINTS_PER["mm"]
 INCH = POINTS_PER["in"]
@@ -445,7 +448,7 @@ def check_inputs(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
 
 @pdf_settings()
 def cut_pdf(
-    catalog: Any,
+    catalog: Catalog,
     machine: Machine,
     pages: list[list[Placed]],
     paper: str,
@@ -480,7 +483,7 @@ def cut_pdf(
     return retagged(buffer.getvalue())
 
 
-def said(catalog: Any, machine: Machine) -> str:
+def said(catalog: Catalog, machine: Machine) -> str:
     """How the sheets name `machine` in the game's language: its `doc` is a message of
     cardstock's own catalog (the shipped machines'), else printed as written, as any of
     cardstock's words a language's catalog lacks (docs/languages.md)."""
@@ -488,7 +491,7 @@ def said(catalog: Any, machine: Machine) -> str:
     return str(words(machine.doc))
 
 
-def _pieces(catalog: Any, face_of: Any) -> list[tuple[Any, str]]:
+def _pieces(catalog: Catalog, face_of: Any) -> list[tuple[Any, str]]:
     """Every front to cut, as many times as the game has it, with its component's id."""
     pieces: list[tuple[Any, str]] = []
     for comp in catalog.components:
@@ -498,7 +501,7 @@ def _pieces(catalog: Any, face_of: Any) -> list[tuple[Any, str]]:
     return pieces
 
 
-def footer_findings(catalog: Any, faces: Any, options: BuildOptions) -> list[Issue]:
+def footer_findings(catalog: Catalog, faces: Any, options: BuildOptions) -> list[Issue]:
     """What a build of the print-then-cut sheets says of their footers (a part left off, a
     footer that cannot fit), for each cutting machine of the project: each page's footer
     fitted without drawing a sheet (the pages laid out from the faces' outlines), the

@@ -31,11 +31,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .. import fonts
 from ..core.files import Unreadable, read_text
 from ..core.issues import Issue
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 SEP = "  ·  "
 MIN_SIZE = 4.5  # the least footer size (points): smaller does not print legibly
@@ -227,7 +230,7 @@ def _pages(pages: list[int]) -> str:
     return f"page {pages[0]}" if len(pages) == 1 else f"{len(pages)} pages, first {pages[0]}"
 
 
-def title_report(catalog: Any, document: str, smallest: float, advice: str) -> FooterReport:
+def title_report(catalog: Catalog, document: str, smallest: float, advice: str) -> FooterReport:
     """A report of one PDF's one-line footers (`one_line`), located at the game file's
     `title`: add each page with `title_file(catalog)` as its sheet."""
     return FooterReport(
@@ -240,6 +243,6 @@ def title_report(catalog: Any, document: str, smallest: float, advice: str) -> F
     )
 
 
-def title_file(catalog: Any) -> str:
+def title_file(catalog: Catalog) -> str:
     """The game file, as messages name it: where a one-line footer's report points."""
     return str(catalog.display(catalog.folder / "game.toml"))

@@ -32,6 +32,7 @@ from .symbols import Library
 from .textfit import fit_blocks
 
 if TYPE_CHECKING:
+    from ..catalog.load import Catalog
     from .boxmemo import BoxMemo
 
 FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
@@ -57,7 +58,7 @@ class Painter:
 
     def __init__(
         self,
-        catalog: Any,
+        catalog: Catalog,
         layouts: LayoutSet,
         library: Library,
         env: Any,
@@ -241,7 +242,8 @@ class Painter:
         icon = self.catalog.game.icons.get(icon_id)
         if icon is None:
             return None
-        sym = self.library.get(icon.symbol) or self.library.fallback()
+        # the catalog gives an icon without a symbol its own id as one
+        sym = self.library.get(icon.symbol or icon_id) or self.library.fallback()
         return textmod.IconRef(sym.name, sym.parts, icon.color)
 
     # ------------------------------------------------------------ painting

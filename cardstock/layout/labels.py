@@ -11,7 +11,7 @@ so a game whose layouts list no facts has no label to translate.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..catalog.text import Text
 from ..catalog.wording import has_words, humanize
@@ -20,11 +20,14 @@ from .context import facts
 from .faces import front_layout_name, own_back, reverse_layout_name
 from .spec import LayoutSet, box_texts, load_layouts, shared_files
 
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
+
 KEY = "label."  # a label's key: label.<field>
 _LISTS = re.compile(r"\b(?:all_)?facts\b")
 
 
-def layout_words(catalog: Any, issues: list[Issue]) -> list[Text]:
+def layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     """Every text of the game's layouts: each box's own words (`spec.layout_texts`) and
     each label a list of facts prints. What the translations read a game's layouts
     with (`catalog.translations.all_texts`)."""
@@ -33,7 +36,7 @@ def layout_words(catalog: Any, issues: list[Issue]) -> list[Text]:
     return box_texts(layouts) + label_texts(catalog, layouts)
 
 
-def label_texts(catalog: Any, layouts: LayoutSet) -> list[Text]:
+def label_texts(catalog: Catalog, layouts: LayoutSet) -> list[Text]:
     """The label of each field a list of facts prints, once, in the order first listed."""
     lists: dict[str, bool] = {}
 

@@ -11,12 +11,15 @@ What the reader cannot draw is reported once per file, as a warning.
 from __future__ import annotations
 
 from pathlib import Path as FsPath
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..catalog.art import ICON_FOLDER, icon_files  # noqa: F401  (a game's icon files are one of its inputs)
 from ..core.issues import Issue
 from .ops import SymbolPart
 from .symbols import Library, Symbol, library
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 
 def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, list[Issue]]:
@@ -53,7 +56,7 @@ def svg_symbol(path: FsPath, shown: str, root: FsPath) -> tuple[Symbol | None, l
     return Symbol(name, name.replace("-", " ").capitalize(), tuple(parts)), issues
 
 
-def game_library(catalog: Any, base: Library | None = None) -> Library:
+def game_library(catalog: Catalog, base: Library | None = None) -> Library:
     """The symbols one game draws with: the shared library (`base`, read from the project
     when not given) plus the game's `icons/` folder."""
     base = base if base is not None else library(catalog.root)

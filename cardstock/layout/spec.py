@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
@@ -28,6 +28,9 @@ from .boxtypes import names as box_type_names
 from .layoutfile import BoxSpec, LayoutFile, LayoutSpec, StyleSpec
 from .resolved import At, Box, Layout
 from .shapes import custom_outline
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 
 class LayoutSet:
@@ -229,7 +232,7 @@ def _alone(path: Path, shown: str, root: Path | None, reader: Read = read_toml) 
     return ls
 
 
-def shared_files(catalog: Any) -> list[str]:
+def shared_files(catalog: Catalog) -> list[str]:
     """The project's layout files a game's sets name with `layout_file` (paths from the
     project folder, each once, in the order the sets name them)."""
     return list(
@@ -244,7 +247,7 @@ def shared_files(catalog: Any) -> list[str]:
 _TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 
 
-def layout_texts(catalog: Any, issues: list[Issue]) -> list[Text]:
+def layout_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
     """Each layout box's `text` that writes words of its own (not only `{{ name }}`), where
     it is written, as a text of the game (`layout.<layout>.<box>`, `catalog.wording`): a
     box that changes a text another file wrote has its own key. What the translations

@@ -41,6 +41,8 @@ from .pdf import pdf_num
 if TYPE_CHECKING:
     import svgwrite
 
+    from ..catalog.load import Catalog
+
 
 def num(v: float) -> str:
     """A short, stable number: no exponent, no trailing zeros, no -0 (equal numbers such as
@@ -419,7 +421,7 @@ def svg_bytes(
     return FaceSvg(face, nums).svg(font_url=font_url, guides=guides, title=title)
 
 
-def face_titles(catalog: Any) -> Callable[[str], str]:
+def face_titles(catalog: Catalog) -> Callable[[str], str]:
     """The `<title>` of a face's SVG, by `stem` as the svg stage names its file: what a
     player calls the face, then the game, "Penance — The Vortex", "Back of Realm cards,
     Key cards — Atmosfear: The Card Game"; never a bare component id. The names are

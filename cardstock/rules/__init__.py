@@ -1,4 +1,18 @@
-"""The rules checker: declared counts, constraints, setup simulation, deck limits, lint.
+"""The rules checker: what a game's rules.toml declares, and the checks of its words, held
+against the catalog. One idea per room (docs/architecture.md, "The rules room's rooms"):
+
+- checks and their report: `report` runs every check and renders the report; `checks/`
+  holds the constraint kinds, deck-building limits, examples of play, and the checks of a
+  game's words that need no rules file;
+- setup simulation (`setup/`): the setup procedure as data, simulated for every player
+  count;
+- facts (`facts/`): what a rulebook states, one module per kind;
+- stats (`stats/`): the numbers behind each deck and the odds its setup deals;
+- provenance and coverage: where a rule comes from (`sources`), the source's coverage
+  (`coverage`) and the signed texts (`signed`);
+- the mutation test (`mutate`), which a build never runs;
+- the rules file (`model`, `reader`) and the basics every room reads (`filters`,
+  `verdicts`, `places`, `phrases`, and what a check reads once per load: `reads`).
 
     from cardstock.rules import run_checks
     report = run_checks(jobs, providers, seed=1, runs=None)  # runs: None = each game's setup.runs

@@ -21,17 +21,17 @@ from ..core.files import shown as shown_path
 from ..core.issues import Issues
 from ..core.tomlpos import line_for, read_toml
 from ..core.validation import dotted, issues_from, model_field, toml_loc
-from .constraints import KINDS, Constraint, Count
+from .checks.constraints import KINDS, Constraint, Count
+from .checks.deck_limits import DeckRule, LimitField
+from .checks.examples import Example
 from .coverage import Aside
-from .decks import DeckRule, LimitField
-from .examples import Example
-from .fact_base import Fact
-from .facts import FACT_KINDS
+from .facts.base import Fact
+from .facts.kinds import FACT_KINDS
 from .filters import Filter, reference_problems, unknown_key
 from .mutate_owned import DesignerValues
 from .mutate_owned import problems as designer_value_problems
 from .mutate_rules import Accept, MutateRules
-from .setup import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
+from .setup.steps import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 from .severity import Acknowledgment
 from .signed_file import FILE as SIGNED_FILE
 from .signed_file import Signed, read_signed

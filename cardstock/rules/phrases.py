@@ -1,16 +1,19 @@
 """Reading rule words in texts: a text as a run of whole lower-case words, whether it holds
 a phrase, how a stated value is shown, and which rule templates a game has. The fact kinds
-(`wording`) and the check that a rendered fact is still said as stated (`rendered_forms`)
+(`rule`) and the check that a rendered fact is still said as stated (`rendered_forms`)
 both read texts this way."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
 from ..core.files import present
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 
 def show(v: Any) -> str:
@@ -50,7 +53,7 @@ def _said_in(text_words: str, phrases: list[tuple[str, list[str]]]) -> list[str]
     return [w for w in found if not any(words(o) != words(w) and has(o, w) for o in found)]
 
 
-def templates(catalog: Any) -> list[tuple[Path, str]]:
+def templates(catalog: Catalog) -> list[tuple[Path, str]]:
     """The game's rule templates: the rulebook and every quick reference."""
     folder = layouts_dir(catalog)
     found = [folder / f"rulebook{TEMPLATE_SUFFIX}"]

@@ -1,7 +1,7 @@
 """Where the catalog holds a value a rulebook states: a setup step's count, the player range,
 a number of copies, a card's field, a table's cell (or words in it).
 
-A `value` fact (`cardstock.rules.facts.ValueFact`) names the places that must all hold the
+A `value` fact (`cardstock.rules.facts.kinds.ValueFact`) names the places that must all hold the
 value its source line states; each place is read here, with the file and line a message
 points at, so two texts that state one quantity differently fail with both places.
 
@@ -19,20 +19,28 @@ points at, so two texts that state one quantity differently fail with both place
     { table = "foes", says = "{value} Teamwork tokens" }  the table's note, around the value
     { topic = "tile back", says = "shares {value} back" }  a designer's choice, around the value
     { least = "cost", match = {...} }      the smallest value of a field (`most`: the largest;
-                                           see `places_prose`)
+                                           a list of fields: their sum; a list field counts
+                                           its items)
+
+A designer's choice (`[[designer_choices]]` in game.toml) is read as the topic, a colon and
+the choice ("first player: the player who …"), so a topic edited so that it names another
+thing no longer finds its choice and fails too; a `rule` fact reads it the same way
+(`cardstock.rules.facts.rule.WordPlace`). A choice that restates a range of the catalog
+("buy for $3 to $5") is held to the cards' own least and most.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
 from ..catalog.wording import NUMBER_WORDS as SPELT
-from .choices import choice_text
 from .filters import Filter, Strict, select, value_of
-from .places_prose import extreme
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 # the spelled numbers a rule may state, as the catalog spells them (`catalog.wording`)
 NUMBER_WORDS = {word: n for n, word in enumerate(SPELT)}
@@ -102,7 +110,7 @@ class Place(Strict):
     row: Any | None = None
     column: str | None = None
     says: str | None = None  # words around the value, "{value}" where it stands
-    topic: str | None = None  # a designer's choice, with `says` (`cardstock.rules.choices`)
+    topic: str | None = None  # a designer's choice, with `says` (`choice_text`)
     least: str | list[str] | None = None  # the smallest value of a field (or fields' sum)
     most: str | list[str] | None = None  # the largest
 
@@ -179,7 +187,7 @@ def _in_words(text: str, says: str, want: Any) -> tuple[bool, Any]:
 
 
 def read_place(
-    place: Place, want: Any, catalog: Any, rules_file: str, rules_line: int | None
+    place: Place, want: Any, catalog: Catalog, rules_file: str, rules_line: int | None
 ) -> Found:
     """The value `place` holds in `catalog` (`want` is the stated value, for `says`)."""
     if place.setup is not None:
@@ -274,7 +282,7 @@ def _setup_place(place: Place, rules: Any, rules_file: str, rules_line: int | No
 
 
 def _card_place(
-    place: Place, want: Any, catalog: Any, rules_file: str, rules_line: int | None
+    place: Place, want: Any, catalog: Catalog, rules_file: str, rules_line: int | None
 ) -> Found:
     """One card's field, or with `says` the value its words give."""
     c = next((x for x in catalog.components if x.id == place.card), None)
@@ -296,7 +304,7 @@ def _card_place(
     return Found(have, label, c.file, c.line, text=words)
 
 
-def _table_place(place: Place, want: Any, catalog: Any) -> Found:
+def _table_place(place: Place, want: Any, catalog: Catalog) -> Found:
     """A table's cell (or its note), or with `says` the value the words there give."""
     game_file = catalog.display(catalog.folder / "game.toml")
     t = catalog.game.tables.get(place.table or "")
@@ -350,7 +358,59 @@ def _table_place(place: Place, want: Any, catalog: Any) -> Found:
     return Found(have, label, game_file, line, text=words)
 
 
-__all__ = ["NUMBER_WORDS", "Found", "Place", "norm", "read_number", "read_place", "spelled"]
+def choice_text(catalog: Catalog, topic: str) -> tuple[str | None, str, tuple[str, int | None]]:
+    """(the choice's topic and words, or None when no choice has that topic; how a reader
+    names it; (game.toml, the choice's line))."""
+    shown = catalog.display(catalog.folder / "game.toml")
+    choices = list(catalog.game.designer_choices)
+    hits = [i for i, d in enumerate(choices) if d.topic == topic]
+    if not hits:
+        return None, f"no designer's choice has the topic {topic!r}", (shown, None)
+    i = hits[0]
+    line = catalog.line("designer_choices", i, "choice") or catalog.line("designer_choices", i)
+    d = choices[i]
+    return f"{d.topic}: {d.choice}", f"designer_choices[{i}] ({topic})", (shown, line)
+
+
+def amount(c: Any, fields: str | list[str]) -> float | None:
+    """A component's value of a field, or the sum of several (a list field: its items)."""
+    total: float = 0
+    for f in [fields] if isinstance(fields, str) else fields:
+        v = value_of(c, f)
+        if isinstance(v, list):
+            total += len(v)
+        elif isinstance(v, (int, float)) and not isinstance(v, bool):
+            total += v
+        elif v not in (None, ""):
+            return None
+    return total
+
+
+def extreme(catalog: Catalog, fields: str | list[str], match: Filter | None, most: bool) -> Any:
+    """The least (or most) of `fields` over the components `match` picks out."""
+    values = [
+        v
+        for c in select(catalog.components, match or Filter())
+        if (v := amount(c, fields)) is not None
+    ]
+    if not values:
+        return None
+    v = max(values) if most else min(values)
+    return int(v) if float(v).is_integer() else v
+
+
+__all__ = [
+    "NUMBER_WORDS",
+    "Found",
+    "Place",
+    "amount",
+    "choice_text",
+    "extreme",
+    "norm",
+    "read_number",
+    "read_place",
+    "spelled",
+]
 
 
 def clip_departure(text: str, forms: list[str], n: int = 100) -> str:

@@ -26,10 +26,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
 from ..core.stage import Job
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 WORD_NUMBERS = {
     w: n
@@ -97,7 +100,7 @@ class Counted:
         self.part = self.part and other.part
 
 
-def vocabulary(catalog: Any) -> dict[str, Counted]:
+def vocabulary(catalog: Catalog) -> dict[str, Counted]:
     """Each name a count may follow (as `phrase_key` reads it) and what it counts."""
     game = catalog.game
     out: dict[str, Counted] = {}
@@ -130,7 +133,7 @@ def vocabulary(catalog: Any) -> dict[str, Counted]:
     return out
 
 
-def prose(catalog: Any) -> Iterator[tuple[tuple[Any, ...], str, str | None]]:
+def prose(catalog: Catalog) -> Iterator[tuple[tuple[Any, ...], str, str | None]]:
     """Each prose text of the game file: its key path, its text, and (for a designer's
     choice) its topic."""
     game = catalog.game

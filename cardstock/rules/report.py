@@ -19,15 +19,17 @@ from typing import TYPE_CHECKING, Any
 from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
+from .reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 
 # The rules' models, the setup simulator and the source text's coverage are imported where
 # a game's rules.toml is checked, so that a game without one never loads them.
 if TYPE_CHECKING:
-    from .constraints import Outcome
+    from ..catalog.load import Catalog
     from .coverage import Coverage
-    from .setup import SetupModel
-    from .setup_results import SetupResult
+    from .setup.results import SetupResult
+    from .setup.steps import SetupModel
+    from .verdicts import Outcome
 
 
 class Provider:
@@ -85,7 +87,7 @@ class GameReport:
         return out
 
     def public(self) -> dict[str, Any]:
-        from .setup_results import setup_json
+        from .setup.results import setup_json
 
         return {
             "id": self.id,
@@ -177,13 +179,6 @@ def _from_outcome(
     )
 
 
-def player_counts(catalog: Any) -> list[int]:
-    setup = catalog.rules.setup
-    if setup.players:
-        return sorted(set(setup.players))
-    return list(range(catalog.game.players.min, catalog.game.players.max + 1))
-
-
 RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup", "source", "texts")
 
 
@@ -237,7 +232,7 @@ def check_game(
         report.checks += _texts_checks(catalog, report.checks, sources, gate)
     if rules is not None:
         acknowledge(report, rules)
-    catalog.forget_reads()
+    forget(catalog)  # what the facts read once for this load
     if strict:
         for c in report.checks:
             if c.status == WARN:
@@ -245,7 +240,9 @@ def check_game(
     return report
 
 
-def _texts_checks(catalog: Any, ran: list[Check], sources: Path | None, gate: bool) -> list[Check]:
+def _texts_checks(
+    catalog: Catalog, ran: list[Check], sources: Path | None, gate: bool
+) -> list[Check]:
     """The signed texts and the translations' numbers (`cardstock.rules.signed`)."""
     from .signed import checks
 
@@ -253,7 +250,7 @@ def _texts_checks(catalog: Any, ran: list[Check], sources: Path | None, gate: bo
 
 
 def _rule_checks(
-    catalog: Any, rules: Any, wanted: Callable[[str], bool], sources: Path | None
+    catalog: Catalog, rules: Any, wanted: Callable[[str], bool], sources: Path | None
 ) -> list[Check]:
     """A check for each declared count, constraint, fact and example of the parts wanted; a
     fact that cites its source is held to the source's lines when the text can be had (from
@@ -312,7 +309,7 @@ def warm_checks(jobs: Sequence[Job]) -> None:
     `build._one_pool`): the simulator and its results' modules, imported once before the
     fork instead of once in each worker."""
     if sum(1 for job in jobs if getattr(job.catalog.rules, "setup", None) is not None) >= 2:
-        from . import setup_results, simulator  # noqa: F401
+        from .setup import results, simulator  # noqa: F401
 
 
 def _setup_checks(job: Job, rules: Any, report: GameReport, seed: int, runs: int | None) -> None:
@@ -329,6 +326,8 @@ def _setup_checks(job: Job, rules: Any, report: GameReport, seed: int, runs: int
             )
         )
         return
+    from .setup.simulator import player_counts
+
     counts = player_counts(job.catalog)
     result = _simulated(job, rules.setup, counts, seed, runs)
     report.setup = result
@@ -407,7 +406,7 @@ def _setup_words(rules: Any) -> Check:
 
 
 def _source_checks(
-    catalog: Any, report: GameReport, sources: Path | None, *, full: bool
+    catalog: Catalog, report: GameReport, sources: Path | None, *, full: bool
 ) -> list[Check]:
     """The rules held against their source text (`cardstock.rules.coverage`): every cited
     rule agrees with its lines; every number and name of the source is covered (a warning,
@@ -572,10 +571,10 @@ def _simulated(
 ) -> SetupResult:
     """`simulate`, or its figures kept from a build whose simulation read the same: the
     setup, the seed, the runs, the player counts and what the steps read of the catalog
-    (`setup.reads`: counts, filter matches, grouping values, die faces). An edit to what no
+    (`simulator.reads`: counts, filter matches, grouping values, die faces). An edit to what no
     step reads (a card's text) keeps them. `seconds` is then the time the kept run took."""
-    from .setup_results import figures, from_figures
-    from .simulator import reads, simulate
+    from .setup.results import figures, from_figures
+    from .setup.simulator import reads, simulate
 
     components = job.catalog.components
     key = key_of(
@@ -674,7 +673,7 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
                 section = c.section
                 out.append(f"  {SECTIONS.get(section, section)}")
                 if section == "setup" and g.setup is not None:
-                    from .setup_results import setup_lines
+                    from .setup.results import setup_lines
 
                     out.extend(setup_lines(g.setup))
             where = f"  [{c.where}]" if c.where and (verbose or c.status == PASS) else ""

@@ -18,38 +18,30 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..catalog.translations import FOLDER, Entry, Translation, read_translation
+from ..catalog.translations import FOLDER, Translation, read_translation
 from ..core.files import present
 from ..core.toolwords import tool_words
-from .constraints import Problem
 from .phrases import words
 from .places import NUMBER_WORDS
+from .reads import Read, reads_of
+from .verdicts import Problem
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 
-@dataclass
-class Read:
-    """One translation, read once per load with what the checks look up in it: its fact
-    entries by the English rule word (key, words), its entries by their English text, and
-    the language's number words."""
-
-    t: Translation
-    facts: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
-    by_source: dict[str, Entry] = field(default_factory=dict)
-    spelt: dict[str, int] = field(default_factory=dict)
-
-
-def translations(catalog: Any) -> list[Read]:
+def translations(catalog: Catalog) -> list[Read]:
     """The game's translations, read once per load of its catalog (none when it has none;
     a file that cannot be read is the translation check's finding, not this one's)."""
-    kept: list[Read] | None = getattr(catalog, "translations_read", None)
+    reads = reads_of(catalog)
+    kept = reads.translations
     if kept is None:
         folder = catalog.folder / FOLDER
         langs = sorted(p.stem for p in folder.glob("*.po")) if present(folder) else []
         kept = [_read(read_translation(catalog, lang, [])) for lang in langs]
-        catalog.translations_read = kept
+        reads.translations = kept
     return kept
 
 
@@ -64,7 +56,7 @@ def _read(t: Translation) -> Read:
     return out
 
 
-def opposite_said(fact: Any, catalog: Any) -> list[Problem]:
+def opposite_said(fact: Any, catalog: Catalog) -> list[Problem]:
     """A rule fact's translated value that is the translation of one of its opposites."""
     out: list[Problem] = []
     for r in translations(catalog):
@@ -94,7 +86,7 @@ def _given(r: Read, word: str, own_key: str) -> set[str]:
     return {w for key, w in r.facts.get(words(word), []) if key != own_key}
 
 
-def numbers_kept(fact: Any, texts: list[tuple[str, str]], catalog: Any) -> list[Problem]:
+def numbers_kept(fact: Any, texts: list[tuple[str, str]], catalog: Catalog) -> list[Problem]:
     """Each of `texts` (English text, how a reader names its place) that holds the value
     fact's number, translated with other numbers than its English."""
     out: list[Problem] = []
@@ -116,7 +108,7 @@ def numbers_kept(fact: Any, texts: list[tuple[str, str]], catalog: Any) -> list[
     return out
 
 
-def numbers_translated(catalog: Any) -> list[Problem]:
+def numbers_translated(catalog: Catalog) -> list[Problem]:
     """Every translated text of the game (not only a value fact's place) that states other
     numbers in digits than its English: "rang 11" turned to "rang 10" where the English says
     11. (Number words are left to `numbers_kept`: "les deux" is "both" as often as "two".)"""

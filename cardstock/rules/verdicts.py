@@ -1,12 +1,17 @@
 """A rule check's verdict: its status, summary and findings (`Check`), as the report
-(`report`) and the checks built outside it (`signed`) make it.
+(`report`) and the checks built outside it (`signed`) make it; and what one rule's check
+found (`Outcome`, its reasons `Problem`), as every constraint, fact and example returns it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
+
+if TYPE_CHECKING:
+    from ..catalog.schema import Component
 
 PASS, FAIL, WARN, SKIP, ACK = "pass", "fail", "warn", "skip", "ack"
 
@@ -96,3 +101,23 @@ def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
 
 
 __all__ = ["ACK", "FAIL", "PASS", "SKIP", "WARN", "Check", "issue_json"]
+
+
+@dataclass
+class Problem:
+    """One reason a check failed; located at a component when it is about one."""
+
+    message: str
+    component: Component | None = None
+    field: str = ""
+    at: tuple[str, int | None] | None = (
+        None  # (file, line) when it is about another place (a table row, a setup step)
+    )
+
+
+@dataclass
+class Outcome:
+    ok: bool
+    summary: str  # one line: the figure or the first reason
+    components: list[Component] = field(default_factory=list)  # every component involved
+    problems: list[Problem] = field(default_factory=list)

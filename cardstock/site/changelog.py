@@ -21,7 +21,7 @@ import html
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..catalog.feedback import read_notes
 from ..core.files import Unreadable
@@ -34,6 +34,9 @@ from ..layout.faces import Faces
 from ..layout.printed import changes, faces_at, printed
 from ..render.png import face_pngs
 from .notes import noted_cards
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 THUMB_DPI = 60
 ROW_KEYS = ("name",)  # besides the fields
@@ -125,7 +128,7 @@ def card_changes(old: Faces | None, new: Faces) -> list[CardChange]:
     ] = {}  # new id → old id: the same set and the same other fields, else the same place
     if old is not None:
 
-        def places_in(catalog: Any) -> dict[str, tuple[str, int]]:
+        def places_in(catalog: Catalog) -> dict[str, tuple[str, int]]:
             """Each component's place: its set and its index among the set's components."""
             seen: dict[str, int] = {}
             out: dict[str, tuple[str, int]] = {}

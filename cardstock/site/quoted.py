@@ -26,7 +26,7 @@ from ..core.toolwords import ENGLISH, ToolWords
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
-YES, NO, BLANK = "yes", "no", "(blank)"  # how `rules.stats.shown` writes them
+YES, NO, BLANK = "yes", "no", "(blank)"  # how `rules.stats.decks.shown` writes them
 WORDS = (YES, NO, BLANK)  # messages of cardstock's catalog (`cardstock.pot`)
 KIND = " = "  # a kind of the odds: "realm = Red"
 JOINED = " · "  # kinds of the same copies: "realm = Red · symbol = red"

@@ -2,7 +2,7 @@
 
 `index.html` shows each deck's make-up by every categorical field and the spread of each
 numeric field (tables, and a bar chart of each: `cardstock.site.charts`), then the odds
-each setup deals (`cardstock.rules.odds`) with what the setup simulation found beside
+each setup deals (`cardstock.rules.stats.odds`) with what the setup simulation found beside
 them. The same numbers are in `stats.json` and in three CSV files (`composition.csv`,
 `numbers.csv`, `odds.csv`), made from the same data the page is. The page is plain HTML
 with no script; the charts are SVG files beside it.
@@ -31,8 +31,8 @@ from ..core import localized
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
-from ..rules.odds import EVENTS, HAND, at_least, game_odds, simulated
-from ..rules.stats import deck_stats, shown
+from ..rules.stats.decks import deck_stats, shown
+from ..rules.stats.odds import EVENTS, HAND, at_least, game_odds, simulated
 from .charts import bar_chart, odds_chart
 from .quoted import WORDS as QUOTED_WORDS
 from .quoted import Quoted, quoted

@@ -18,6 +18,7 @@ from ..ops import Ellipse, Group, Icon, Image, Path, Rect, polygon_path, r, rect
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
+    from ...catalog.load import Catalog
     from ..painting import Services
     from ..resolved import Box, Layout
     from ..shapes import Geometry
@@ -94,7 +95,7 @@ def draw(
     return [Group(tuple(placeholder(painter, pctx, (x, y, w, h), p["fill"])), clip)] + frame_ops
 
 
-def art_target(catalog: Any, path_text: str) -> FsPath | None:
+def art_target(catalog: Catalog, path_text: str) -> FsPath | None:
     """The file an art value names (a path from the game folder), its links followed; None
     when it leaves the game folder. Followed once per catalog load for each value: a deck's
     thousand faces name a few pictures (`Catalog.art_targets`)."""

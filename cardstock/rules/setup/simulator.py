@@ -1,0 +1,782 @@
+"""A seeded simulator of the setup steps, which proves a game's setup completes.
+
+The simulator runs the steps many times for each supported player count, each run with its
+own `random.Random` seeded from (seed, players, run), so a result is reproducible. A step
+that cannot be carried out raises `Infeasible` with the numbers that show why; a redraw loop
+is refused up front when too few acceptable copies are left (it could never end) and is cut
+off by `max_attempts` when it merely runs too long.
+
+Pile model: a shuffled pile stays shuffled (cards put into it are shuffled in, so "shuffle
+them back in" is just a move); drawing takes a uniformly random card from a shuffled pile
+and the top (last put) card from an unshuffled one.
+"""
+
+from __future__ import annotations
+
+import builtins  # `_State.list` hides the builtin inside the class
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...catalog.schema import Component
+from ..filters import Filter, compile_filter, value_of
+from .results import Failure, PlayerResult, SetupResult
+from .steps import (
+    BOX,
+    Assign,
+    Choose,
+    CountValue,
+    DrawUntil,
+    Move,
+    RedrawUntil,
+    Refill,
+    Roll,
+    SetupModel,
+    Shuffle,
+    Step,
+)
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
+
+
+class Infeasible(Exception):
+    """A step could not be carried out; the message gives the numbers."""
+
+    def __init__(self, message: str, kind: str = "short"):
+        super().__init__(message)
+        self.message = message
+        self.kind = kind  # short | impossible | cap
+
+
+class _Copies:
+    """Every physical copy as an int (in catalog order), and per-filter masks and member
+    lists computed once. The simulation reads the components only here: their counts,
+    whether each matches a step's filter, the value a step groups them by, a die's faces.
+    Each is noted in `read` as it is worked out, all of them when the steps are compiled:
+    `read` is all a simulation's figures depend on of the catalog (`reads`). A field no
+    step looks at, such as a card's text, is not in it."""
+
+    def __init__(self, components: list[Component]):
+        self._components = components
+        self.of: list[int] = []  # copy -> component index
+        for i, c in enumerate(components):
+            self.of.extend([i] * c.count)
+        self._masks: dict[int, tuple[list[bool], list[int]]] = {}
+        self.all = list(range(len(self.of)))
+        self.read: list[Any] = [["counts", [c.count for c in components]]]
+
+    def _entry(self, f: Filter) -> tuple[list[bool], list[int]]:
+        key = id(f)
+        if key not in self._masks:
+            pred = compile_filter(f)
+            per_comp = [bool(pred(c)) for c in self._components]
+            self.read.append(["matches", per_comp])
+            mask = [per_comp[i] for i in self.of]
+            self._masks[key] = (mask, [c for c, ok in enumerate(mask) if ok])
+        return self._masks[key]
+
+    def mask(self, f: Filter | None) -> list[bool] | None:
+        return None if f is None else self._entry(f)[0]
+
+    def members(self, f: Filter | None) -> list[int]:
+        """The copies a filter matches, in catalog order."""
+        return self.all if f is None else self._entry(f)[1]
+
+    def key(self, name: str) -> list[str]:
+        per_comp = [_as_key(value_of(c, name)) for c in self._components]
+        self.read.append(["values", name, per_comp])
+        return [per_comp[i] for i in self.of]
+
+    def faces(self, die: str, field: str) -> list[Any]:
+        """The faces of the die component `die` (its `field`), as a roll reads them."""
+        comp = next(c for c in self._components if c.id == die)
+        values = [_face_value(f) for f in (comp.fields.get(field) or [])]
+        self.read.append(["faces", die, field, values])
+        return values
+
+
+def _as_key(v: Any) -> str:
+    if isinstance(v, list):
+        return "|".join(map(str, v))
+    return "" if v is None else str(v)
+
+
+class _State:
+    """One run: piles as lists of copies, except the box, which is a `taken` flag per copy
+    until a step needs it as a list (so taking 4 Family cards does not scan 300 copies)."""
+
+    __slots__ = ("piles", "shuffled", "vars", "rng", "redraws", "taken", "box_open")
+
+    def __init__(self, ncopies: int, rng: random.Random, nsteps: int, names: tuple[str, ...]):
+        self.piles: dict[str, list[int]] = {name: [] for name in names}
+        self.shuffled: set[str] = set()
+        self.vars: dict[str, Any] = {}
+        self.rng = rng
+        self.redraws = [0] * nsteps
+        self.taken = bytearray(ncopies)
+        self.box_open = False
+
+    def copy(self, rng: random.Random) -> _State:
+        """This state with its own piles (the lists copied), drawing from `rng`."""
+        twin = _State.__new__(_State)
+        twin.piles = {name: pile[:] for name, pile in self.piles.items()}
+        twin.shuffled = set(self.shuffled)
+        twin.vars = dict(self.vars)
+        twin.rng = rng
+        twin.redraws = self.redraws[:]
+        twin.taken = bytearray(self.taken)
+        twin.box_open = self.box_open
+        return twin
+
+    def list(self, name: str) -> list[int]:
+        """The pile as a list (the box is turned into one the first time it is needed)."""
+        if name == BOX and not self.box_open:
+            taken = self.taken
+            self.piles[BOX] = [c for c in range(len(taken)) if not taken[c]]
+            self.box_open = True
+        return self.piles[name]
+
+    def size(self, name: str) -> int:
+        if name == BOX and not self.box_open:
+            return len(self.taken) - sum(self.taken)
+        return len(self.piles[name])
+
+    def candidates(
+        self, name: str, mask: builtins.list[bool] | None, members: builtins.list[int]
+    ) -> builtins.list[int]:
+        """Copies in the pile matching the filter, bottom to top."""
+        if name == BOX and not self.box_open:
+            taken = self.taken
+            return [c for c in members if not taken[c]]
+        src = self.piles[name]
+        return src[:] if mask is None else [c for c in src if mask[c]]
+
+    def remove(self, name: str, gone: builtins.list[int]) -> None:
+        if name == BOX and not self.box_open:
+            for c in gone:
+                self.taken[c] = 1
+            return
+        src = self.piles[name]
+        if len(gone) == len(src):
+            src.clear()
+            return
+        drop: set[int] = set(gone)
+        src[:] = [c for c in src if c not in drop]
+
+    def take(
+        self,
+        name: str,
+        mask: builtins.list[bool] | None,
+        members: builtins.list[int],
+        n: int | None,
+        random_pick: bool,
+    ) -> builtins.list[int]:
+        """Remove and return `n` copies (all when None) matching the filter: from the top of
+        the pile, or at random when it is shuffled or `random_pick`."""
+        if mask is None and name != BOX and n is not None:
+            src = self.piles[name]
+            if random_pick or name in self.shuffled:
+                return _pop_random(self, src, n)
+            taken = src[len(src) - n :]
+            del src[len(src) - n :]
+            taken.reverse()
+            return taken
+        return self.take_among(name, self.candidates(name, mask, members), n, random_pick)
+
+    def take_among(
+        self, name: str, cands: builtins.list[int], n: int | None, random_pick: bool
+    ) -> builtins.list[int]:
+        """`take`, given the pile's copies that match the filter (`candidates`)."""
+        if n is None:
+            chosen = cands
+        elif random_pick or name in self.shuffled:
+            chosen = self.rng.sample(cands, n)
+        else:
+            chosen = cands[len(cands) - n :][::-1]
+        self.remove(name, chosen)
+        return chosen
+
+    def draw(self, name: str, pile: builtins.list[int]) -> int:
+        if name in self.shuffled and len(pile) > 1:
+            i = int(self.rng.random() * len(pile))
+            pile[i], pile[-1] = pile[-1], pile[i]
+        return pile.pop()
+
+
+def _pile_name(name: str, player: int, per_player: set[str]) -> str:
+    return f"{name}#{player + 1}" if name in per_player else name
+
+
+def _shown_pile(name: str) -> str:
+    base, _, p = name.partition("#")
+    return f"player {p}'s {base}" if p else f"'{base}'"
+
+
+def _count(value: CountValue, st: _State) -> int:
+    if isinstance(value, int):
+        return value
+    return int(st.vars[value])
+
+
+def _pop_random(st: _State, src: list[int], n: int) -> list[int]:
+    """`n` copies drawn at random from a shuffled pile (a partial Fisher-Yates)."""
+    rnd = st.rng.random
+    out = []
+    m = len(src)
+    for _ in range(n):
+        i = int(rnd() * m)
+        m -= 1
+        out.append(src[i])
+        src[i] = src[m]
+    del src[m:]
+    return out
+
+
+Runner = Callable[[_State], None]
+
+
+class Simulator:
+    """Compiles the steps once per player count into closures over precomputed masks."""
+
+    def __init__(self, components: list[Component], setup: SetupModel):
+        self.copies = _Copies(components)
+        self.setup = setup
+        self.per_player = set(setup.player_piles)
+
+    def _players_of(self, step: Step, n: int) -> list[int]:
+        names = [getattr(step, a) for a in (*step.piles_read, *step.piles_written)]
+        if not any(x in self.per_player for x in names):
+            return [-1]  # a shared step, run once
+        return [0] if step.who == "first" else list(range(n))
+
+    def compile(self, n: int) -> list[Runner]:
+        return [self._compile(i, step, n) for i, step in enumerate(self.setup.steps)]
+
+    def pile_names(self, n: int) -> tuple[str, ...]:
+        """Every pile the steps name, with player piles once per player."""
+        names = {BOX}
+        for step in self.setup.steps:
+            for attr in (*step.piles_read, *step.piles_written):
+                base = getattr(step, attr)
+                names.update([_pile_name(base, p, self.per_player) for p in range(n)])
+        return tuple(sorted(names))
+
+    def _compile(self, index: int, step: Step, n: int) -> Runner:
+        players = self._players_of(step, n)
+        pp = self.per_player
+
+        def names(attr: str) -> list[str]:
+            return [_pile_name(getattr(step, attr), max(p, 0), pp) for p in players]
+
+        if isinstance(step, Shuffle):
+            piles = names("pile")
+
+            def run(st: _State) -> None:
+                for name in piles:
+                    st.list(name)
+                    st.shuffled.add(name)
+
+            return run
+
+        if isinstance(step, Roll):
+            values = self.copies.faces(step.die, step.field)
+            var = step.as_
+
+            def run(st: _State) -> None:
+                st.vars[var] = values[int(st.rng.random() * len(values))]
+
+            return run
+
+        srcs, dsts = names("from_"), names("to")
+        if isinstance(step, Move):
+            return self._move(step, srcs, dsts)
+        if isinstance(step, Choose):
+            return self._choose(step, srcs, dsts)
+        if isinstance(step, Assign):
+            return self._assign(step, srcs, dsts)
+        if isinstance(step, Refill):
+            return self._refill(step, srcs, dsts)
+        if isinstance(step, DrawUntil):
+            return self._draw_until(index, step, srcs, dsts)
+        if isinstance(step, RedrawUntil):
+            return self._redraw_until(index, step, srcs, dsts)
+        raise AssertionError(f"no simulator for step kind {step.do!r}")  # pragma: no cover
+
+    def _move(self, step: Move, srcs: list[str], dsts: list[str]) -> Runner:
+        mask, members = self.copies.mask(step.match), self.copies.members(step.match)
+        desc = f" matching {step.match.describe()}" if step.match else ""
+        cnt = step.count
+        shared_source = len(srcs) > 1 and len(set(srcs)) == 1
+
+        def have(st: _State, s: str) -> int:
+            if mask is None:
+                return st.size(s)
+            return len(st.candidates(s, mask, members))
+
+        def run(st: _State) -> None:
+            need = None if cnt is None else _count(cnt, st)
+            if need is not None and shared_source:
+                total, got = need * len(srcs), have(st, srcs[0])
+                if got < total:
+                    raise Infeasible(
+                        f"{len(srcs)} players × {need} = {total} cards{desc} needed from "
+                        f"{_shown_pile(srcs[0])}, which holds {got}"
+                    )
+            for s, d in zip(srcs, dsts):
+                if need is not None and not shared_source:
+                    # the matching copies, found once for the count and the move
+                    if mask is not None:
+                        cands = st.candidates(s, mask, members)
+                        if len(cands) < need:
+                            raise Infeasible(
+                                f"{_who(s) or _who(d)}needs {need} cards{desc} from "
+                                f"{_shown_pile(s)}, which holds {len(cands)}"
+                            )
+                        st.list(d).extend(st.take_among(s, cands, need, False))
+                        continue
+                    got = have(st, s)
+                    if got < need:
+                        raise Infeasible(
+                            f"{_who(s) or _who(d)}needs {need} cards{desc} from "
+                            f"{_shown_pile(s)}, which holds {got}"
+                        )
+                st.list(d).extend(st.take(s, mask, members, need, False))
+
+        return run
+
+    def _choose(self, step: Choose, srcs: list[str], dsts: list[str]) -> Runner:
+        mask, members = self.copies.mask(step.match), self.copies.members(step.match)
+        desc = f" matching {step.match.describe()}" if step.match else ""
+        cnt = step.count
+        keys = self.copies.key(step.per) if step.per else None
+
+        def run(st: _State) -> None:
+            need = _count(cnt, st)
+            for s, d in zip(srcs, dsts):
+                cands = st.candidates(s, mask, members)
+                if keys is None:
+                    if len(cands) < need:
+                        raise Infeasible(
+                            f"{_who(d)}needs to choose {need}{desc} from {_shown_pile(s)}, "
+                            f"which holds {len(cands)}"
+                        )
+                    chosen = st.rng.sample(cands, need)
+                else:
+                    groups: dict[str, list[int]] = {}
+                    for c in cands:
+                        groups.setdefault(keys[c], []).append(c)
+                    if not groups:
+                        raise Infeasible(
+                            f"{_who(d)}needs {need} of each {step.per}{desc} from "
+                            f"{_shown_pile(s)}, which holds none"
+                        )
+                    chosen = []
+                    for value in sorted(groups):
+                        if len(groups[value]) < need:
+                            raise Infeasible(
+                                f"{_who(d)}needs {need} of {step.per} {value}{desc} from "
+                                f"{_shown_pile(s)}, which holds {len(groups[value])}"
+                            )
+                        chosen.extend(st.rng.sample(groups[value], need))
+                st.remove(s, chosen)
+                st.list(d).extend(chosen)
+
+        return run
+
+    def _assign(self, step: Assign, srcs: list[str], dsts: list[str]) -> Runner:
+        mask, members = self.copies.mask(step.match), self.copies.members(step.match)
+        keys = self.copies.key(step.by)
+        per = step.count
+        desc = f" matching {step.match.describe()}" if step.match else ""
+        src_name = srcs[0]
+
+        def run(st: _State) -> None:
+            groups: dict[str, list[int]] = {}
+            for c in st.candidates(src_name, mask, members):
+                groups.setdefault(keys[c], []).append(c)
+            values = sorted(groups)
+            need = per * len(dsts)
+            if len(values) < need:
+                raise Infeasible(
+                    f"{len(dsts)} players × {per} = {need} different {step.by} values{desc} "
+                    f"needed from {_shown_pile(src_name)}, which has {len(values)}: "
+                    f"{', '.join(values) or 'none'}"
+                )
+            picked = st.rng.sample(values, need)
+            gone: list[int] = []
+            for p, d in enumerate(dsts):
+                dst = st.list(d)
+                for value in picked[p * per : (p + 1) * per]:
+                    dst.extend(groups[value])
+                    gone.extend(groups[value])
+            st.remove(src_name, gone)
+
+        return run
+
+    def _refill(self, step: Refill, srcs: list[str], dsts: list[str]) -> Runner:
+        upto = step.upto
+
+        def run(st: _State) -> None:
+            target = _count(upto, st)
+            for s, d in zip(srcs, dsts):
+                dst = st.list(d)
+                need = target - len(dst)
+                if need <= 0:
+                    continue
+                if st.size(s) < need:
+                    raise Infeasible(
+                        f"refilling {_shown_pile(d)} to {target} needs {need} from "
+                        f"{_shown_pile(s)}, which holds {st.size(s)}"
+                    )
+                dst.extend(st.take(s, None, self.copies.all, need, False))
+
+        return run
+
+    def _draw_until(self, index: int, step: DrawUntil, srcs: list[str], dsts: list[str]) -> Runner:
+        mask = self.copies.mask(step.accept)
+        assert mask is not None
+        cnt, cap, reshuffle = step.count, step.max_attempts, step.reject == "reshuffle"
+        desc = step.accept.describe()
+
+        def run(st: _State) -> None:
+            need = _count(cnt, st)
+            for s, d in zip(srcs, dsts):
+                src, dst = st.list(s), st.list(d)
+                good = _matching(src, mask, need)
+                if good < need:
+                    raise Infeasible(
+                        f"{_who(d)}needs {need} cards matching {desc} from {_shown_pile(s)}, "
+                        f"which holds only {good} such of {len(src)}: the draw could never end",
+                        "impossible",
+                    )
+                got = attempts = 0
+                aside: list[int] = []
+                while got < need:
+                    attempts += 1
+                    if attempts > cap or not src:
+                        raise Infeasible(
+                            f"{_who(d)}gave up after {attempts - 1} draws "
+                            f"(max_attempts = {cap}) with {got} of {need} accepted",
+                            "cap",
+                        )
+                    c = st.draw(s, src)
+                    if mask[c]:
+                        dst.append(c)
+                        got += 1
+                    else:
+                        st.redraws[index] += 1
+                        if reshuffle:
+                            src.append(c)
+                            st.shuffled.add(s)
+                        else:
+                            aside.append(c)
+                if aside:
+                    src.extend(aside)
+                    st.shuffled.add(s)
+
+        return run
+
+    def _redraw_until(
+        self, index: int, step: RedrawUntil, srcs: list[str], dsts: list[str]
+    ) -> Runner:
+        mask = self.copies.mask(step.require)
+        assert mask is not None
+        cnt, cap, least = step.count, step.max_attempts, step.at_least
+        desc = step.require.describe()
+
+        def run(st: _State) -> None:
+            need = _count(cnt, st)
+            for s, d in zip(srcs, dsts):
+                src, dst = st.list(s), st.list(d)
+                good = _matching(src, mask, least)
+                if good < least or need < least:
+                    raise Infeasible(
+                        f"{_who(d)}needs a hand of {need} with at least {least} matching "
+                        f"{desc}, but {_shown_pile(s)} holds only {good} such of {len(src)}: "
+                        "the redraw could never end",
+                        "impossible",
+                    )
+                if len(src) < need:
+                    raise Infeasible(
+                        f"{_who(d)}needs {need} cards from {_shown_pile(s)}, which holds {len(src)}"
+                    )
+                attempts = 0
+                while True:
+                    attempts += 1
+                    if attempts > cap:
+                        raise Infeasible(
+                            f"{_who(d)}gave up after {cap} redraws (max_attempts = {cap}): "
+                            f"no hand of {need} had {least} matching {desc}",
+                            "cap",
+                        )
+                    hand = st.take(s, None, self.copies.all, need, False)
+                    if sum(1 for c in hand if mask[c]) >= least:
+                        dst.extend(hand)
+                        break
+                    st.redraws[index] += 1
+                    src.extend(hand)
+                    st.shuffled.add(s)
+
+        return run
+
+
+def _matching(src: list[int], mask: list[bool], enough: int) -> int:
+    """How many copies in `src` match, counting no further than needed (or all, when
+    fewer: the number goes into the failure message)."""
+    n = 0
+    for c in src:
+        if mask[c]:
+            n += 1
+            if n >= enough:
+                return n
+    return n
+
+
+def _who(pile: str) -> str:
+    p = pile.partition("#")[2]
+    return f"player {p} " if p else ""
+
+
+def _face_value(face: Any) -> Any:
+    text = str(face).strip()
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class _RandomUsed(Exception):
+    """A step asked for a random number while the fixed start of the runs was worked out."""
+
+
+class _NoRandom(random.Random):
+    """Stands in for a run's generator while `_fixed_start` works out the steps every run
+    does alike: the first step that asks it for anything ends the fixed start."""
+
+    def random(self) -> float:
+        raise _RandomUsed
+
+    def getrandbits(self, k: int) -> int:  # what every other method of Random draws with
+        raise _RandomUsed
+
+
+def _fixed_start(runners: list[Runner], start: _State) -> tuple[_State, int]:
+    """The state after the first steps that draw no random number, and how many they are.
+
+    Those steps do the same thing in every run (a step's result depends only on the piles
+    and on the numbers it draws), so they are run once and each run starts from a copy of
+    their result, its generator untouched: every run draws the same numbers in the same
+    order as when it ran every step itself. A step that draws (or that cannot be carried
+    out, whose failure each run must report) ends the fixed start; it and every later step
+    run in each run, from the state before it."""
+    done = 0
+    state = start
+    for step_run in runners:
+        trial = state.copy(start.rng)
+        try:
+            step_run(trial)
+        except (_RandomUsed, Infeasible):
+            break
+        state = trial
+        done += 1
+    return state, done
+
+
+def seed_for(seed: int, players: int, run: int) -> int:
+    """The seed of one run: reproducible from the report's seed, player count and run number."""
+    return (seed << 40) ^ (players << 32) ^ run
+
+
+def reads(components: list[Component], setup: SetupModel) -> list[Any]:
+    """What a simulation of `setup` reads of `components` (`_Copies.read`), as JSON-able
+    data: with the setup itself, the seed, the runs and the player counts, it decides every
+    figure `simulate` reports."""
+    sim = Simulator(components, setup)
+    sim.compile(1)  # compiling reads all of it; any player count reads the same
+    return sim.copies.read
+
+
+@dataclass
+class Stats:
+    simulated: int = 0  # calls of `simulate` (each runs every player count), for tests to count
+
+
+STATS = Stats()
+
+
+def player_counts(catalog: Catalog) -> list[int]:
+    """The player counts a game's setup is simulated for: the setup's own `players`, else
+    every count of game.toml's range."""
+    setup = catalog.rules.setup
+    if setup.players:
+        return sorted(set(setup.players))
+    return list(range(catalog.game.players.min, catalog.game.players.max + 1))
+
+
+def simulate(
+    components: list[Component],
+    setup: SetupModel,
+    player_counts: list[int],
+    *,
+    seed: int = 1,
+    runs: int | None = None,
+) -> SetupResult:
+    """Run the setup `runs` times for each player count."""
+    STATS.simulated += 1
+    runs = runs or setup.runs
+    sim = Simulator(components, setup)
+    report = setup.report if setup.report is not None else _piles_named(setup)
+    results = [_simulate_players(sim, n, runs, seed, report) for n in player_counts]
+    return SetupResult(
+        seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=results
+    )
+
+
+def _piles_named(setup: SetupModel) -> list[str]:
+    """Every pile the steps name but the box, in the order they first come: the piles
+    reported when `report` does not say which."""
+    named: list[str] = []
+    for step in setup.steps:
+        for attr in (*step.piles_read, *step.piles_written):
+            name = getattr(step, attr)
+            if name != BOX and name not in named:
+                named.append(name)
+    return named
+
+
+def _simulate_players(
+    sim: Simulator, n: int, runs: int, seed: int, report: list[str]
+) -> PlayerResult:
+    """The figures of `runs` runs of the setup for `n` players, each from its own seed."""
+    start = time.perf_counter()
+    runners = sim.compile(n)
+    names = sim.pile_names(n)
+    res = PlayerResult(players=n, runs=runs)
+    failures: dict[tuple[int, str], Failure] = {}
+    tally = _Tally(sim.setup, n, report, sim.per_player)
+    blank = _State(len(sim.copies.of), _NoRandom(), len(runners), names)
+    fixed, first = _fixed_start(runners, blank)
+    rest = list(enumerate(runners))[first:]
+    for r in range(runs):
+        st = fixed.copy(random.Random(seed_for(seed, n, r)))
+        failed = _run_steps(st, rest)
+        if failed is not None:
+            i, exc = failed
+            key = (i, exc.kind)
+            if key not in failures:
+                failures[key] = Failure(i, exc.kind, exc.message, 0, r)
+            failures[key].runs += 1
+            continue
+        res.completed += 1
+        tally.add(st)
+    done = max(res.completed, 1)
+    res.failures = sorted(failures.values(), key=lambda f: (-f.runs, f.step))
+    res.redraws = tally.redraws(done)
+    res.piles = tally.piles(done)
+    res.seconds = time.perf_counter() - start
+    return res
+
+
+def _run_steps(st: _State, steps: list[tuple[int, Runner]]) -> tuple[int, Infeasible] | None:
+    """Run the numbered steps on `st`; the first that cannot be carried out, and why."""
+    for i, step_run in steps:
+        try:
+            step_run(st)
+        except Infeasible as exc:
+            return i, exc
+    return None
+
+
+class _Tally:
+    """The figures of the completed runs for one player count, added run by run: how often
+    each redraw step redrew, and the size of each reported pile (per player for a player
+    pile)."""
+
+    def __init__(self, setup: SetupModel, n: int, report: list[str], per_player: set[str]):
+        self.n = n
+        self.report = report
+        self.per_player = per_player
+        self.redraw_steps = [i for i, s in enumerate(setup.steps) if s.redraws]
+        # sum, min, max
+        self.totals: dict[str, list[Any]] = {name: [0, None, None] for name in report}
+        self.redraw_sum = {i: 0 for i in self.redraw_steps}
+        self.redraw_any = {i: 0 for i in self.redraw_steps}
+        self.redraw_max = {i: 0 for i in self.redraw_steps}
+        self.shown = [
+            (
+                name,
+                [f"{name}#{p + 1}" for p in range(n)] if name in per_player else [],
+                self.totals[name],
+            )
+            for name in report
+        ]
+
+    def add(self, st: _State) -> None:
+        """Count a completed run."""
+        for j in self.redraw_steps:
+            k = st.redraws[j]
+            self.redraw_sum[j] += k
+            if k:
+                self.redraw_any[j] += 1
+                self.redraw_max[j] = max(self.redraw_max[j], k)
+        for name, each, t in self.shown:
+            if each:
+                size = sum([st.size(pile) for pile in each]) / self.n
+            else:
+                size = st.size(name)
+            t[0] += size
+            t[1] = size if t[1] is None else min(t[1], size)
+            t[2] = size if t[2] is None else max(t[2], size)
+
+    def redraws(self, done: int) -> dict[int, dict[str, float]]:
+        """Each redraw step's figures over `done` completed runs."""
+        return {
+            j: {
+                "runs_with_redraw": self.redraw_any[j],
+                "share": self.redraw_any[j] / done,
+                "mean": self.redraw_sum[j] / done,
+                "max": self.redraw_max[j],
+            }
+            for j in self.redraw_steps
+        }
+
+    def piles(self, done: int) -> dict[str, dict[str, float]]:
+        """Each reported pile's mean, least and greatest size over `done` completed runs."""
+        out: dict[str, dict[str, float]] = {}
+        for name in self.report:
+            s, lo, hi = self.totals[name]
+            out[name] = {
+                "mean": s / done,
+                "min": lo or 0,
+                "max": hi or 0,
+                "per_player": name in self.per_player,
+            }
+        return out
+
+
+def deals(
+    components: list[Component],
+    setup: SetupModel,
+    n: int,
+    piles: tuple[str, ...],
+    *,
+    seed: int,
+    runs: int,
+) -> Iterator[tuple[dict[str, list[int]], list[int]] | None]:
+    """Each of `runs` runs of the setup's steps for `n` players, from the seeds `simulate`
+    gives them: the copies (as component indices) of the piles asked for and each step's
+    redraws; None for a run a step could not complete. The deck numbers
+    (`cardstock.rules.stats.odds`) count what the steps dealt."""
+    sim = Simulator(components, setup)
+    runners = list(enumerate(sim.compile(n)))
+    names = sim.pile_names(n)
+    of = sim.copies.of
+    for r in range(runs):
+        st = _State(len(of), random.Random(seed_for(seed, n, r)), len(runners), names)
+        if _run_steps(st, runners) is not None:
+            yield None
+            continue
+        yield {name: [of[c] for c in st.list(name)] for name in piles}, st.redraws

@@ -1,0 +1,1 @@
+"""Stats: the numbers behind each deck and the odds its setup deals."""

@@ -1,0 +1,22 @@
+"""A stand-in catalog for the template checks' tests: nothing but what its load has read
+(`cardstock.rules.reads`), as the checks would have read it from the game's templates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardstock.rules.reads import reads_of
+
+
+class ReadCatalog:
+    """A catalog as far as a template check asks for it: only what its load read."""
+
+
+def read_catalog(**reads: Any) -> ReadCatalog:
+    """A catalog whose load has read `reads` (`Reads` fields: `template_raw_lines`, …)."""
+    catalog = ReadCatalog()
+    held = reads_of(catalog)
+    for name, value in reads.items():
+        assert hasattr(held, name), name
+        setattr(held, name, value)
+    return catalog
