@@ -1,5 +1,5 @@
 """A rule check's verdict: its status, summary and findings (`Check`), as the report
-(`report`) and the checks built outside it (`signed`) make it.
+(`report`) and the checks built outside it (`provenance`) make it.
 """
 
 from __future__ import annotations
