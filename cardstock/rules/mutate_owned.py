@@ -24,8 +24,8 @@ explained too. A declaration is stale — an error of its own — when it explai
 (none of its cells' edits survives), or when a check holds one of its cells: the edit of
 that one cell's value was caught (for a text, the swap of two of its texts), so the value
 is not the designer's alone (leave that row out with `except_rows`); a text declaration is
-also refused when the source names one of its cards, since a source that names a card may state its text
-(`named`).
+also refused when the source names one of its cards, since a source that names a card may
+state its text (`named`).
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """`cardstock check GAME --since REV`: every text a player reads that changed since a git
 revision, with its provenance (`stated`) and the facts that hold it.
 
-A text changed when a line it stands on differs from the file at the revision (the files
-compared line by line, so a line moved or added elsewhere changes no other text); a text
-the revision had and the game has no more is listed as removed, with its old words.
+A text with a key (a TOML value, a table's cell by its row and column) changed when its
+words differ from those the game had at the revision under the same key; a template line
+when it differs from the template then (the files compared line by line, so a line moved
+or added elsewhere changes no other line). A text the revision had and the game has no
+more is listed as removed, with its old words.
 
 A fact holds a text when it names what the text is about: a template line that renders
 `fact('id')`, a rule fact's own value, a fact whose parameters name the text's card (its
@@ -13,12 +15,16 @@ table row) or its game table, or whose `match` selects that card.
 from __future__ import annotations
 
 import re
+import tempfile
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from pathlib import Path
 from typing import Any
 
-from ...core.revision import RevisionError, files_at, resolve
+from ...catalog.load import load_games
+from ...core.revision import RevisionError, materialise
 from ..filters import Filter, compile_filter
+from ..model import load_rules
 from .stated import Stated, provenance
 from .texts import Text, texts
 
@@ -106,35 +112,66 @@ def holders(catalog: Any, lines: dict[str, list[str]]) -> Any:
 
 
 def changed(catalog: Any, rev: str) -> tuple[list[Changed], str | None]:
-    """The game's texts changed since `rev`, or why the revision cannot be read."""
+    """The game's texts changed since `rev`, or why the revision cannot be read. The game
+    at `rev` is read from a copy of the project's inputs then (`core.revision`), in a
+    temporary folder removed on return."""
     root = catalog.root
-    folders = [f"catalog/{catalog.id}", f"layouts/{catalog.id}"]
-    try:
-        old = files_at(root, resolve(root, rev), folders)
-    except RevisionError as e:
-        return [], f"{catalog.id}: --since {rev}: {e}"
+    with tempfile.TemporaryDirectory(prefix="cardstock-since-") as tmp:
+        then = Path(tmp)
+        try:
+            materialise(root, rev, then)
+        except RevisionError as e:
+            return [], f"{catalog.id}: --since {rev}: {e}"
+        was: list[Text] = []
+        old_lines: dict[str, list[str]] = {}
+        if (then / "catalog" / catalog.id / "game.toml").is_file():
+            found, issues = load_games(then, [catalog.id], load_rules)
+            if issues.errors or not found:
+                first = issues.errors[0].render() if issues.errors else "no game"
+                return [], f"{catalog.id}: --since {rev}: the game then does not read ({first})"
+            was = texts(found[0])
+            old_lines = {
+                t.at: (then / t.at).read_text(encoding="utf-8").splitlines()
+                for t in was
+                if t.key is None
+            }
+    return compare(catalog, was, old_lines), None
+
+
+def compare(catalog: Any, was: list[Text], old_lines: dict[str, list[str]]) -> list[Changed]:
+    """The texts of `catalog` that differ from `was` (the texts then): a text with a key
+    by its key and words, a template line by the lines around it (`old_lines`: each
+    template's lines then)."""
     now = texts(catalog)
-    lines: dict[str, list[str]] = {}
-    diffs: dict[str, tuple[set[int], list[tuple[int, str]]]] = {}
-    for t in now:
-        if t.at in diffs:
-            continue
-        path = root / t.at
-        text = path.read_text(encoding="utf-8") if path.is_file() else ""
-        lines[t.at] = text.splitlines()
-        was = old.get(t.at)
-        diffs[t.at] = _changed_lines(
-            was.decode("utf-8", "replace") if was is not None else "", text
-        )
+    root = catalog.root
+    lines = {
+        t.at: (root / t.at).read_text(encoding="utf-8").splitlines()
+        for t in now
+        if t.key is None and (root / t.at).is_file()
+    }
+    before = {(t.at, t.key): t.says for t in was if t.key is not None}
+    diffs = {
+        at: _changed_lines("\n".join(old_lines.get(at, [])), "\n".join(held))
+        for at, held in lines.items()
+    }
     of, held = provenance(catalog), holders(catalog, lines)
     out: list[Changed] = []
     for t in now:
-        lines_changed, _ = diffs[t.at]
-        if t.line is not None and t.line in lines_changed:
+        if t.key is None:
+            hit = t.line is not None and t.line in diffs.get(t.at, (set(), []))[0]
+        else:
+            hit = before.get((t.at, t.key)) != t.says
+        if hit:
             out.append(Changed(t.at, t.line, t.key, t.says, None, of(t), held(t)))
+    keys = {(t.at, t.key) for t in now if t.key is not None}
+    out += [
+        Changed(t.at, t.line, t.key, None, t.says, None, ())
+        for t in was
+        if t.key is not None and (t.at, t.key) not in keys
+    ]
     for at, (_, removed) in sorted(diffs.items()):
         out += [Changed(at, n, None, None, w.strip(), None, ()) for n, w in removed]
-    return out, None
+    return out
 
 
 def render(catalog: Any, rev: str, found: list[Changed]) -> str:
@@ -157,4 +194,4 @@ def render(catalog: Any, rev: str, found: list[Changed]) -> str:
     return "\n".join(out)
 
 
-__all__ = ["Changed", "changed", "render"]
+__all__ = ["Changed", "changed", "compare", "render"]
