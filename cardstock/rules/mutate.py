@@ -179,6 +179,13 @@ def _stated(report: MutationReport) -> tuple[int, int]:
     return stated, report.caught
 
 
+def stated_rate(report: MutationReport) -> float:
+    """The share caught of the edits that contradict a stated fact: all but the designer's
+    values and the accepted survivors (1.0 when there are none)."""
+    stated, caught = _stated(report)
+    return caught / stated if stated else 1.0
+
+
 def render(report: MutationReport, *, verbose: bool = False) -> str:
     """The report: the count line, every survivor at its file:line with the edit, the
     accepted ones with their reasons, and every stale accept entry."""
