@@ -32,7 +32,7 @@ ROWS = [
 ]
 
 
-def spreadsheet(tmp_path: Path) -> Path:
+def spreadsheet(tmp_path: Path, rows: list[tuple[str, str, int, str, str, str]] = ROWS) -> Path:
     """A project as a designer brings one: a table of their own and no rules.toml."""
     root = tmp_path / GAME
     written, issues = init_project(root, "Mill Town")
@@ -45,7 +45,7 @@ def spreadsheet(tmp_path: Path) -> Path:
     )
     rows = "".join(
         f'"{n}",1,{suit},{suit.lower()},{power},{trash},{colour},"{text}"\n'
-        for n, suit, power, trash, colour, text in ROWS
+        for n, suit, power, trash, colour, text in rows
     )
     (folder / "cards.csv").write_text(HEADER + rows, encoding="utf-8")
     rulebook = root / "layouts" / GAME / "rulebook.md.j2"
@@ -102,3 +102,14 @@ def test_an_acknowledgment_accepts_only_the_finding_it_names(tmp_path: Path) -> 
     assert out.returncode == 1
     assert "'The Wood Mill' states trash Wood" in out.stdout  # still reported
     assert "acknowledgment of 'card-texts' is still needed" in out.stdout  # Sawyer says nothing
+
+
+def test_strict_passes_a_project_with_no_rules_and_nothing_to_check(tmp_path: Path) -> None:
+    plain = [r for r in ROWS if r[0] not in ("The Wood Mill", "Red Herring 2")]
+    out = check(spreadsheet(tmp_path, plain), "--strict")
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert (
+        "ok    the game declares its rules: no catalog/mill-town/rules.toml, nothing to check; "
+        "given rules it could check the totals of its sets (Deck 6), the range of power, "
+        "the player count (2–4)" in out.stdout
+    ), out.stdout
