@@ -42,7 +42,6 @@ from .rules.coverage import Aside
 from .rules.model import RulesFile
 from .rules.setup.steps import Setup
 from .rules.severity import Acknowledgment
-from .rules.signed_file import SignedModel
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DOC_PATH = DOCS / "layouts.md"
@@ -339,13 +338,6 @@ REFERENCE_FILES = (
             DeckRule: "docs/rules-format.md",
             Acknowledgment: "docs/rules-format.md",
         },
-    ),
-    ReferenceFile(
-        "catalog/<game>/signed.toml",
-        SignedModel,
-        "Every text a player reads, as signed against the lines of the rules' source it "
-        "restates; `cardstock check GAME --sign` writes it (`docs/rules-format.md`, "
-        '"Signed texts").',
     ),
     ReferenceFile(
         "layouts/sheets/<name>.toml",

@@ -36,15 +36,38 @@ def games_copy(root: Path, games: Iterable[str]) -> Path:
     return root
 
 
+# rules for the starter that state every rule of its rules.md as a fact (the starter itself
+# shows each kind of check once): a rule fact for each rule word of the rulebook, three
+# card facts, the typed lint with `words = true`, the range and the totals
+FULL_RULES = Path(__file__).parent / "fixtures" / "full-starter"
+
+
+def full_rules(root: Path) -> None:
+    """Give the starter at `root` the rules of `FULL_RULES`: its rules.toml, rules.md and
+    a rulebook that renders every rule word from its fact."""
+    folder = root / "catalog" / STARTER
+    for name in ("rules.toml", "rules.md"):
+        (folder / name).write_bytes((FULL_RULES / name).read_bytes())
+    book = root / "layouts" / STARTER / "rulebook.md.j2"
+    book.write_bytes((FULL_RULES / "rulebook.md.j2").read_bytes())
+
+
 def starter(
-    tmp_path: Path, *, game: str = "", rules: str = "", cards: tuple[str, str] = ("", "")
+    tmp_path: Path,
+    *,
+    game: str = "",
+    rules: str = "",
+    cards: tuple[str, str] = ("", ""),
+    full: bool = False,
 ) -> Path:
-    """The starter of `cardstock init` in `tmp_path`, `game` added to the end of its
-    game.toml, `rules` to the end of its rules.toml, and in its cards.csv `cards[0]`
-    replaced by `cards[1]`."""
+    """The starter of `cardstock init` in `tmp_path` (with `full`, its rules those of
+    `FULL_RULES`), `game` added to the end of its game.toml, `rules` to the end of its
+    rules.toml, and in its cards.csv `cards[0]` replaced by `cards[1]`."""
     root = tmp_path / STARTER
     written, issues = init_project(root, "Moon Race")
     assert written and not issues
+    if full:
+        full_rules(root)
     folder = root / "catalog" / STARTER
     for name, added in (("game.toml", game), ("rules.toml", rules)):
         with (folder / name).open("a", encoding="utf-8") as f:

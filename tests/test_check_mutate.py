@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, load_games
-from helpers_edits import judged
+from helpers_edits import full_rules, judged
 
 from cardstock.core.files import placed, read_text
 from cardstock.init import init_project
@@ -60,6 +60,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("mutate") / "moon-race"
     written, issues = init_project(root, "Moon Race")
     assert written and not issues
+    full_rules(root)
     folder = root / "catalog" / GAME
     with (folder / "game.toml").open("a", encoding="utf-8") as f:
         f.write(PROMO)
@@ -244,6 +245,7 @@ def test_no_edit_of_the_starters_rulebook_survives_its_mutation_test(tmp_path: P
     root = tmp_path / GAME
     written, issues = init_project(root, "Moon Race")
     assert written and not issues
+    full_rules(root)
     catalog = catalog_of(root)
     sources = game_files(catalog)
     book = [e for e in edits(catalog, sources) if e.shown.endswith("rulebook.md.j2")]

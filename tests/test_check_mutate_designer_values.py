@@ -21,7 +21,6 @@ from cardstock.init import init_project
 from cardstock.rules.mutate import Accept, Judge, public, render, run, summary_line
 from cardstock.rules.mutate_edits import Edit, apply, edits, game_files
 from cardstock.rules.mutate_owned import DesignerValues, scope, unknown_cards
-from cardstock.rules.signed_file import RULE
 
 GAME = "moon-race"
 SOURCE = '{ line = 5, says = "the source gives no card\'s power" }'
@@ -98,7 +97,7 @@ def test_a_text_or_name_column_is_refused_and_an_unknown_card_is_a_mutation_find
 
 def fake_judge(catch: list[Edit], texts: Mapping[Path, str], finding: str = "edit") -> Judge:
     """A check that fails on the edits of `catch` only, each with a finding that starts
-    with `finding` (the signed-texts rule's name: the edit's signature caught it)."""
+    with `finding`."""
     made = {tuple(sorted(apply(texts, e).items())): k for k, e in enumerate(catch)}
 
     def judge(placed_texts: Mapping[Path, bytes]) -> frozenset[str]:
@@ -265,12 +264,12 @@ def test_a_swap_only_declaration_explains_swaps_and_a_caught_one_more_leaves_it_
     assert not report.owned_stale
 
 
-def test_a_declared_value_its_signature_catches_is_caught_and_keeps_the_declaration_current(
+def test_a_declared_value_survives_listed_apart_and_is_not_counted_as_a_stated_fact(
     project: Path,
 ) -> None:
-    """A declared cell is signed (`signed`): its edit is caught by the signature alone,
-    counted among the caught as a designer's value, and the declaration explains it; a
-    declared cell a rule check also holds leaves the declaration stale as before."""
+    """A declared cell's edit that no check catches survives as the designer's value: listed
+    apart, never among the caught nor among the edits that contradict a stated fact, and
+    the command passes; a declared cell a rule check holds leaves the declaration stale."""
     (catalog,), _ = load_games(project, [GAME])
     sources = game_files(catalog)
     power = [e for e in edits(catalog, sources) if e.where == "column power" and e.before != "9"]
@@ -279,16 +278,16 @@ def test_a_declared_value_its_signature_catches_is_caught_and_keeps_the_declarat
         GAME,
         sources.texts,
         power,
-        fake_judge(power, sources.texts, RULE),
+        fake_judge([], sources.texts),
         rules_file=f"catalog/{GAME}/rules.toml",
         owned=owned,  # type: ignore[arg-type]
         owned_lines=[40],
     )
-    assert report.caught == len(power) == 5 and not report.owned and not report.survivors
-    assert [o.edit for o in report.signed_owned] == power
+    assert report.caught == 0 and len(power) == 5 and not report.survivors
+    assert [o.edit for o in report.owned] == power
     assert not report.owned_stale and report.ok
     line = summary_line(report)
-    assert "5 of 5 edits caught (100.0 %; 5 by a text's signature alone, 5 of them " in line
+    assert line.startswith("0 of 5 edits caught (0.0 %); 5 survive: 5 change a designer's own")
     # none of the five states a fact: they are the designer's own values
     assert line.endswith("of the 0 edits that contradict a stated fact, 0 caught (100.0 %)")
     held = run(
@@ -301,4 +300,4 @@ def test_a_declared_value_its_signature_catches_is_caught_and_keeps_the_declarat
         owned_lines=[40],
     )
     (st,) = held.owned_stale
-    assert "a check holds" in st.message and not held.signed_owned
+    assert "a check holds" in st.message and not held.owned

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import load_games
-from helpers_edits import judged, starter
+from helpers_edits import full_rules, judged, starter
 
 from cardstock.init import init_project
 from cardstock.rules.mutate import render
@@ -77,6 +77,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("words") / GAME
     written, issues = init_project(root, "Moon Race")
     assert written and not issues
+    full_rules(root)
     folder = root / "catalog" / GAME
     for name, extra in (("game.toml", TABLE), ("rules.md", SOURCE), ("rules.toml", FACTS)):
         with (folder / name).open("a", encoding="utf-8") as f:
@@ -133,7 +134,7 @@ def test_each_new_kind_of_rule_word_is_edited_and_caught(project: Path) -> None:
 def test_the_template_vocabulary_is_turned_in_templates_only(tmp_path: Path) -> None:
     # discard / keep is a pair of `template_opposites`: turned in the rulebook, where the
     # word lint holds it, but not in a card's text, where no fact holds every such word
-    root = starter(tmp_path, cards=("Play on any Sun card.", "Discard a card and play."))
+    root = starter(tmp_path, cards=("Play on any Sun card.", "Discard a card and play."), full=True)
     book = root / "layouts" / GAME / "rulebook.md.j2"
     book.write_text(book.read_text(encoding="utf-8") + "\nKeep your hand.\n", encoding="utf-8")
     _, found = word_edits_of(root)

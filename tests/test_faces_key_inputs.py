@@ -45,7 +45,6 @@ def appended(path: Path, text: str) -> None:
     "edited",
     [
         f"layouts/{GAME}/rulebook.md.j2",  # the rulebook's template
-        f"catalog/{GAME}/signed.toml",  # the game's signed texts
         f"catalog/{GAME}/rules.toml",  # the game's rules: only through a reference's text
         "layouts/vortex/rulebook.md.j2",  # another game's rulebook
     ],

@@ -106,20 +106,13 @@ class Preview:
         finally:
             connection.close()
 
-    def edit(self, old: str, new: str, every: bool = False, signed: bool = False) -> None:
+    def edit(self, old: str, new: str, every: bool = False) -> None:
         """Replace the first `old` in the table, or `every` one (a designer rewording a
-        text each Realm prints alike, as the game's rules want); `signed`: and sign the new
-        words in the same moment (`check --sign` would), so the rules check has nothing new
-        to say and the page stays as it is."""
+        text each Realm prints alike, as the game's rules want)."""
         table = self.root / TABLE
         text = table.read_text(encoding="utf-8")
         assert old in text
         count = -1 if every else 1
-        if signed:
-            sigs = self.root / "catalog" / GAME / "signed.toml"
-            kept = sigs.read_text(encoding="utf-8")
-            assert old in kept
-            sigs.write_text(kept.replace(old, new, count), encoding="utf-8")
         table.write_text(text.replace(old, new, count), encoding="utf-8")
 
     def close(self) -> None:
@@ -426,7 +419,7 @@ def test_an_edit_to_a_cell_appears_without_a_reload(preview: Preview, browser: B
     before = browser.evaluate("cardstockPreview.build")
     # the Fear's text, on its face and not on the page; every Realm's Fear prints the same
     # text (the game's rules hold it), so the designer rewords all six
-    preview.edit("the weakest card", "the feeblest card", every=True, signed=True)
+    preview.edit("the weakest card", "the feeblest card", every=True)
     assert wait_for(lambda: browser.evaluate(f"cardstockPreview.build > {before}"))
     assert browser.evaluate("window.notReloaded") is True
     # the Fears' faces in the game's own language and in each language the game ships

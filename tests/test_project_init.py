@@ -37,7 +37,6 @@ def test_init_then_check_and_build_succeed(tmp_path):
         "cards.csv",
         "rules.toml",
         "rules.md",
-        "signed.toml",
         "art",
         "icons",
     }

@@ -97,7 +97,7 @@ def test_a_text_naming_another_card_of_its_deck_instead_of_its_own_fails(
     text = "While Dusk is in play, take a :spark: each turn."
     found = findings(project(tmp_path, edited(1, text=text)))
     assert len(found) == 1, found
-    assert "cards.csv:3: text: Noon's text names 'Dusk'" in found[0]
+    assert "cards.csv:3: text: warning: Noon's text names 'Dusk'" in found[0]
     assert "not 'Noon'" in found[0]
 
 
@@ -117,7 +117,7 @@ def test_a_name_stating_its_own_list_field_in_another_order_fails(tmp_path: Path
     swapped[0] = (cards[0][0], cards[0][1], cards[0][2], "Moon|Sun", cards[0][4])
     found = findings(project(tmp_path / "edited", swapped))
     assert len(found) == 1, found
-    assert "cards.csv:2: name: 'Path: Sun, Moon' states path Sun, Moon" in found[0]
+    assert "cards.csv:2: name: warning: 'Path: Sun, Moon' states path Sun, Moon" in found[0]
     assert "the card's path is Moon | Sun" in found[0]
 
 
@@ -130,7 +130,8 @@ def test_a_name_stating_another_choice_value_fails(tmp_path: Path) -> None:
     cards[1] = ("Sun Noon", "Moon", 5, "Sun", "Play on any card.")
     found = findings(project(tmp_path / "edited", cards))
     assert found == [
-        f"catalog/{GAME}/cards.csv:3: name: 'Sun Noon' states suit Sun, but the card's suit is Moon"
+        f"catalog/{GAME}/cards.csv:3: name: warning: 'Sun Noon' states suit Sun, but the "
+        "card's suit is Moon"
     ]
 
 
@@ -154,8 +155,8 @@ def test_an_icon_beside_another_icons_label_fails(tmp_path: Path) -> None:
     text = "While Noon is in play, take a :spark: Moon each turn."
     found = findings(project(tmp_path, edited(1, text=text)))
     assert found == [
-        f"catalog/{GAME}/cards.csv:3: text: Noon's text says ':spark: Moon': the word beside an "
-        "icon is another icon's label, not its own"
+        f"catalog/{GAME}/cards.csv:3: text: warning: Noon's text says ':spark: Moon': the "
+        "word beside an icon is another icon's label, not its own"
     ]
 
 
@@ -168,4 +169,6 @@ def test_a_name_with_an_article_is_named_in_lower_case_inside_a_sentence(
     # the text moved to Dusk names the Noon, a card of its deck, and not Dusk
     cards[3] = ("Dusk", "Moon", 3, "Moon", "While the Noon is in play, take a :spark: each turn.")
     found = findings(project(tmp_path / "moved", cards))
-    assert len(found) == 1 and "cards.csv:5: text: Dusk's text names 'The Noon'" in found[0], found
+    assert (
+        len(found) == 1 and "cards.csv:5: text: warning: Dusk's text names 'The Noon'" in found[0]
+    ), found

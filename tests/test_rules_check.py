@@ -292,15 +292,16 @@ def test_backs_that_differ_only_by_colour_are_a_finding(shipped, cli):
     )
 
 
-def test_a_game_without_rules_is_a_warning_not_a_failure(shipped, cli):
+def test_a_game_without_rules_passes_and_says_what_rules_could_check(shipped, cli):
     game = shipped("atmosfear")
     game.path("rules.toml").unlink()
     result = check(cli, game)
     assert result.code == 0
     assert (
-        "warn  the game declares its rules: no catalog/atmosfear/rules.toml: declared counts, "
-        "constraints and setup are not checked" in result.out
+        "ok    the game declares its rules: no catalog/atmosfear/rules.toml, nothing to "
+        "check; given rules it could check the totals of its sets (" in result.out
     )
+    assert "the player count (2–6)" in result.out
 
 
 def test_unknown_games_and_bad_options_are_bad_input(cli):

@@ -73,7 +73,7 @@ def test_a_game_without_rule_templates_renders_no_fact() -> None:
 def test_the_starters_rulebook_line_deleted_with_its_facts_is_no_finding(
     tmp_path: Path,
 ) -> None:
-    root = starter(tmp_path)
+    root = starter(tmp_path, full=True)
     book = root / "layouts" / STARTER / "rulebook.md.j2"
     text = book.read_text(encoding="utf-8")
     kept = [line for line in text.splitlines() if "fact('first-out')" not in line]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers_edits import full_rules
 
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
@@ -35,6 +36,7 @@ def project(tmp_path: Path, first: str = FIRST, deal: str = DEAL) -> Path:
     root = tmp_path / GAME
     written, issues = init_project(root, "Moon Race")
     assert written and not issues
+    full_rules(root)
     folder = root / "catalog" / GAME
     with (folder / "game.toml").open("a", encoding="utf-8") as f:
         f.write(PROMO)

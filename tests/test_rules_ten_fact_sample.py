@@ -1,8 +1,7 @@
 """The reviewer's ten-fact sample (issue #42), drawn again and kept: ten facts the source
 rulebooks state, drawn at random, each broken where a player reads it, and each edit must
 fail the check with a fact (a count, a constraint) that names it, its source line and both
-values — also when the designer signs the edit (`cardstock check GAME --sign`), so that no
-signature stands in for the rule.
+values.
 
 How the ten are drawn (`test_the_draw_is_reproducible_and_skips_only_what_states_no_rule`):
 
@@ -17,13 +16,7 @@ How the ten are drawn (`test_the_draw_is_reproducible_and_skips_only_what_states
    rules make happen. The fact of a drawn number or name is the rule its line states about it.
 
 Of the first eleven draws one states no rule (001:7, the myth of the Snake); the ten left
-are below. Against the catalog this module was written on, seven were caught by a fact
-naming the source line, signed or not; one (000:94) only by the sentence form of a
-neighbouring fact, whose finding names the line but not the words changed; one (000:249,
-Foolishness's second target) only by the signature, and it passed once signed; and one
-(001:55, a Switch left out of the Tile Deck) passed the whole check, setup simulation and
-all: the rulebook's "72 of them" counts every tile, not the tiles marked for the deck.
-Each of those three is now a fact or a constraint of its own, so all ten fail on a fact.
+are below, each held by a fact or a constraint that names its source line.
 """
 
 from __future__ import annotations
@@ -34,13 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, SEEDS, load_games, seed_files
+from conftest import GAMES, SEEDS, seed_files
 from helpers_edits import SEED_FILES, Change, failures, games_copy
 
 from cardstock.rules.coverage import checked, coverage
 from cardstock.rules.report import RULE_PARTS
-from cardstock.rules.signed import FILE, signed_toml, texts
-from cardstock.rules.signed_file import RULE
 from cardstock.rules.sources import SOURCES_ENV, load_source
 from cardstock.stages import CHECKS
 
@@ -270,37 +261,27 @@ def _names_line(finding: str, game: str, line: int) -> bool:
 
 
 def _hits(lines: list[str], e: Edit) -> list[str]:
-    """The findings of a fact (not of the signatures) that name the edit's fact, its seed
-    line and both values."""
+    """The findings that name the edit's fact, its seed line and both values."""
     return [
         f
         for f in lines
-        if not f.startswith(f"{RULE}: ")
-        and e.names in f
+        if e.names in f
         and _names_line(f, e.game, e.seed)
         and e.before.lower() in f.lower()
         and e.after.lower() in f.lower()
     ]
 
 
-def _checked(root: Path, e: Edit, *, sign: bool) -> list[str]:
-    """The failures of `e.game` with `e`'s changes made in `root` (and, with `sign`, the
-    game signed as it then reads, as `cardstock check GAME --sign` signs it); every file is
-    restored afterwards."""
-    signed = f"catalog/{e.game}/{FILE}"
-    files = {f for f, _, _ in e.changes} | {signed}
+def _checked(root: Path, e: Edit) -> list[str]:
+    """The failures of `e.game` with `e`'s changes made in `root`; every file is restored
+    afterwards."""
+    files = {f for f, _, _ in e.changes}
     saved = {f: (root / f).read_text(encoding="utf-8") for f in files}
     try:
         for f, old, new in e.changes:
             text = (root / f).read_text(encoding="utf-8")
             assert old in text, f"{old!r} is not in {f}"
             (root / f).write_text(text.replace(old, new, 1), encoding="utf-8")
-        if sign:
-            catalogs, issues = load_games(root, [e.game])
-            assert not issues.errors, [i.render() for i in issues]
-            catalog = catalogs[0]
-            now = signed_toml(texts(catalog), catalog.rules.signed)
-            (root / signed).write_text(now, encoding="utf-8")
         return failures(root, e.game, PARTS, sources=SEEDS)
     finally:
         for f, text in saved.items():
@@ -312,18 +293,8 @@ def test_each_drawn_fact_broken_where_a_player_reads_it_fails_naming_its_source_
     project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
-    lines = _checked(project, e, sign=False)
+    lines = _checked(project, e)
     assert _hits(lines, e), "\n".join(lines) or "the check passed"
-
-
-@pytest.mark.parametrize("e", SAMPLE, ids=[e.id for e in SAMPLE])
-def test_each_drawn_fact_broken_and_signed_by_the_designer_still_fails_on_the_fact(
-    project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
-    lines = _checked(project, e, sign=True)
-    assert _hits(lines, e), "\n".join(lines) or "the check passed"
-    assert not any(f.startswith(f"{RULE}: ") for f in lines), "the signing left a text unsigned"
 
 
 def test_the_sample_is_ten_facts_on_ten_lines_each_edited_once() -> None:

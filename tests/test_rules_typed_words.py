@@ -23,7 +23,7 @@ PLAYING = "On your turn, play one card whose suit matches the last card played, 
 def _starter(tmp_path: Path, rules: str, playing: str = PLAYING) -> Path:
     """The starter of `cardstock init` with `rules` added to its rules.toml and its
     rulebook's Playing section cut to the sentence `playing`."""
-    root = starter(tmp_path, rules=rules)
+    root = starter(tmp_path, rules=rules, full=True)
     book = root / "layouts" / STARTER / "rulebook.md.j2"
     lines = book.read_text(encoding="utf-8").splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("On your turn"))
@@ -207,7 +207,7 @@ def test_a_word_the_rendered_person_rule_holds_is_caught_by_its_fact(project: Pa
 
 
 def test_the_starter_renders_its_rule_words_and_passes_its_own_word_lint(tmp_path: Path) -> None:
-    root = starter(tmp_path)
+    root = starter(tmp_path, full=True)
     rules = (root / "catalog" / STARTER / "rules.toml").read_text(encoding="utf-8")
     assert 'kind = "typed"' in rules and "words = true" in rules
     assert failures(root, STARTER, {"facts", "source"}) == []
@@ -228,7 +228,7 @@ def test_the_starter_renders_its_rule_words_and_passes_its_own_word_lint(tmp_pat
 def test_a_rule_word_typed_into_the_starters_rulebook_is_a_finding(
     tmp_path: Path, old: str, new: str, word: str
 ) -> None:
-    root = starter(tmp_path)
+    root = starter(tmp_path, full=True)
     book = f"layouts/{STARTER}/rulebook.md.j2"
     found = failures_edited(root, STARTER, [(book, old, new)], PARTS)
     assert any(f"types the rule word '{word}'" in f for f in found), found

@@ -1,9 +1,9 @@
-"""The starter of `cardstock init` states its rules as data and its mutation test shows it:
-the player count, each suit's icon and what three cards' texts do are held to lines of its
-`rules.md`; each card's power and copies are declared the designer's own and signed, so
-`check --mutate` catches every edit, those values' by their signatures. A card's
-text is read as a player reads it (a coloured span as its words), and a constraint's finding
-names the designer's text file as its source."""
+"""The starter of `cardstock init` shows each kind of check once and its mutation test shows
+what they hold: the suit totals, each suit's icon, the player count, the rule word of its
+Playing section and what Tide's text does are held to lines of its `rules.md`; each card's
+power is declared the designer's own and listed apart. A card's text is read as a player
+reads it (a coloured span as its words), and a constraint's finding names the designer's
+text file as its source."""
 
 from __future__ import annotations
 
@@ -14,8 +14,26 @@ from pathlib import Path
 from helpers_edits import STARTER as GAME
 from helpers_edits import failures, starter
 
+import cardstock
 
-def test_every_edit_of_the_starter_is_caught_its_designers_values_by_their_signatures(
+
+def test_the_starters_checker_file_is_no_longer_than_its_game_files() -> None:
+    folder = Path(cardstock.__file__).parent / "starter" / "catalog" / "_game_"
+    lines = {
+        p.name: len(p.read_text(encoding="utf-8").splitlines())
+        for p in folder.iterdir()
+        if p.is_file()
+    }
+    assert "signed.toml" not in lines
+    assert lines["rules.toml"] <= lines["game.toml"] + lines["cards.csv"], lines
+    kinds = (folder / "rules.toml").read_text(encoding="utf-8")
+    for kind in ("[[counts]]", "[[constraints]]", "[setup]", "[[mutate.designer_values]]"):
+        assert kinds.count(kind) == 1, kind
+    for fact in ("players", "rule", "card", "typed"):
+        assert kinds.count(f'kind = "{fact}"') == 1, fact
+
+
+def test_the_starters_mutation_test_catches_every_edit_of_what_its_facts_state(
     tmp_path: Path,
 ) -> None:
     root = starter(tmp_path)
@@ -26,12 +44,17 @@ def test_every_edit_of_the_starter_is_caught_its_designers_values_by_their_signa
         text=True,
         timeout=900,
     )
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert "0 accepted as flavour, 0 unexplained" in out.stdout, out.stdout
-    assert "survivors (" not in out.stdout, out.stdout
-    # the declared powers and copies are signed: their edits are caught, none survives
-    assert "0 survive: 0 change a designer's own value" in out.stdout, out.stdout
-    assert "of them designer's values)" in out.stdout, out.stdout
+    report = out.stdout
+    # the powers are the designer's: listed apart, not counted, and no declaration is stale
+    assert "9 change a designer's own value" in report, report
+    assert "mutate.designer_values[0]:" not in report, report
+    survivors = report.split("survivors (", 1)[1].split("designer's values (", 1)[0]
+    # no edit of what a fact, a count or the constraint states survives: the survivors are
+    # the rule words the starter states no fact for
+    tide = ("cards.csv:8: word", "column text, rows 7 and 8", "column text, rows 8 and 9")
+    for held in ("'last'", "suit_icon", "game.toml:", "suit, rows", *tide):
+        assert held not in survivors, survivors
+    assert "'wins' -> 'loses'" in survivors, survivors
 
 
 def test_a_card_showing_the_other_suits_icon_breaks_the_suit_icon_rule(tmp_path: Path) -> None:
@@ -42,10 +65,21 @@ def test_a_card_showing_the_other_suits_icon_breaks_the_suit_icon_rule(tmp_path:
     assert "source rules.md:9" in found[0], found
 
 
+MIDNIGHT = """
+[[facts]]
+kind = "card"
+name = "Midnight earns two sparks"
+card = "midnight"
+called = "Midnight"
+contains = { text = "Take two" }
+cite = { line = 12, says = "Midnight pays the most sparks" }
+"""
+
+
 def test_a_card_fact_reads_a_coloured_span_as_its_words(tmp_path: Path) -> None:
-    assert failures(starter(tmp_path / "a"), GAME, {"facts"}) == []
+    assert failures(starter(tmp_path / "a", rules=MIDNIGHT), GAME, {"facts"}) == []
     edited = ("Take [two]{color", "Take [three]{color")
-    found = failures(starter(tmp_path / "b", cards=edited), GAME, {"facts"})
+    found = failures(starter(tmp_path / "b", rules=MIDNIGHT, cards=edited), GAME, {"facts"})
     assert len(found) == 1, found
     assert "Midnight (midnight) text: the rulebook states 'Take two'" in found[0], found
     assert "source rules.md:12" in found[0], found

@@ -303,7 +303,7 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "--only",
         metavar="PARTS",
         help="comma-separated parts: counts, constraints, facts, examples, setup, source, "
-        "texts (the signed texts), or a provider "
+        "texts (provenance and translations' numbers), or a provider "
         "(colour-only, print-safety, …)",
     )
     k.add_argument(
@@ -320,10 +320,10 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "rows swapped or moved), check each, and print how many the check catches",
     )
     k.add_argument(
-        "--sign",
-        action="store_true",
-        help="sign every text a player reads as it now is: write catalog/GAME/signed.toml, "
-        "keeping each text's cited source lines (see docs/rules-format.md)",
+        "--since",
+        metavar="REV",
+        help="list every text a player reads changed since git revision REV, with where it "
+        "comes from and the facts that hold it (the review before a print run)",
     )
     k.add_argument(
         "--lang",

@@ -198,10 +198,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         from .mutating import cmd_mutate
 
         return cmd_mutate(args, only)
-    if args.sign:
-        from .signing import cmd_sign
+    if args.since:
+        from .since import cmd_since
 
-        return cmd_sign(args)
+        return cmd_since(args)
     if args.lang and (wrong := language_problems(args.lang)):
         print_issues(wrong)
         return EXIT_INPUT

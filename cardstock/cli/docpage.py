@@ -69,7 +69,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("check", "--only"): "cardstock check --only counts,setup",
     ("check", "--coverage"): "cardstock check --coverage",
     ("check", "--mutate"): "cardstock check moon-race --mutate",
-    ("check", "--sign"): "cardstock check moon-race --sign",
+    ("check", "--since"): "cardstock check moon-race --since v0.2",
     ("check", "--sources"): "cardstock check --sources ~/rulebooks",
     ("check", "--lang"): "cardstock check moon-race --lang de,qps",
     ("translate", "action"): "cardstock translate extract moon-race",

@@ -31,8 +31,8 @@ from ..rules.mutate import (
 )
 from ..rules.mutate_edits import edits, game_files
 from ..rules.mutate_owned import named, scope, uncited, unknown_cards
+from ..rules.provenance.stated import cited_at
 from ..rules.report import GameReport, run_checks
-from ..rules.signed import cited_at
 from ..rules.sources import load_source, sources_folder
 from ..rules.verdicts import FAIL, WARN
 from ..stages import CHECKS

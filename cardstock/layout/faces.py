@@ -46,7 +46,6 @@ from ..core.issues import InputError, Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
-from ..rules.signed_file import FILE as SIGNED_FILE
 from . import printsafe
 from .boxes import Painter
 from .boxmemo import BoxMemo
@@ -462,9 +461,8 @@ class Faces:
 
 
 def _unread(path: Path, catalog: Catalog) -> bool:
-    """Is `path` a file none of `catalog`'s faces reads: the game's rules, a game's signed
-    texts (`rules.signed_file`, read by the rules check alone), a game's rulebook template
-    (`layouts/<game>/rulebook.md.j2`, read by the rulebook and the rules check; a quick
+    """Is `path` a file none of `catalog`'s faces reads: the game's rules, a game's rulebook
+    template (`layouts/<game>/rulebook.md.j2`, read by the rulebook and the rules check; a quick
     reference's templates are faces'), or a translation into another language than the
     catalog's (`catalog/<game>/translations/<lang>.po`, and the untranslated template
     beside them)?"""
@@ -473,8 +471,6 @@ def _unread(path: Path, catalog: Catalog) -> bool:
         # a reference card's side reads the rules through its template's text alone, which
         # is in its own key (`_quickref_key`); no other face reads them
         return True
-    if path.name == SIGNED_FILE:
-        return path.parent.parent == root / "catalog"
     if path.parent == catalog.folder / TRANSLATIONS:
         return path.name == TRANSLATIONS_TEMPLATE or (
             path.suffix == ".po" and path.stem != catalog.lang

@@ -17,8 +17,12 @@ restatements, with no game data needed:
 - **an inline icon and the word beside it**: an icon followed by a word that is another
   icon's label, not its own (":kid: Senior", where `kid`'s label is Kid), says two things.
 
-Each disagreement is one error at the card's line, naming the card, the field and both
-values.
+Each disagreement is one finding at the card's line, naming the card, the field and both
+values. It is a warning, never an error: each reading is of words, and words can mean
+otherwise on real data (a joke name, "The Wood Mill" whose `trash` is Clay, a colour in a
+name). `cardstock check` passes on it, `--strict` fails until the game accepts the finding
+with the reason, one `[[acknowledge]]` entry a finding (docs/rules-format.md, "Severities
+and acknowledgments").
 """
 
 from __future__ import annotations
@@ -245,7 +249,7 @@ def hidden_fields(catalog: Any) -> set[str]:
 
 
 def card_texts(job: Job) -> list[Issue]:
-    """An error for each card whose text or name restates its own fields otherwise."""
+    """A warning for each card whose text or name restates its own fields otherwise."""
     catalog: Any = job.catalog
     out: list[Issue] = []
     decks: dict[str, list[Component]] = {}
@@ -266,6 +270,7 @@ def card_texts(job: Job) -> list[Issue]:
                     key,
                     f"{c.name}'s {key} states {said!r} ({_shown(stated)}), but its {fld} is "
                     f"{_shown(value)}",
+                    "warning",
                 )
             )
         for key, named in siblings_named(c, names[c.set], prose):
@@ -276,6 +281,7 @@ def card_texts(job: Job) -> list[Issue]:
                     key,
                     f"{c.name}'s {key} names {', '.join(map(repr, named))} of its own deck but "
                     f"not {c.name!r}: a card's text names its own card",
+                    "warning",
                 )
             )
         for key, said in icon_words(c, icon_labels, prose):
@@ -286,6 +292,7 @@ def card_texts(job: Job) -> list[Issue]:
                     key,
                     f"{c.name}'s {key} says {said!r}: the word beside an icon is another "
                     "icon's label, not its own",
+                    "warning",
                 )
             )
         for fld, values, own in name_values(c, labels[c.set]):
@@ -295,6 +302,7 @@ def card_texts(job: Job) -> list[Issue]:
                     c.line,
                     "name",
                     f"{c.name!r} states {fld} {values}, but the card's {fld} is {own}",
+                    "warning",
                 )
             )
     return out

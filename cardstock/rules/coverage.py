@@ -626,8 +626,8 @@ class Checked:
     or a name is checked when a rule that states it failed on some edit of the mutation
     test, or an edit of that very value where a player reads it was caught; a sentence with
     no number and no name, when a rule cites its line and an edit of one of its rule words
-    (first, face up, wins …) was caught, or a caught edit changed a signed text that cites
-    it (`signed`). What is set aside counts as checked."""
+    (first, face up, wins …) was caught, or a caught edit changed a text that restates it
+    (`provenance`). What is set aside counts as checked."""
 
     source: SourceText
     facts: list[tuple[str, int, str, bool]]  # (number | name | sentence, line, text, checked)
@@ -659,15 +659,15 @@ def checked(
     cov: Coverage,
     edits: Iterable[tuple[str, str, bool]],
     failed: Iterable[str] = (),
-    signed: frozenset[int] = frozenset(),
+    restated: frozenset[int] = frozenset(),
     said: Mapping[int, Sequence[str]] | None = None,
 ) -> Checked:
     """`cov`'s numbers, names and plain sentences, each checked or not, by the mutation
     test's edits — (kind, the value before the edit, caught) — and what the caught ones
     failed on (`failed`: "rule: finding"); a sentence is checked too when its line is one a
-    signed text cites that a caught edit changed (`signed`: those lines), and a name when
-    such a text states it (`said`: the texts, by the line they cite): an edit of the name
-    there changes the text, which its signature catches."""
+    text restates that a caught edit changed (`restated`: those lines), and a name when
+    such a text states it (`said`: the texts, by the line they restate) and an edit of it
+    was caught."""
     failing = {f.split(": ", 1)[0] for f in failed}
     caught_numbers: set[Fraction] = set()
     caught_names: set[tuple[str, ...]] = set()
@@ -699,7 +699,7 @@ def checked(
             facts.append(("name", i.line, i.text, hit))
     for line, sentence in plain_sentences(cov.source):
         low = f" {' '.join(re.findall(r'[a-z-]+', sentence.lower()))} "
-        hit = line in signed or (line in cov.cited and any(f" {w} " in low for w in caught_words))
+        hit = line in restated or (line in cov.cited and any(f" {w} " in low for w in caught_words))
         facts.append(("sentence", line, sentence, hit))
     return Checked(cov.source, facts)
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError
 
 from ..catalog.schema import Component, Game
 from ..core.files import allowed, present
@@ -33,8 +33,6 @@ from .mutate_owned import problems as designer_value_problems
 from .mutate_rules import Accept, MutateRules
 from .setup.steps import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 from .severity import Acknowledgment
-from .signed_file import FILE as SIGNED_FILE
-from .signed_file import Signed, read_signed
 
 
 class RulesFile(BaseModel):
@@ -103,6 +101,12 @@ class RulesFile(BaseModel):
         default=[],
         description="Warnings the game accepts on purpose, each with the reason.",
     )
+    provenance: dict[str, list[PositiveInt]] = Field(
+        default={},
+        description="The source lines each kind of text a player reads restates: a pattern "
+        "'FILE KEY' (`*` any part of the key) and its lines (docs/rules-format.md, 'Provenance').",
+        examples=[{"game.toml tables.limits.*": [82], "cards.csv *: text": [12, 14]}],
+    )
     mutate: MutateRules = model_field(
         MutateRules,
         "What `cardstock check --mutate` accepts: surviving edits, each with the reason.",
@@ -150,7 +154,12 @@ class Rules:
     designer_value_lines: list[int | None] = field(default_factory=list)
     # name, setup, line
     setup_variants: list[tuple[str, SetupModel, int | None]] = field(default_factory=list)
-    signed: Signed | None = None  # the game's signed.toml, when it has one (`signed`)
+    # [provenance]: the source lines each kind of text restates (`provenance.stated`)
+    provenance: dict[str, list[int]] = field(default_factory=dict)
+    provenance_lines: dict[str, int | None] = field(default_factory=dict)
+
+    def provenance_line(self, key: str) -> int | None:
+        return self.provenance_lines.get(key)
 
 
 @dataclass
@@ -223,8 +232,13 @@ def load_rules(
     _check_ids(rules, ctx)
     _read_decks(raw, rules, ctx)
     _read_setup(raw, rules, ctx)
-    signed = path.parent / SIGNED_FILE
-    rules.signed = read_signed(path.parent, root, shown_path(signed, root), issues, len(components))
+    rules.provenance = {k: list(v) for k, v in raw.provenance.items()}
+    rules.provenance_lines = {k: ctx.at("provenance", k) for k in raw.provenance}
+    for k in raw.provenance:
+        if not k.strip() or k.startswith(" "):
+            ctx.add(
+                ("provenance", k), "name a file, then a key pattern: 'game.toml tables.limits.*'"
+            )
     if len(issues.errors) > before:
         return None
     return rules

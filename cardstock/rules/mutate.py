@@ -22,11 +22,10 @@ caught:
 
 An accept entry that matches no survivor is itself a finding (it is stale: the edit is now
 caught, or the text has moved). A table cell the designer chose because the source states
-none is declared by a `[[mutate.designer_values]]` entry (`mutate_owned`) and signed with
-the game's texts (`signed`): its edit is caught by the signature alone, and counted as a
-designer's value among those. In a game not signed, such an edit survives and is reported
-as the designer's value; the caught count is not raised by it, and the exit status treats
-it like an accepted one.
+none is declared by a `[[mutate.designer_values]]` entry (`mutate_owned`): its surviving
+edit is reported as the designer's value, listed apart; the caught count is not raised by
+it, it is not counted among the edits that contradict a stated fact, and the exit status
+treats it like an accepted one.
 
 The checking itself is the caller's (`judge`): this room runs before the validation and the
 checks other rooms provide, so the command line hands in the function that runs them.
@@ -43,7 +42,6 @@ from .coverage import Checked, Coverage, checked
 from .mutate_edits import KINDS, Edit, apply
 from .mutate_owned import DesignerValues, Scope, Stale, edited_column, stale
 from .mutate_rules import Accept, MutateRules
-from .signed_file import RULE
 
 # what a check of the project with these files placed finds: the text of every finding
 # validation or the check fails on (or `--strict` would)
@@ -95,18 +93,6 @@ class MutationReport:
         return [o for o in self.outcomes if not o.caught and o.owned is not None]
 
     @property
-    def signed_only(self) -> list[Outcome]:
-        """The caught edits only a text's signature caught (`signed`): no rule check of
-        the game fails on them."""
-        return [o for o in self.outcomes if _signature_alone(o)]
-
-    @property
-    def signed_owned(self) -> list[Outcome]:
-        """The edits of a designer's own value (`[[mutate.designer_values]]`) the value's
-        signature caught."""
-        return [o for o in self.signed_only if o.owned is not None]
-
-    @property
     def ok(self) -> bool:
         return not self.survivors and not self.stale and not self.owned_stale
 
@@ -155,36 +141,20 @@ def run(
             line = accept_lines[i] if i < len(accept_lines) else None
             report.stale.append((i, a, line))
     for o in report.outcomes:
-        if (not o.caught and o.accepted is None) or _signature_alone(o):
+        if not o.caught and o.accepted is None:
             o.owned = next((i for i, (_, sc) in enumerate(owned) if sc.holds(o.edit)), None)
-    facts = [
-        (o.edit, o.caught and not _signature_alone(o), o.found[0] if o.found else None, o.owned)
-        for o in report.outcomes
-    ]
+    facts = [(o.edit, o.caught, o.found[0] if o.found else None, o.owned) for o in report.outcomes]
     report.owned_stale = stale(owned, facts, owned_lines)
     return report
 
 
-def _signature_alone(o: Outcome) -> bool:
-    """Whether only a text's signature caught the edit: no rule check fails on it."""
-    return bool(o.found) and all(f.startswith(RULE) for f in o.found)
-
-
 def summary_line(report: MutationReport) -> str:
-    """`N of M edits caught`, with how many only a signature caught and the accepted
-    survivors when there are any; with designer's values declared, the share caught, every
-    survivor classified, and the share caught of the edits left once the designer's values
-    (caught by their signatures or surviving) and the accepted survivors are set apart (the
-    edits that change something a source or another text states)."""
+    """`N of M edits caught`, with the accepted survivors when there are any; with
+    designer's values declared, the share caught, every survivor classified, and the share
+    caught of the edits left once the designer's values and the accepted survivors are set
+    apart (the edits that change something a source or another text states)."""
     line = f"{report.caught} of {len(report.outcomes)} edits caught"
-    signed = ""
-    if report.signed_only:
-        owned = report.signed_owned
-        signed = f"{len(report.signed_only)} by a text's signature alone" + (
-            f", {len(owned)} of them designer's values" if owned else ""
-        )
     if not report.owned_lines:
-        line += f" ({signed})" if signed else ""
         if report.accepted:
             line += f", {len(report.accepted)} accepted"
         return line
@@ -194,7 +164,7 @@ def summary_line(report: MutationReport) -> str:
     stated, caught = _stated(report)
     share = caught / stated * 100 if stated else 100.0
     return (
-        f"{line} ({report.rate() * 100:.1f} %{'; ' + signed if signed else ''}); {left} "
+        f"{line} ({report.rate() * 100:.1f} %); {left} "
         f"survive: {len(report.owned)} change a designer's own value the source does not "
         f"state ({where}), {len(report.accepted)} accepted as flavour, "
         f"{len(report.survivors)} unexplained; of the {stated} edits that contradict a stated "
@@ -205,9 +175,15 @@ def summary_line(report: MutationReport) -> str:
 def _stated(report: MutationReport) -> tuple[int, int]:
     """The edits that change something a source or another text states (all but those of
     a designer's own values and the accepted survivors), and how many of them are caught."""
-    owned = len(report.owned) + len(report.signed_owned)
-    stated = len(report.outcomes) - owned - len(report.accepted)
-    return stated, report.caught - len(report.signed_owned)
+    stated = len(report.outcomes) - len(report.owned) - len(report.accepted)
+    return stated, report.caught
+
+
+def stated_rate(report: MutationReport) -> float:
+    """The share caught of the edits that contradict a stated fact: all but the designer's
+    values and the accepted survivors (1.0 when there are none)."""
+    stated, caught = _stated(report)
+    return caught / stated if stated else 1.0
 
 
 def render(report: MutationReport, *, verbose: bool = False) -> str:
@@ -258,9 +234,9 @@ def coverage_checked(
     cited_at: Mapping[tuple[str, int], list[tuple[str | None, list[int], str]]] | None = None,
 ) -> list[Checked]:
     """Each source's stated facts, checked or not by this mutation test's edits
-    (`cited_at`: the signed texts that cite source lines, by the file and line each is at,
-    `signed.cited_at`): a caught edit of one checks the lines it cites, and the names it
-    states of them (an edit of any of its words fails its signature)."""
+    (`cited_at`: the texts that restate source lines, by the file and line each is at,
+    `provenance.stated.cited_at`): a caught edit of one checks the lines it restates, and
+    the names it states of them."""
     edits = [(o.edit.kind, o.edit.before, o.caught) for o in report.outcomes]
     failed = {f for o in report.outcomes for f in o.found}
     at = cited_at or {}
@@ -276,7 +252,7 @@ def coverage_checked(
 
 
 def _edits_text(e: Edit, key: str | None) -> bool:
-    """Whether an edit at a signed text's line edits that text: a table's cell edit only
+    """Whether an edit at a text's line edits that text: a table's cell edit only
     the text of its column (a row's cells share a line)."""
     column = edited_column(e)
     if column is None or key is None or ": " not in key:
@@ -309,8 +285,6 @@ def public(report: MutationReport) -> dict[str, object]:
         "game": report.game,
         "edits": len(report.outcomes),
         "caught": report.caught,
-        "signed_only": len(report.signed_only),
-        "signed_designer_values": len(report.signed_owned),
         "stated": _stated(report)[0],
         "kinds": {
             k: {

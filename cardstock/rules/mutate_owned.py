@@ -5,9 +5,8 @@ holds many numbers and ids that only its designer chose: how many copies, which 
 shows, which gang a Nemesis serves. No text a player reads states them a second time, so an
 edit of one breaks nothing and survives the mutation test. `[[mutate.designer_values]]` in
 rules.toml declares such cells, with the source line that shows the source is silent and the
-reason. The declared cells are signed with the game's texts (`signed`), so an edit of one
-fails the check until the designer signs it again; in a game not signed, the report counts
-the survivors they explain apart from the unexplained ones:
+reason; the report counts the survivors they explain apart from the unexplained ones, and
+not among the edits that contradict a stated fact:
 
     [[mutate.designer_values]]
     table = "henchmen"                       # a set of the game with a table file (or a list)
@@ -22,12 +21,11 @@ narrows it to swaps where a total holds a column's sum): never a word, a name or
 `texts` names a card's own prose (text, str or choice columns) the source never states: a
 number, word or name edited inside such a cell, or two cards' whole texts swapped, is
 explained too. A declaration is stale — an error of its own — when it explains no edit
-(none of its cells' edits survives or is caught by the signature alone), or when a check
-other than the signature holds one of its cells: the edit of that one cell's value was
-caught (for a text, the swap of two of its texts), so the value is not the designer's
-alone (leave that row out with `except_rows`); a text declaration is also refused when the
-source names one of its cards, since a source that names a card may state its text
-(`named`).
+(none of its cells' edits survives), or when a check holds one of its cells: the edit of
+that one cell's value was caught (for a text, the swap of two of its texts), so the value
+is not the designer's alone (leave that row out with `except_rows`); a text declaration is
+also refused when the source names one of its cards, since a source that names a card may
+state its text (`named`).
 """
 
 from __future__ import annotations
@@ -298,9 +296,9 @@ def stale(
     outcomes: Iterable[tuple[Edit, bool, str | None, int | None]],
     lines: Sequence[int | None] = (),
 ) -> list[Stale]:
-    """Each declaration's staleness, from the outcomes (edit, caught by a check other than
-    the signature, first finding, the declaration that explains it): a `number` edit of one
-    of its cells such a check catches, a swap of two of its texts it catches, or no edit
+    """Each declaration's staleness, from the outcomes (edit, caught by a check, first
+    finding, the declaration that explains it): a `number` edit of one of its cells such a
+    check catches, a swap of two of its texts it catches, or no edit
     explained."""
     used: set[int] = set()
     out: list[Stale] = []

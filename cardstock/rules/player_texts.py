@@ -1,6 +1,5 @@
 """Where a player reads a game's words: the text regions of its files, which `--mutate` edits
-and `signed` holds to their signatures (so a build loads this module, never the mutation
-test's).
+and `provenance` lists (so the check loads this module, never the mutation test's).
 
 A region is a stretch of one file's text (its offsets in the file, its line) that ends up in
 front of a player:

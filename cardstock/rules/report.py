@@ -20,6 +20,7 @@ from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
 from .reads import forget
+from .unchecked import could_check
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 
 # The rules' models, the setup simulator and the source text's coverage are imported where
@@ -55,7 +56,7 @@ SECTIONS = {
     "examples": "Examples of play",
     "setup": "Setup",
     "source": "The source rulebook",
-    "texts": "Texts a player reads, as signed",
+    "texts": "Texts a player reads",
     "print": "Print safety",
     "rulebook": "Rulebook consistency",
     "other": "Other checks",
@@ -214,9 +215,9 @@ def check_game(
             Check(
                 "rules",
                 "the game declares its rules",
-                WARN,
-                f"no {catalog.display(catalog.folder / 'rules.toml')}: declared counts, "
-                "constraints and setup are not checked",
+                PASS,
+                f"no {catalog.display(catalog.folder / 'rules.toml')}, nothing to check; "
+                f"{could_check(catalog)} (docs/rules-format.md)",
             )
         )
     else:
@@ -229,7 +230,7 @@ def check_game(
     ran = {p.name: run_provider(p, job) for p in sorted(chosen, key=lambda p: not p.draws)}
     report.checks += [ran[p.name] for p in chosen]
     if rules is not None and wanted("texts") and not catalog.lang:
-        report.checks += _texts_checks(catalog, report.checks, sources, gate)
+        report.checks += _texts_checks(catalog, sources)
     if rules is not None:
         acknowledge(report, rules)
     forget(catalog)  # what the facts read once for this load
@@ -240,13 +241,11 @@ def check_game(
     return report
 
 
-def _texts_checks(
-    catalog: Catalog, ran: list[Check], sources: Path | None, gate: bool
-) -> list[Check]:
-    """The signed texts and the translations' numbers (`cardstock.rules.signed`)."""
-    from .signed import checks
+def _texts_checks(catalog: Catalog, sources: Path | None) -> list[Check]:
+    """The texts' provenance and the translations' numbers (`cardstock.rules.provenance`)."""
+    from .provenance.check import checks
 
-    return checks(catalog, ran, sources, gate=gate)
+    return checks(catalog, sources)
 
 
 def _rule_checks(
@@ -269,8 +268,9 @@ def _rule_checks(
             Check(
                 "counts",
                 "the rulebook's counts are declared",
-                WARN,
-                "rules.toml declares no [[counts]]",
+                PASS,
+                "rules.toml declares no [[counts]], nothing to check; [[counts]] could hold "
+                "the totals of its sets",
                 rules.file,
             )
         )
@@ -320,8 +320,9 @@ def _setup_checks(job: Job, rules: Any, report: GameReport, seed: int, runs: int
             Check(
                 "setup",
                 "the setup procedure completes",
-                WARN,
-                "rules.toml has no [setup]: the setup is not simulated",
+                PASS,
+                "rules.toml has no [setup], nothing to simulate; [setup] could deal it for "
+                "each player count",
                 rules.file,
             )
         )

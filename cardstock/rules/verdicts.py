@@ -1,6 +1,7 @@
 """A rule check's verdict: its status, summary and findings (`Check`), as the report
-(`report`) and the checks built outside it (`signed`) make it; and what one rule's check
-found (`Outcome`, its reasons `Problem`), as every constraint, fact and example returns it.
+(`report`) and the checks built outside it (`provenance`) make it; and what one rule's
+check found (`Outcome`, its reasons `Problem`), as every constraint, fact and example
+returns it.
 """
 
 from __future__ import annotations
