@@ -8,8 +8,9 @@ against the catalog. One idea per room (docs/architecture.md, "The rules room's 
   count;
 - facts (`facts/`): what a rulebook states, one module per kind;
 - stats (`stats/`): the numbers behind each deck and the odds its setup deals;
-- provenance and coverage: where a rule comes from (`sources`), the source's coverage
-  (`coverage`) and the signed texts (`signed`);
+- provenance (`provenance/`): where each text a player reads comes from, stated once per
+  kind of text, and the texts changed since a revision; where a rule comes from
+  (`sources`) and the source's coverage (`coverage`);
 - the mutation test (`mutate`), which a build never runs;
 - the rules file (`model`, `reader`) and the basics every room reads (`filters`,
   `verdicts`, `places`, `phrases`, and what a check reads once per load: `reads`).
