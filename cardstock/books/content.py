@@ -176,6 +176,12 @@ class Thumbs:
             self._made[component.id] = thumb
         return self._made[component.id]
 
+    def drawn(self, component: Component) -> Any:
+        """The component's thumbnail with its drawing (None: it cannot be drawn; what
+        laying it out found is the book's to report, through `of`)."""
+        thumb = self.of(component, [])
+        return None if thumb is None else self.drawing(thumb)
+
     def drawing(self, thumb: Any) -> Any:
         """The thumbnail `of` gave, with its drawing."""
         whole = self._whole.get(thumb.key)

@@ -10,7 +10,8 @@ the EPUB (`books.epub`): the blocks the PDF is typeset from (`cardstock.core.mar
     :icon:            → an inline SVG of the game's symbol, named by the icon's label
     contents()        → nav: a list of links to the # and ## headings
     component_list()  → a figure per group with a figure per face (the SVG face, its alt
-                        text from the catalog: name, group, count and kind)
+                        text the words the face prints, `books.cardwords`, but the name
+                        its caption gives; a face without words named from the catalog)
     faces(...)        → a row of figures      page_break() → nothing
 
 The markup is XHTML as well as HTML (void elements closed, only XML's five entities), so
@@ -40,8 +41,10 @@ from ..catalog.wording import (
 )
 from ..core import markup
 from ..core.toolwords import ENGLISH, ToolWords
+from ..layout.ops import Face
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
+from .cardwords import card_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
 from .direction import Marks
 
@@ -174,21 +177,24 @@ def figure(
     words: ToolWords = ENGLISH,
     group: str | None = None,
     marks: Marks | None = None,
+    said: str = "",
 ) -> str:
     """One face: the SVG image with its alt text (`src` None: a face that cannot be drawn,
     its words in a box), and its caption (None: none), marked by `marks` when its words go
-    another way than the document's. An attribute has one language, the document's: where
-    cardstock has no words for the count ("2 cards") in it, the alt text names the face
-    alone and the count follows it in English, marked so, for screen readers only."""
-    english = marks.english(words, f"{{n}} {kind_word(c.kind, 1)}") if marks else ""
-    alt = esc(alt_text(c, label, words, group, count=not english))
+    another way than the document's. The alt text is `said`, the words the face prints
+    (`books.cardwords`, without the caption's); a face that prints none is named from the
+    catalog (`alt_text`). An attribute has one language, the document's: where cardstock
+    has no words for the count ("2 cards") in it, the alt text names the face alone and the
+    count follows it in English, marked so, for screen readers only."""
+    english = marks.english(words, f"{{n}} {kind_word(c.kind, 1)}") if marks and not said else ""
+    alt = esc(said or alt_text(c, label, words, group, count=not english))
     if src is None:
         img = f'<span class="outline" role="img" aria-label="{alt}">{esc(c.name)}</span>'
     else:
         img = f'<img src="{esc(src)}" alt="{alt}" />'
     if english:
-        said = esc(kind_said(words, c.kind, c.count))
-        img += f'<span class="unseen"{english}>{said}</span>'
+        count = esc(kind_said(words, c.kind, c.count))
+        img += f'<span class="unseen"{english}>{count}</span>'
     if caption is None:
         return f'<figure class="face">{img}</figure>'
     mark = marks.block(caption) if marks else ""
@@ -225,10 +231,18 @@ class Body:
 
 class Writer:
     """Turns a rulebook's chunks into markup. `src(component)` is where a face's SVG is,
-    relative to the document (None: the face cannot be drawn)."""
+    relative to the document (None: the face cannot be drawn); `drawing(component)` its
+    laid-out face, whose words its picture carries (None: the face's name from the
+    catalog stands for them)."""
 
-    def __init__(self, catalog: Catalog, library: Library, src: Callable[[Component], str | None]):
-        self.catalog, self.src = catalog, src
+    def __init__(
+        self,
+        catalog: Catalog,
+        library: Library,
+        src: Callable[[Component], str | None],
+        drawing: Callable[[Component], Face | None] | None = None,
+    ):
+        self.catalog, self.src, self.drawing = catalog, src, drawing
         self.marks = Marks(book_meta(catalog)["lang"])
         self.icons = Icons(catalog, library)
         self.by_id = {c.id: c for c in catalog.components}
@@ -237,11 +251,17 @@ class Writer:
         self._ids: set[str] = set()
         self._level = 0  # the last heading's level (1 for #)
 
-    def _face(self, c: Component, caption: str | None, label: str | None = None) -> str:
+    def _face(
+        self, c: Component, caption: str | None, label: str | None = None, name: str = ""
+    ) -> str:
+        """A face's figure; `name`: the name its caption gives, which its words leave out."""
         self.shown.setdefault(c.id, c)
         group = printed_group(self.catalog, c)
         words = self.catalog.tool_words
-        return figure(c, self.src(c), caption, label, words, group, self.marks)
+        src = self.src(c)
+        face = self.drawing(c) if self.drawing is not None and src is not None else None
+        said = card_words(self.catalog, face, (name,) if name else ())
+        return figure(c, src, caption, label, words, group, self.marks, said)
 
     def _block(self, tag: str, inner: str, attrs: str = "") -> str:
         """`<tag attrs>inner</tag>`, with the language and direction its words need."""
@@ -328,7 +348,7 @@ class Writer:
         for g in galleries(self.catalog):
             labels = g.labels or (None,) * len(g.faces)
             items = "".join(
-                f"<li>{self._face(c, _caption(c, label), label)}</li>"
+                f"<li>{self._face(c, _caption(c, label), label, label or c.name)}</li>"
                 for c, label in zip(g.faces, labels)
             )
             count = esc(said_count(self.catalog, g.kind, g.count))
@@ -372,7 +392,7 @@ class Writer:
             elif ch.name == "faces":
                 comps = [self.by_id[i] for i in ch.args if i in self.by_id]
                 if comps:
-                    row = "".join(self._face(c, esc(c.name)) for c in comps)
+                    row = "".join(self._face(c, esc(c.name), name=c.name) for c in comps)
                     out.append(f'<div class="faces">{row}</div>')
         heading = book_word(self.catalog, CONTENTS)
         own = self.marks.english(self.catalog.tool_words, CONTENTS)
