@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, faces_of, load_games, stage
+from pypdf import PdfReader
 
 from cardstock.books.cardwords import card_words
 from cardstock.core import markup
@@ -168,3 +169,34 @@ def test_an_icon_in_a_card_text_is_said_by_its_label():
     label = cat.game.icons[icon].label or icon.capitalize()
     said = card_words(cat, faces_of(cat).face(card, "front"))
     assert label in said and f":{icon}:" not in said
+
+
+def _pdf_words(path: Path) -> str:
+    """A PDF's text outside its pictures (a face's own lettering, drawn scaled down to a
+    thumbnail, is the picture's), its lines run together."""
+    runs: list[str] = []
+    for page in PdfReader(path).pages:
+
+        def visit(text, cm, tm, font, size):
+            if (cm[0] ** 2 + cm[1] ** 2) ** 0.5 >= 0.75:
+                runs.append(text)
+
+        page.extract_text(visitor_text=visit)
+    return " ".join(" ".join(runs).split())
+
+
+def test_the_large_print_gallery_prints_each_face_s_words_beside_it(tmp_path):
+    """`--card-words`: the large-print edition's component list sets beside each face the
+    words it prints, at the book's body size; without it, the faces stand alone."""
+    game = "atmosfear"
+    catalogs, _ = load_games(ROOT, [game])
+    cat = catalogs[0]
+    for asked in (False, True):
+        out = tmp_path / str(asked)
+        stage("svg")(cat, BuildOptions(out=out))
+        stage("rulebook")(cat, BuildOptions(out=out, large_print=True, card_words=asked))
+        text = _pdf_words(out / game / f"{game}-rulebook-large-print.pdf")
+        printed = [t for cid, texts in _texts(cat).items() for t in _printed(out, game, cid, texts)]
+        assert len(printed) > 50
+        found = [t for t in printed if t in text]
+        assert found == (printed if asked else []), (asked, len(found), len(printed))
