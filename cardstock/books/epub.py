@@ -299,7 +299,7 @@ def rulebook_epub(
     drawn (its faces are left out, their words in a box in their place)."""
     family = family or fonts.LIBERATION
     drawn = Drawn(faces)
-    body: Body = Writer(catalog, faces.library, drawn.src).body(chunks)
+    body: Body = Writer(catalog, faces.library, drawn.src, drawn.thumbs.drawn).body(chunks)
     css_font = fonts.register(family).css
     rules, font_items = text_fonts(family)
     chapter = '<?xml version="1.0" encoding="UTF-8"?>\n' + page(

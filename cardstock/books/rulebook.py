@@ -476,7 +476,11 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     chunks = split(text)
     accent = accent_color(catalog.game)
     family = fonts.register(options.reading_font)
-    body = Writer(catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg").body(chunks)
+    thumbs = Thumbs(job.faces)  # the faces whose words their pictures carry
+    body = Writer(
+        catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg", thumbs.drawn
+    ).body(chunks)
+    del thumbs
     arts: list[Artifact] = []
     rules = ""
     if options.reading_font:  # the page carries the reading font (rules/fonts/), its licence
