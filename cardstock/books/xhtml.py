@@ -419,6 +419,9 @@ def nested(items: list[tuple[int, str]]) -> str:
     return "".join(out)
 
 
+CONTENTS_ID = "contents-title"  # the contents page's heading, a landmark of the e-book
+
+
 def contents(entries: list[Entry], heading: str = "Contents", own: str = "") -> str:
     """The contents: the # headings with their ## headings nested, each a link (`own`:
     the heading's language and direction, when it is cardstock's English)."""
@@ -426,8 +429,8 @@ def contents(entries: list[Entry], heading: str = "Contents", own: str = "") -> 
         [(e.level, f'<a href="#{e.id}">{esc(e.title)}</a>') for e in entries if e.level <= 1]
     )
     return (
-        '<nav class="contents" aria-labelledby="contents-title">'
-        f'<h2 id="contents-title"{own}>{esc(heading)}</h2>{toc}</nav>'
+        f'<nav class="contents" role="doc-toc" aria-labelledby="{CONTENTS_ID}">'
+        f'<h2 id="{CONTENTS_ID}"{own}>{esc(heading)}</h2>{toc}</nav>'
     )
 
 
@@ -435,19 +438,21 @@ def contents(entries: list[Entry], heading: str = "Contents", own: str = "") -> 
 
 
 def style_sheet(accent: str, font: str) -> str:
-    """The page's CSS: a fluid single column that reads on a phone, and print rules."""
-    ink = readable(accent)
+    """The page's CSS: a fluid single column that reads on a phone, and print rules. Its
+    colours are written out where they are used, never through custom properties
+    (`var(...)`): an e-reader or converter that does not know them drops the declaration,
+    and a table's white header text would stand on white."""
+    ink, text, tint = readable(accent), "#1f1f1f", "#f3f4f6"
     return f"""
-:root {{ --accent: {ink}; --ink: #1f1f1f; --tint: #f3f4f6; }}
 html {{ -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }}
-body {{ margin: 0; color: var(--ink); background: #ffffff;
+body {{ margin: 0; color: {text}; background: #ffffff;
   font-family: "{font}", "Liberation Sans", Arial, Helvetica, sans-serif;
   font-size: 1.0625rem; line-height: 1.55; }}
 header.cover, main, footer {{ max-width: 44rem; margin: 0 auto; padding: 0 1rem; }}
 header.cover {{ text-align: center; padding-top: 2rem; padding-bottom: 1rem; }}
-h1 {{ color: var(--accent); font-size: 2.2rem; line-height: 1.15; margin: 0 0 .5rem; }}
-h2 {{ color: var(--accent); font-size: 1.6rem; line-height: 1.2; margin: 2.2rem 0 .6rem; }}
-h3 {{ color: var(--accent); font-size: 1.25rem; margin: 1.6rem 0 .4rem; }}
+h1 {{ color: {ink}; font-size: 2.2rem; line-height: 1.15; margin: 0 0 .5rem; }}
+h2 {{ color: {ink}; font-size: 1.6rem; line-height: 1.2; margin: 2.2rem 0 .6rem; }}
+h3 {{ color: {ink}; font-size: 1.25rem; margin: 1.6rem 0 .4rem; }}
 h4 {{ font-size: 1.07rem; margin: 1.2rem 0 .3rem; }}
 .subtitle {{ font-style: italic; font-size: 1.15rem; }}
 p, li {{ overflow-wrap: break-word; }}
@@ -455,15 +460,15 @@ li {{ margin: .2rem 0; }}
 a {{ color: #0b4f9c; }}
 a:focus-visible, .table:focus-visible {{ outline: 3px solid #0b4f9c; outline-offset: 2px; }}
 .icon {{ width: 1.15em; height: 1.15em; vertical-align: -0.2em; }}
-.note {{ background: var(--tint); border-inline-start: 4px solid var(--accent);
+.note {{ background: {tint}; border-inline-start: 4px solid {ink};
   padding: .4rem .9rem; margin: 1rem 0; }}
 .note p {{ margin: .3rem 0; }}
 .table {{ overflow-x: auto; margin: .8rem 0 1.2rem; }}
 table {{ border-collapse: collapse; min-width: 60%; font-size: .95rem; }}
 th, td {{ text-align: start; vertical-align: top; padding: .35rem .55rem;
   border-bottom: 1px solid #c9ccd1; }}
-thead th {{ background: var(--accent); color: #ffffff; }}
-tbody tr:nth-child(even) {{ background: var(--tint); }}
+thead th {{ background: {ink}; color: #ffffff; }}
+tbody tr:nth-child(even) {{ background: {tint}; }}
 figure {{ margin: 0; }}
 figure.group {{ margin: 1.2rem 0; }}
 figure.group > figcaption {{ font-weight: bold; margin-bottom: .4rem; }}
