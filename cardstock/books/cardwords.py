@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
 _ENDS = (".", "!", "?", ":", ";", "…", "。", "！", "？", "؟")
+_CLOSE = (".", ",", ";", ":", "!", "?", ")", "…")  # what follows a word without a space
 _SLACK = 1.5  # points a run may stand outside its box's rectangle (rounding, descenders)
 
 
@@ -103,7 +104,8 @@ def _phrase(runs: list[_Run]) -> str:
         if last is not None and out and not out.endswith(" "):
             gap = run.x - last.end
             new_line = abs(run.baseline - last.baseline) > 0.2 * run.size
-            if new_line or run.icon or last.icon or gap > 0.12 * run.size:
+            after_icon = last.icon and not run.words.startswith(_CLOSE)
+            if new_line or run.icon or after_icon or gap > 0.12 * run.size:
                 out += " "
         out += run.words
         last = run

@@ -477,9 +477,9 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     accent = accent_color(catalog.game)
     family = fonts.register(options.reading_font)
     thumbs = Thumbs(job.faces)  # the faces whose words their pictures carry
-    body = Writer(
-        catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg", thumbs.drawn
-    ).body(chunks)
+    body = Writer(catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg", thumbs.drawn).body(
+        chunks
+    )
     del thumbs
     arts: list[Artifact] = []
     rules = ""

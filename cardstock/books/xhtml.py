@@ -302,10 +302,20 @@ class Writer:
             first = self._block("th", inline(r[0], self.icons), ' scope="row"')
             rest = "".join(self._block("td", inline(c, self.icons)) for c in r[1:])
             body.append(f"<tr>{first}{rest}</tr>")
+        label = esc(self._table_name(name))
         return (
-            f'<div class="table" role="region" tabindex="0" aria-label="{esc("Table: " + name)}">'
+            f'<div class="table" role="region" tabindex="0" aria-label="{label}">'
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
         )
+
+    def _table_name(self, columns: str) -> str:
+        """A table's name for a screen reader, by its columns ("Table: Rank, Card"), in
+        the book's language (an attribute has no language of its own: where cardstock has
+        no words for it in the book's language, the columns alone name it)."""
+        words = self.catalog.tool_words
+        if self.marks.english(words, TABLE):
+            return columns
+        return words(TABLE, columns=columns)
 
     def blocks(self, blocks: list[markup.Block]) -> list[str]:
         out: list[str] = []
@@ -399,6 +409,9 @@ class Writer:
         listed = contents(self.entries, heading, own)
         main = "\n".join(out).replace("\0contents\0", listed)
         return Body(cover, main, list(self.entries), list(self.shown.values()))
+
+
+TABLE = "Table: {columns}"  # a table's name for a screen reader, by its columns
 
 
 def nested(items: list[tuple[int, str]]) -> str:
