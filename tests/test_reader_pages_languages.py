@@ -137,3 +137,18 @@ def test_the_rules_check_list_in_a_translated_section_is_marked_english(built):
     page = (built / "index.html").read_text("utf-8")
     lists = re.findall(r'<ul class="figures"([^>]*)>', page)
     assert lists and all(attrs == ' lang="en"' for attrs in lists), lists
+
+
+def test_a_catalog_of_cardstocks_words_lacking_a_message_is_reported():
+    """`check --lang fr` (validation of the French edition) says when cardstock's French
+    leaves one of its messages in English, naming it; a whole catalog says nothing."""
+    from cardstock.catalog.variants import _no_tool_words
+    from cardstock.core.toolwords import ToolWords, tool_words
+
+    fr = tool_words("fr")
+    assert _no_tool_words(fr, "catalog/g/translations/fr.po") == []
+    lacking = ToolWords("fr", {k: v for k, v in fr.table.items() if k != "Table: {columns}"},
+                        fr.plurals)  # fmt: skip
+    (issue,) = _no_tool_words(lacking, "catalog/g/translations/fr.po")
+    assert issue.level == "warning" and "'Table: {columns}'" in issue.message
+    assert "1 of its messages" in issue.message
