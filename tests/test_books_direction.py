@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cardstock.books.content import Directive
 from cardstock.books.direction import Marks, language_dir
-from cardstock.books.epub import _nav, _package
+from cardstock.books.epub import Access, _nav, _package
 from cardstock.books.xhtml import Writer, page
 from cardstock.catalog.load import Catalog, load_game
 from cardstock.core.issues import Issues
@@ -131,8 +131,12 @@ def test_an_arabic_epub_is_right_to_left_in_its_navigation_and_page_order() -> N
     nav = _nav([], "ar", "Contents").decode("utf-8")
     html = next(e for e in elements(nav) if e[0] == "html")[1]
     assert (html["lang"], html["xml:lang"], html["dir"]) == ("ar", "ar", "rtl")
-    assert '<spine page-progression-direction="rtl">' in _package(catalog, []).decode("utf-8")
-    assert "page-progression" not in _package(edition("japanese", "ja"), []).decode("utf-8")
+    assert '<spine page-progression-direction="rtl">' in _package(
+        catalog, [], Access(False, False, False, False)
+    ).decode("utf-8")
+    assert "page-progression" not in _package(
+        edition("japanese", "ja"), [], Access(False, False, False, False)
+    ).decode("utf-8")
 
 
 def test_a_japanese_rulebooks_page_is_japanese_and_its_english_counts_are_marked() -> None:

@@ -203,7 +203,7 @@ def test_the_web_page_is_semantic_and_its_pictures_resolve(books):
         assert o.th and set(o.th) <= {"col", "row"}
         assert o.imgs
         for img in o.imgs:
-            assert img["alt"] and re.search(r", \d+ \w", img["alt"]), img
+            assert img["alt"], img  # the face's words (test_rulebook_card_words.py)
             assert (page.parent / str(img["src"])).is_file(), img["src"]
 
 

@@ -20,6 +20,7 @@ from ..catalog.schema import Component
 from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
 from ..layout.symbols import Library
+from .cardwords import card_words
 from .content import Thumbs, face_size, galleries
 from .grid import Grid, KeepGallery
 from .scripts import drawer_of, paragraph
@@ -227,9 +228,11 @@ def component_list(
     findings: list[Issue],
     thumbs: Thumbs,
     height: float = float("inf"),
+    words: bool = False,
 ) -> list[Flowable]:
     """Every group of the catalog, with its count, and a thumbnail of each distinct face
-    (`height`: the tallest frame the list is laid out in, as far as a grid is measured)."""
+    (`height`: the tallest frame the list is laid out in, as far as a grid is measured;
+    `words`: each face in a row of its own, the words it prints beside it)."""
     out: list[Flowable] = []
     totals = catalog.totals()
     kinds = ", ".join(said_count(catalog, k, n) for k, n in totals["by_kind"].items())
@@ -243,7 +246,8 @@ def component_list(
         line = f"{g.name} \u2014 {said_count(catalog, g.kind, g.count)}"
         head = paragraph(line, styles.group, styles.f.family, escape(line))
         labels = list(g.labels) if g.labels is not None else None
-        grid = _grid(catalog, list(g.faces), styles, width, findings, thumbs, labels, height)
+        make = _worded if words else _grid
+        grid = make(catalog, list(g.faces), styles, width, findings, thumbs, labels, height)
         out.append(KeepGallery(head, grid))
     return out
 
@@ -288,6 +292,38 @@ def _grid(
     # leaves the faces of the row in line
     style = grid_style(styles, "TOP", GRID_PAD, "CENTER")
     return Grid(row, -(-len(comps) // cols), [cell] * cols, style, tallest=height)
+
+
+def _worded(
+    catalog: Catalog,
+    comps: list[Component],
+    styles: Styles,
+    width: float,
+    findings: list[Issue],
+    thumbs: Thumbs,
+    labels: list[str] | None = None,
+    height: float = float("inf"),
+) -> Grid:
+    """The faces of `comps` one a row, each beside its name (in bold, "2× Name" for copies)
+    and the words it prints (`books.cardwords`, but that name), set as the book's body."""
+    picture = width * 0.3
+    names: list[str | None] = list(labels) if labels is not None else [None] * len(comps)
+
+    def row(i: int) -> list[Any]:
+        c, label = comps[i], names[i]
+        name = f"{c.count}\u00d7 " * (c.count > 1) + (label or c.name)
+        family = styles.f.family
+        cell: list[Flowable] = [
+            paragraph(f"**{name}**", styles.body, family, f"<b>{escape(name)}</b>")
+        ]
+        said = card_words(catalog, thumbs.drawn(c), (label or c.name,))
+        if said:
+            cell.append(paragraph(said, styles.body, styles.f.family, escape(said)))
+        thumb = FaceThumb(catalog, c, picture - GRID_PAD[0] - GRID_PAD[1], styles, findings, thumbs)
+        return [thumb, cell]
+
+    style = grid_style(styles, "TOP", GRID_PAD, "LEFT")
+    return Grid(row, len(comps), [picture, width - picture], style, tallest=height)
 
 
 def face_row(

@@ -66,12 +66,14 @@ LARGE_PRINT_SCALE = LARGE_PRINT_LEAST / 8.0  # the table cells' 8 pt becomes 14 
 
 @dataclass(frozen=True)
 class Edition:
-    """How a rulebook is set: its page, in large print or not, and in the book family or a
-    reading font (`books.fonts.READING_FONTS`)."""
+    """How a rulebook is set: its page, in large print or not, in the book family or a
+    reading font (`books.fonts.READING_FONTS`), and with each face of its component list
+    beside the words it prints (`words`) or not."""
 
     size: BookSize
     large_print: bool = False
     font: str | None = None
+    words: bool = False
 
     def key(self) -> tuple[str, ...]:
         """What the edition adds to a typeset book's cache key (the page size alone for
@@ -81,6 +83,8 @@ class Edition:
             parts.append("large-print")
         if self.font:
             parts.append(f"font={self.font}")
+        if self.words:
+            parts.append("card-words")
         return tuple(parts)
 
 
@@ -175,6 +179,12 @@ class Thumbs:
                     thumb = dataclasses.replace(thumb, ops=(), notes=())
             self._made[component.id] = thumb
         return self._made[component.id]
+
+    def drawn(self, component: Component) -> Any:
+        """The component's thumbnail with its drawing (None: it cannot be drawn; what
+        laying it out found is the book's to report, through `of`)."""
+        thumb = self.of(component, [])
+        return None if thumb is None else self.drawing(thumb)
 
     def drawing(self, thumb: Any) -> Any:
         """The thumbnail `of` gave, with its drawing."""

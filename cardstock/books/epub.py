@@ -41,7 +41,7 @@ from ..render.svg import BOOK_FONT_URL, BOOK_KIND, book_key, svg_bytes
 from . import fonts
 from .content import LANGUAGE, Chunk, Thumbs, book_meta
 from .direction import Marks, language_dir
-from .xhtml import Body, Entry, Writer, esc, nested, page, style_sheet
+from .xhtml import CONTENTS_ID, Body, Entry, Writer, esc, nested, page, style_sheet
 
 # zlib's own default: level 9 took about 17 ms more CPU for each e-book (the fonts,
 # deflated again each build) for under 1 KB less in an e-book of about 1 MB
@@ -147,7 +147,62 @@ CONTAINER = (
 )
 
 
-def _package(catalog: Catalog, items: list[Item]) -> bytes:
+# cardstock's own words of the e-book's accessibility summary (`cardstock/locale/cardstock.pot`)
+SUMMARY = (
+    "The rules of {title} in one chapter, in reading order, with a table of contents and "
+    "a heading over each section."
+)
+SUMMARY_TABLES = "Each table names its columns and rows in header cells."
+SUMMARY_FACES = (
+    "Each picture of a component is described in words: the words its face prints, or its name."
+)
+SUMMARY_ICONS = "Each icon in the text is named by its label."
+SUMMARY_HAZARDS = "Nothing in it flashes, moves or makes a sound."
+
+
+@dataclass(frozen=True)
+class Access:
+    """What an e-book holds that its accessibility metadata (EPUB Accessibility 1.1, the
+    schema.org properties) declares: pictures of faces, icons, tables, headings."""
+
+    faces: bool
+    icons: bool
+    tables: bool
+    headings: bool
+
+    @staticmethod
+    def of(body: Body) -> Access:
+        text = body.cover + body.main
+        return Access(
+            bool(body.faces), 'class="icon"' in text, "<table" in text, bool(body.entries)
+        )
+
+    def metadata(self, catalog: Catalog) -> str:
+        """The `<meta>` elements of the package's metadata: how the book can be perceived
+        (`accessMode`: text, and pictures when it has any; every picture has words, so text
+        alone suffices), what it offers (`accessibilityFeature`), its hazards (none: no
+        sound, motion or flashing) and a summary of all that in the book's language. No
+        conformance to a standard is claimed: no one has evaluated the book against it."""
+        visual = self.faces or self.icons
+        modes = ["textual"] + (["visual"] if visual else [])
+        sufficient = ["textual"] + (["textual,visual"] if visual else [])
+        features = ["tableOfContents", "readingOrder", "displayTransformability"]
+        features += ["structuralNavigation"] if self.headings else []
+        features += ["alternativeText"] if visual else []
+        words = [book_word(catalog, SUMMARY, title=catalog.game.title)]
+        words += [book_word(catalog, SUMMARY_TABLES)] if self.tables else []
+        words += [book_word(catalog, SUMMARY_FACES)] if self.faces else []
+        words += [book_word(catalog, SUMMARY_ICONS)] if self.icons else []
+        words.append(book_word(catalog, SUMMARY_HAZARDS))
+        rows = [("schema:accessMode", m) for m in modes]
+        rows += [("schema:accessModeSufficient", m) for m in sufficient]
+        rows += [("schema:accessibilityFeature", f) for f in features]
+        rows += [("schema:accessibilityHazard", "none")]
+        rows += [("schema:accessibilitySummary", " ".join(words))]
+        return "".join(f'    <meta property="{p}">{esc(v)}</meta>\n' for p, v in rows)
+
+
+def _package(catalog: Catalog, items: list[Item], access: Access) -> bytes:
     """The package document: metadata, manifest, spine."""
     meta = book_meta(catalog)
     g = catalog.game
@@ -175,6 +230,7 @@ def _package(catalog: Catalog, items: list[Item]) -> bytes:
         f"{creators}"
         f"    <dc:description>{esc(meta['subject'])}</dc:description>\n"
         f'    <meta property="dcterms:modified">{MODIFIED}</meta>\n'
+        f"{access.metadata(catalog)}"
         "  </metadata>\n"
         f"  <manifest>\n{manifest}  </manifest>\n"
         f"  <spine{_progression(meta['lang'])}>\n{spine}  </spine>\n"
@@ -187,20 +243,39 @@ def _progression(lang: str) -> str:
     return ' page-progression-direction="rtl"' if language_dir(lang) == "rtl" else ""
 
 
-def _said(catalog: Catalog) -> tuple[str, str]:
-    """The rulebook's language and its word for "Contents"."""
-    return book_meta(catalog)["lang"], book_word(catalog, CONTENTS)
+def _said(catalog: Catalog) -> tuple[str, str, str]:
+    """The rulebook's language, its word for "Contents" and its title."""
+    meta = book_meta(catalog)
+    return meta["lang"], book_word(catalog, CONTENTS), meta["title"]
 
 
-def _nav(entries: list[Entry], lang: str = LANGUAGE, heading: str = "Contents") -> bytes:
-    """The navigation document: every heading of the rulebook, nested by level."""
+def _nav(
+    entries: list[Entry],
+    lang: str = LANGUAGE,
+    heading: str = "Contents",
+    title: str = "",
+    contents: bool = False,
+) -> bytes:
+    """The navigation document: every heading of the rulebook, nested by level, and the
+    landmarks a reading system offers to go to (hidden: it lists them itself): the
+    chapter's contents page (`contents`: the chapter has one) and the start of its text,
+    named by its first heading (by the book's `title` when it has none)."""
     toc = nested([(e.level, f'<a href="rules.xhtml#{e.id}">{esc(e.title)}</a>') for e in entries])
+    marks = []
+    if contents:
+        marks.append(f'<a epub:type="toc" href="rules.xhtml#{CONTENTS_ID}">{esc(heading)}</a>')
+    first = entries[0] if entries else None
+    start = f"rules.xhtml#{first.id}" if first is not None else "rules.xhtml"
+    said = first.title if first is not None else title
+    marks.append(f'<a epub:type="bodymatter" href="{start}">{esc(said)}</a>')
+    landmarks = "".join(f"<li>{m}</li>" for m in marks)
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n'
         '<html xmlns="http://www.w3.org/1999/xhtml" '
         f'xmlns:epub="http://www.idpf.org/2007/ops"{Marks(lang).document()}>\n'
         f'<head><meta charset="utf-8" /><title>{esc(heading)}</title></head>\n<body>\n'
-        f'<nav epub:type="toc" id="toc"><h1>{esc(heading)}</h1>{toc}</nav>\n'
+        f'<nav epub:type="toc" id="toc" role="doc-toc"><h1>{esc(heading)}</h1>{toc}</nav>\n'
+        f'<nav epub:type="landmarks" id="landmarks" hidden="hidden"><ol>{landmarks}</ol></nav>\n'
         "</body>\n</html>\n"
     ).encode()
 
@@ -299,14 +374,19 @@ def rulebook_epub(
     drawn (its faces are left out, their words in a box in their place)."""
     family = family or fonts.LIBERATION
     drawn = Drawn(faces)
-    body: Body = Writer(catalog, faces.library, drawn.src).body(chunks)
+    body: Body = Writer(catalog, faces.library, drawn.src, drawn.thumbs.drawn).body(chunks)
     css_font = fonts.register(family).css
     rules, font_items = text_fonts(family)
     chapter = '<?xml version="1.0" encoding="UTF-8"?>\n' + page(
         catalog, body, accent, css_font, "style.css"
     )
     items = [
-        Item("nav.xhtml", "application/xhtml+xml", _nav(body.entries, *_said(catalog)), "nav"),
+        Item(
+            "nav.xhtml",
+            "application/xhtml+xml",
+            _nav(body.entries, *_said(catalog), CONTENTS_ID in body.main),
+            "nav",
+        ),
         Item(
             "rules.xhtml",
             "application/xhtml+xml",
@@ -322,7 +402,7 @@ def rulebook_epub(
     items += [
         Item(f"fonts/{name}", "text/plain", read_bytes(FONT_DIR / name, None)) for name in licences
     ]
-    package = _package(catalog, items)
+    package = _package(catalog, items, Access.of(body))
     return partial(
         _zip_to, items=items, container=CONTAINER, package=package, cache=faces.cache
     ), drawn.findings

@@ -84,10 +84,17 @@ class Story:
     """Makes the flowables of one rulebook (fresh each time: Platypus consumes them)."""
 
     def __init__(
-        self, catalog: Catalog, chunks: list[Chunk], styles: Styles, where: str, faces: Thumbs
+        self,
+        catalog: Catalog,
+        chunks: list[Chunk],
+        styles: Styles,
+        where: str,
+        faces: Thumbs,
+        words: bool = False,
     ):
         self.catalog, self.chunks, self.styles, self.where = catalog, chunks, styles, where
         self.faces = faces  # the thumbnails of the game's faces
+        self.words = words  # each face of the component list beside the words it prints
         self.issues: list[Issue] = []
         self.by_id = {c.id: c for c in catalog.components}
 
@@ -153,7 +160,7 @@ class Story:
                 story += [heading, contents(self.styles), PageBreak()]
             elif ch.name == "components":
                 story += art.component_list(
-                    self.catalog, self.styles, width, self.issues, self.faces, height
+                    self.catalog, self.styles, width, self.issues, self.faces, height, self.words
                 )
             elif ch.name == "faces":
                 comps = [self.by_id[i] for i in ch.args if i in self.by_id]
@@ -291,7 +298,7 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
     findings: list[Issue] = []
     thumbs = Thumbs(job.faces)
     g = catalog.game
-    story = Story(catalog, chunks, styles, where, thumbs)
+    story = Story(catalog, chunks, styles, where, thumbs, edition.words)
     try:
         reading: Built | None = build(
             story, size, styles, g.title, g.title, painter, book_meta(catalog)
@@ -363,9 +370,9 @@ def build_rulebook(job: Job) -> StageResult:
     folder = options.out / catalog.id
     result.artifacts += _pdfs(job, r)
     if options.large_print:
-        large = _laid_out(
-            job, text, Edition(large_print_size(wanted(papers)), True, options.reading_font)
-        )
+        page = large_print_size(wanted(papers))
+        edition = Edition(page, True, options.reading_font, options.card_words)
+        large = _laid_out(job, text, edition)
         result.findings = list(dict.fromkeys([*result.findings, *large.issues]))
         if large.reading is not None:
             result.artifacts.append(
@@ -469,7 +476,11 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     chunks = split(text)
     accent = accent_color(catalog.game)
     family = fonts.register(options.reading_font)
-    body = Writer(catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg").body(chunks)
+    thumbs = Thumbs(job.faces)  # the faces whose words their pictures carry
+    body = Writer(catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg", thumbs.drawn).body(
+        chunks
+    )
+    del thumbs
     arts: list[Artifact] = []
     rules = ""
     if options.reading_font:  # the page carries the reading font (rules/fonts/), its licence

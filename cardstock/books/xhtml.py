@@ -10,7 +10,8 @@ the EPUB (`books.epub`): the blocks the PDF is typeset from (`cardstock.core.mar
     :icon:            → an inline SVG of the game's symbol, named by the icon's label
     contents()        → nav: a list of links to the # and ## headings
     component_list()  → a figure per group with a figure per face (the SVG face, its alt
-                        text from the catalog: name, group, count and kind)
+                        text the words the face prints, `books.cardwords`, but the name
+                        its caption gives; a face without words named from the catalog)
     faces(...)        → a row of figures      page_break() → nothing
 
 The markup is XHTML as well as HTML (void elements closed, only XML's five entities), so
@@ -40,8 +41,10 @@ from ..catalog.wording import (
 )
 from ..core import markup
 from ..core.toolwords import ENGLISH, ToolWords
+from ..layout.ops import Face
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
+from .cardwords import card_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
 from .direction import Marks
 
@@ -174,21 +177,24 @@ def figure(
     words: ToolWords = ENGLISH,
     group: str | None = None,
     marks: Marks | None = None,
+    said: str = "",
 ) -> str:
     """One face: the SVG image with its alt text (`src` None: a face that cannot be drawn,
     its words in a box), and its caption (None: none), marked by `marks` when its words go
-    another way than the document's. An attribute has one language, the document's: where
-    cardstock has no words for the count ("2 cards") in it, the alt text names the face
-    alone and the count follows it in English, marked so, for screen readers only."""
-    english = marks.english(words, f"{{n}} {kind_word(c.kind, 1)}") if marks else ""
-    alt = esc(alt_text(c, label, words, group, count=not english))
+    another way than the document's. The alt text is `said`, the words the face prints
+    (`books.cardwords`, without the caption's); a face that prints none is named from the
+    catalog (`alt_text`). An attribute has one language, the document's: where cardstock
+    has no words for the count ("2 cards") in it, the alt text names the face alone and the
+    count follows it in English, marked so, for screen readers only."""
+    english = marks.english(words, f"{{n}} {kind_word(c.kind, 1)}") if marks and not said else ""
+    alt = esc(said or alt_text(c, label, words, group, count=not english))
     if src is None:
         img = f'<span class="outline" role="img" aria-label="{alt}">{esc(c.name)}</span>'
     else:
         img = f'<img src="{esc(src)}" alt="{alt}" />'
     if english:
-        said = esc(kind_said(words, c.kind, c.count))
-        img += f'<span class="unseen"{english}>{said}</span>'
+        count = esc(kind_said(words, c.kind, c.count))
+        img += f'<span class="unseen"{english}>{count}</span>'
     if caption is None:
         return f'<figure class="face">{img}</figure>'
     mark = marks.block(caption) if marks else ""
@@ -225,10 +231,18 @@ class Body:
 
 class Writer:
     """Turns a rulebook's chunks into markup. `src(component)` is where a face's SVG is,
-    relative to the document (None: the face cannot be drawn)."""
+    relative to the document (None: the face cannot be drawn); `drawing(component)` its
+    laid-out face, whose words its picture carries (None: the face's name from the
+    catalog stands for them)."""
 
-    def __init__(self, catalog: Catalog, library: Library, src: Callable[[Component], str | None]):
-        self.catalog, self.src = catalog, src
+    def __init__(
+        self,
+        catalog: Catalog,
+        library: Library,
+        src: Callable[[Component], str | None],
+        drawing: Callable[[Component], Face | None] | None = None,
+    ):
+        self.catalog, self.src, self.drawing = catalog, src, drawing
         self.marks = Marks(book_meta(catalog)["lang"])
         self.icons = Icons(catalog, library)
         self.by_id = {c.id: c for c in catalog.components}
@@ -237,11 +251,17 @@ class Writer:
         self._ids: set[str] = set()
         self._level = 0  # the last heading's level (1 for #)
 
-    def _face(self, c: Component, caption: str | None, label: str | None = None) -> str:
+    def _face(
+        self, c: Component, caption: str | None, label: str | None = None, name: str = ""
+    ) -> str:
+        """A face's figure; `name`: the name its caption gives, which its words leave out."""
         self.shown.setdefault(c.id, c)
         group = printed_group(self.catalog, c)
         words = self.catalog.tool_words
-        return figure(c, self.src(c), caption, label, words, group, self.marks)
+        src = self.src(c)
+        face = self.drawing(c) if self.drawing is not None and src is not None else None
+        said = card_words(self.catalog, face, (name,) if name else ())
+        return figure(c, src, caption, label, words, group, self.marks, said)
 
     def _block(self, tag: str, inner: str, attrs: str = "") -> str:
         """`<tag attrs>inner</tag>`, with the language and direction its words need."""
@@ -282,10 +302,20 @@ class Writer:
             first = self._block("th", inline(r[0], self.icons), ' scope="row"')
             rest = "".join(self._block("td", inline(c, self.icons)) for c in r[1:])
             body.append(f"<tr>{first}{rest}</tr>")
+        label = esc(self._table_name(name))
         return (
-            f'<div class="table" role="region" tabindex="0" aria-label="{esc("Table: " + name)}">'
+            f'<div class="table" role="region" tabindex="0" aria-label="{label}">'
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>"
         )
+
+    def _table_name(self, columns: str) -> str:
+        """A table's name for a screen reader, by its columns ("Table: Rank, Card"), in
+        the book's language (an attribute has no language of its own: where cardstock has
+        no words for it in the book's language, the columns alone name it)."""
+        words = self.catalog.tool_words
+        if self.marks.english(words, TABLE):
+            return columns
+        return words(TABLE, columns=columns)
 
     def blocks(self, blocks: list[markup.Block]) -> list[str]:
         out: list[str] = []
@@ -328,7 +358,7 @@ class Writer:
         for g in galleries(self.catalog):
             labels = g.labels or (None,) * len(g.faces)
             items = "".join(
-                f"<li>{self._face(c, _caption(c, label), label)}</li>"
+                f"<li>{self._face(c, _caption(c, label), label, label or c.name)}</li>"
                 for c, label in zip(g.faces, labels)
             )
             count = esc(said_count(self.catalog, g.kind, g.count))
@@ -372,13 +402,16 @@ class Writer:
             elif ch.name == "faces":
                 comps = [self.by_id[i] for i in ch.args if i in self.by_id]
                 if comps:
-                    row = "".join(self._face(c, esc(c.name)) for c in comps)
+                    row = "".join(self._face(c, esc(c.name), name=c.name) for c in comps)
                     out.append(f'<div class="faces">{row}</div>')
         heading = book_word(self.catalog, CONTENTS)
         own = self.marks.english(self.catalog.tool_words, CONTENTS)
         listed = contents(self.entries, heading, own)
         main = "\n".join(out).replace("\0contents\0", listed)
         return Body(cover, main, list(self.entries), list(self.shown.values()))
+
+
+TABLE = "Table: {columns}"  # a table's name for a screen reader, by its columns
 
 
 def nested(items: list[tuple[int, str]]) -> str:
@@ -399,6 +432,9 @@ def nested(items: list[tuple[int, str]]) -> str:
     return "".join(out)
 
 
+CONTENTS_ID = "contents-title"  # the contents page's heading, a landmark of the e-book
+
+
 def contents(entries: list[Entry], heading: str = "Contents", own: str = "") -> str:
     """The contents: the # headings with their ## headings nested, each a link (`own`:
     the heading's language and direction, when it is cardstock's English)."""
@@ -406,8 +442,8 @@ def contents(entries: list[Entry], heading: str = "Contents", own: str = "") -> 
         [(e.level, f'<a href="#{e.id}">{esc(e.title)}</a>') for e in entries if e.level <= 1]
     )
     return (
-        '<nav class="contents" aria-labelledby="contents-title">'
-        f'<h2 id="contents-title"{own}>{esc(heading)}</h2>{toc}</nav>'
+        f'<nav class="contents" role="doc-toc" aria-labelledby="{CONTENTS_ID}">'
+        f'<h2 id="{CONTENTS_ID}"{own}>{esc(heading)}</h2>{toc}</nav>'
     )
 
 
@@ -415,19 +451,21 @@ def contents(entries: list[Entry], heading: str = "Contents", own: str = "") -> 
 
 
 def style_sheet(accent: str, font: str) -> str:
-    """The page's CSS: a fluid single column that reads on a phone, and print rules."""
-    ink = readable(accent)
+    """The page's CSS: a fluid single column that reads on a phone, and print rules. Its
+    colours are written out where they are used, never through custom properties
+    (`var(...)`): an e-reader or converter that does not know them drops the declaration,
+    and a table's white header text would stand on white."""
+    ink, text, tint = readable(accent), "#1f1f1f", "#f3f4f6"
     return f"""
-:root {{ --accent: {ink}; --ink: #1f1f1f; --tint: #f3f4f6; }}
 html {{ -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }}
-body {{ margin: 0; color: var(--ink); background: #ffffff;
+body {{ margin: 0; color: {text}; background: #ffffff;
   font-family: "{font}", "Liberation Sans", Arial, Helvetica, sans-serif;
   font-size: 1.0625rem; line-height: 1.55; }}
 header.cover, main, footer {{ max-width: 44rem; margin: 0 auto; padding: 0 1rem; }}
 header.cover {{ text-align: center; padding-top: 2rem; padding-bottom: 1rem; }}
-h1 {{ color: var(--accent); font-size: 2.2rem; line-height: 1.15; margin: 0 0 .5rem; }}
-h2 {{ color: var(--accent); font-size: 1.6rem; line-height: 1.2; margin: 2.2rem 0 .6rem; }}
-h3 {{ color: var(--accent); font-size: 1.25rem; margin: 1.6rem 0 .4rem; }}
+h1 {{ color: {ink}; font-size: 2.2rem; line-height: 1.15; margin: 0 0 .5rem; }}
+h2 {{ color: {ink}; font-size: 1.6rem; line-height: 1.2; margin: 2.2rem 0 .6rem; }}
+h3 {{ color: {ink}; font-size: 1.25rem; margin: 1.6rem 0 .4rem; }}
 h4 {{ font-size: 1.07rem; margin: 1.2rem 0 .3rem; }}
 .subtitle {{ font-style: italic; font-size: 1.15rem; }}
 p, li {{ overflow-wrap: break-word; }}
@@ -435,15 +473,15 @@ li {{ margin: .2rem 0; }}
 a {{ color: #0b4f9c; }}
 a:focus-visible, .table:focus-visible {{ outline: 3px solid #0b4f9c; outline-offset: 2px; }}
 .icon {{ width: 1.15em; height: 1.15em; vertical-align: -0.2em; }}
-.note {{ background: var(--tint); border-inline-start: 4px solid var(--accent);
+.note {{ background: {tint}; border-inline-start: 4px solid {ink};
   padding: .4rem .9rem; margin: 1rem 0; }}
 .note p {{ margin: .3rem 0; }}
 .table {{ overflow-x: auto; margin: .8rem 0 1.2rem; }}
 table {{ border-collapse: collapse; min-width: 60%; font-size: .95rem; }}
 th, td {{ text-align: start; vertical-align: top; padding: .35rem .55rem;
   border-bottom: 1px solid #c9ccd1; }}
-thead th {{ background: var(--accent); color: #ffffff; }}
-tbody tr:nth-child(even) {{ background: var(--tint); }}
+thead th {{ background: {ink}; color: #ffffff; }}
+tbody tr:nth-child(even) {{ background: {tint}; }}
 figure {{ margin: 0; }}
 figure.group {{ margin: 1.2rem 0; }}
 figure.group > figcaption {{ font-weight: bold; margin-bottom: .4rem; }}

@@ -298,9 +298,19 @@ def _own_tool_forms(translation: Translation, issues: Issues) -> dict[str, tuple
 def _no_tool_words(words: ToolWords, where: str) -> list[Issue]:
     """One warning when cardstock has no words of its own in the language: its footers,
     print instructions, a rulebook's cover and contents and the stats page's words are
-    then printed in English."""
+    then printed in English; else one when its catalog (with the game's own words) leaves
+    some of its messages untranslated, naming the first of them."""
     if not words.missing:
-        return []
+        english = [m[0] for m in tool_messages() if words.english(m[0])]
+        if not english:
+            return []
+        named = ", ".join(repr(m) for m in english[:3]) + (", …" if len(english) > 3 else "")
+        said = (
+            f"[{words.lang}] cardstock's catalog of its own words in {words.lang!r} "
+            f"({shown_catalog(words.lang)}) does not translate {len(english)} of its "
+            f"messages, printed in English in this language's files and pages: {named}"
+        )
+        return [Issue(where, None, "language", said, "warning")]
     message = (
         f"[{words.lang}] cardstock has no catalog of its own words in {words.lang!r} "
         f"({shown_catalog(words.lang)}): the sheets' footers and print instructions, the "

@@ -113,6 +113,12 @@ def _reader_arguments(b: argparse.ArgumentParser) -> None:
         "(text at least 14 pt, laid out anew, not scaled)",
     )
     b.add_argument(
+        "--card-words",
+        action="store_true",
+        help="with --large-print: print each face's words beside its picture in the "
+        "large-print rulebook's component list",
+    )
+    b.add_argument(
         "--reading-font",
         choices=READING_FONTS,
         default=None,

@@ -49,6 +49,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("build", "--for"): "cardstock --for mpc,tgc",
     ("build", "--tts-base-url"): "cardstock --only tts --tts-base-url https://example.org/tts/",
     ("build", "--large-print"): "cardstock --only rulebook --large-print",
+    ("build", "--card-words"): "cardstock --only rulebook --large-print --card-words",
     ("build", "--reading-font"): "cardstock --reading-font atkinson-hyperlegible",
     ("build", "--jobs"): "cardstock --jobs 2",
     ("build", "--lang"): "cardstock --lang de,qps --only pnp",

@@ -80,6 +80,7 @@ def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[I
         changed_since=since,
         cvd=getattr(args, "cvd", False),
         large_print=getattr(args, "large_print", False),
+        card_words=getattr(args, "card_words", False),
         reading_font=getattr(args, "reading_font", None),
         lang=getattr(args, "lang", None),
     ), []

@@ -87,6 +87,7 @@ class BuildOptions:
     cvd: bool = False  # proof sheets: also as seen with each colour-vision deficiency
     changelog: Span | None = None  # the changelog stage: which versions it compares
     large_print: bool = False  # --large-print: also a large-print rulebook (body text >= 14 pt)
+    card_words: bool = False  # --card-words: its component list prints each face's words
     reading_font: str | None = None  # --reading-font: rulebooks set in a font made for legibility
     lang: str | None = None  # --lang: the languages built ("de,fr", "all"); None: all shipped
 
@@ -96,7 +97,8 @@ class BuildOptions:
         # `lang` chooses which games are made, not what one writes
         skip = {"only", "force", "out", "lang"} | (set() if exports else set(EXPORT_OPTIONS))
         # the rulebook editions asked for only when asked: a build without them keeps its keys
-        skip |= {k for k in ("large_print", "reading_font") if not getattr(self, k)}
+        editions = ("large_print", "card_words", "reading_font")
+        skip |= {k for k in editions if not getattr(self, k)}
         data = {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in skip}
         if data.get("changed_since") is not None:
             data["changed_since"] = self.changed_since.digest if self.changed_since else None

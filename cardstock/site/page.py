@@ -28,7 +28,7 @@ from ..core.cache import Cache, code_key, key_of
 from ..core.files import Unreadable, read_head
 from ..core.issues import InputError, Issue
 from ..core.language import babel_name
-from ..core.output import Artifact, artifact, fmt_bytes
+from ..core.output import Artifact, artifact
 from ..core.project import files_in, hash_files, shared_layout
 from ..core.templating import (
     BoundedSandbox,
@@ -58,6 +58,7 @@ from .pagewords import (
     VERSION,
     page_words,
     said_of,
+    said_size,
     section_words,
     words_from,
 )
@@ -234,7 +235,7 @@ def _game_entry(
             ),
             "paper": _paper(words, e["paper"]),
             "pages": e["pages"],
-            "size": fmt_bytes(e["bytes"]),
+            "size": said_size(words, e["bytes"]),
             "rank": order.index(e["kind"]) if e["kind"] in order else 99,
         }
         for e in mine
@@ -341,7 +342,7 @@ def page_context(
             "label": _calibration_label(e["path"], e["paper"] or "", words),
             "paper": _paper(words, e["paper"]) if e["paper"] else "",
             "pages": e["pages"],
-            "size": fmt_bytes(e["bytes"]),
+            "size": said_size(words, e["bytes"]),
         }
         for e in entries
         if e["game"] is None and e["path"].endswith(".pdf")

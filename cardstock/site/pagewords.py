@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.localized import number
 from ..core.toolwords import ToolWords, tool_words
 
 # Each kind of download the page lists, by the manifest's kind, in the page's order
@@ -69,6 +70,7 @@ STATUS = {
     "bad": "rules check failed",
     "details": "Rules check and setup figures",
 }
+SIZES = ("{size} KB", "{size} MB")  # a file's size in kilobytes, in megabytes
 FACES = ("{n} face", "{n} faces")
 # playtesters' notes beside the cards they are about (docs/playtest.md)
 NOTES = "Playtest notes"
@@ -88,10 +90,19 @@ SECTION = (
     NOTES,
     NOTE_COUNT,
     OLDER,
+    *SIZES,
 )
-PAGE = (TITLE, TOOLS, MADE, LANGUAGES, CALIBRATION, *PAPERS.values(), *HEADS.values())
+PAGE = (TITLE, TOOLS, MADE, LANGUAGES, CALIBRATION, *PAPERS.values(), *HEADS.values(), *SIZES)
 COUNTED = (FACES, INTRO, ("{n} component", "{n} components"))
 WORDS = (*SECTION, *PAGE, *(form for forms in COUNTED for form in forms))
+
+
+def said_size(words: ToolWords, n: int) -> str:
+    """A file's size in bytes for people, in the language of `words`: "213 KB", "2.3 MB"
+    (in French "213 Ko", "2,3 Mo"), the number written as the language writes numbers."""
+    if n < 1024 * 1024:
+        return words(SIZES[0], size=number(n / 1024, words.lang))
+    return words(SIZES[1], size=number(n / 1024 / 1024, words.lang, 1))
 
 
 def said_of(words: ToolWords, messages: tuple[str, ...] = SECTION) -> dict[str, Any]:
