@@ -176,6 +176,24 @@ def test_the_rulebooks_reading_order_is_its_text_in_order(mini_books: Path) -> N
     assert all(title in entry for title, entry in zip(headings[2:], toc))
 
 
+def test_each_contents_link_is_a_link_element_of_its_row(mini_books: Path) -> None:
+    pdf = pikepdf.open(mini_books / "mini-rulebook.pdf")
+    nums = list(pdf.Root.StructTreeRoot.ParentTree.Nums)
+    owners = dict(zip(nums[::2], nums[1::2]))
+    links = [
+        annot
+        for page in pdf.pages
+        for annot in page.obj.get("/Annots", [])
+        if annot.get("/Subtype") == "/Link"
+    ]
+    assert links
+    for annot in links:
+        element = owners[int(annot.StructParent)]
+        assert element.S == "/Link" and element.P.S == "/TOCI"
+        assert element.K.Obj.objgen == annot.objgen
+        assert str(annot.Contents).strip()
+
+
 def test_each_face_is_a_figure_with_the_words_of_its_picture(
     mini_root: Path, mini_books: Path
 ) -> None:

@@ -49,7 +49,7 @@ from . import fonts
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
-from .marks import FOOTER, Node, Recorder, Tagged, unwrapped
+from .marks import FOOTER, Node, Recorder, Tagged, recorder_of, unwrapped
 from .scripts import MeasuredParagraph, ScriptEntry, ScriptParagraph, needs_layout
 from .story import HEADINGS, ICON_CALLBACK, Styles, grid_style, text_position
 from .tagging import tag
@@ -370,6 +370,7 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             if key:
                 top = y + self.getLevelStyle(level).leading
                 canvas.linkRect(title, key, (0.0, y, availWidth, top), relative=1)
+                _linked(canvas)
 
         rows = [(level, title, row, key) for row, (level, title, key) in enumerate(planned)]
         self._table_of(rows, availWidth, availHeight, place)
@@ -394,6 +395,7 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             top = y + style.leading
             title = self._titles.get(target, "")
             canvas.linkRect(title, target, (0.0, y, self._avail, top), relative=1)
+            _linked(canvas)
 
     def _dot(self, level: int) -> str:
         return " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
@@ -456,6 +458,13 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             for code in text.code:
                 canv.addLiteral(code)
             canv.endForm()
+
+
+def _linked(canvas: Canvas) -> None:
+    """The link just made belongs to the contents row being drawn (`books.marks`)."""
+    marks = recorder_of(canvas)
+    if marks is not None:
+        marks.link(canvas)
 
 
 def _entry_end(
@@ -550,7 +559,7 @@ def build(
 
     def done(doc: BookDoc, passes: int) -> Built:
         drawn = unique_subset_tags(buf.getvalue())
-        tagged = tag(drawn, doc.marks.marks, meta.get("title", title), meta.get("lang", ""))
+        tagged = tag(drawn, doc.marks, meta.get("title", title), meta.get("lang", ""))
         return Built(tagged, doc.page, passes=passes, drawn=drawn)
 
     buf, doc, story = start()

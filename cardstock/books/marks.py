@@ -54,12 +54,15 @@ class Recorder:
     """The marks of one layout pass of a book, in drawing order (the reading order)."""
 
     marks: list[Mark] = field(default_factory=list)
+    # (page, the element it belongs to) of each link annotation, in the order made
+    links: list[tuple[int, Node]] = field(default_factory=list)
     _ids: dict[int, int] = field(default_factory=dict)  # page -> next id
     _open: list[Node | str] = field(default_factory=list)
     _drawn: set[int] = field(default_factory=set)
 
     def reset(self) -> None:
         self.marks, self._ids, self._open, self._drawn = [], {}, [], set()
+        self.links = []
 
     def _begin(self, canv: Any, what: Node | str) -> None:
         if isinstance(what, str):
@@ -91,6 +94,12 @@ class Recorder:
             canv.addLiteral("EMC")
         self._open.append(what)
         self._begin(canv, what)
+
+    def link(self, canv: Any) -> None:
+        """A link annotation was just made on the page: it belongs to the element open."""
+        top = self._open[-1] if self._open else None
+        if isinstance(top, Node):
+            self.links.append((int(canv.getPageNumber()), top))
 
     def leave(self, canv: Any) -> None:
         """Close what `enter` opened and open again what it closed."""
@@ -124,7 +133,7 @@ class Tagged(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, 
         self.vAlign = getattr(inner, "vAlign", "BOTTOM")
 
     def __getattr__(self, name: str) -> Any:  # what the story asks of the flowable it holds
-        if name == "inner":
+        if name == "inner" or name.startswith("__"):  # not while copied, nor Python's own
             raise AttributeError(name)
         return getattr(self.inner, name)
 

@@ -14,16 +14,16 @@ bytes: QPDF writes no date and the file identifier is made from the content.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, String
 
-from .marks import Mark, Node
+from .marks import Node, Recorder
 
 
-def tag(data: bytes, marks: Sequence[Mark], title: str, lang: str) -> bytes:
-    """The PDF `data` with the structure of `marks`, its title and language."""
+def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
+    """The PDF `data` with the structure of what `marks` recorded, its title and
+    language."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
         pages = [page.obj for page in pdf.pages]
         root = pdf.make_indirect(Dictionary(Type=Name.StructTreeRoot))
@@ -52,7 +52,7 @@ def tag(data: bytes, marks: Sequence[Mark], title: str, lang: str) -> bytes:
             return made
 
         owners: dict[int, list[Dictionary]] = {}
-        for mark in marks:
+        for mark in marks.marks:
             made = element(mark.node)
             page = pages[mark.page - 1]
             made.K.append(Dictionary(Type=Name.MCR, Pg=page, MCID=mark.mcid))
@@ -65,11 +65,29 @@ def tag(data: bytes, marks: Sequence[Mark], title: str, lang: str) -> bytes:
             page.Tabs = Name.S
             nums.append(n)
             nums.append(pdf.make_indirect(Array(owners.get(n, []))))
+        # each link annotation a `Link` element of the element it was made in, in the order
+        # made (ReportLab lists a page's annotations in that order)
+        key = len(pages)
+        by_page: dict[int, list[Node]] = {}
+        for page_number, node in marks.links:
+            by_page.setdefault(page_number - 1, []).append(node)
+        for n, nodes in sorted(by_page.items()):
+            page = pages[n]
+            annots = [a for a in page.get("/Annots", Array()) if a.get("/Subtype") == Name.Link]
+            for annot, node in zip(annots, nodes):
+                owner = element(node)
+                link = pdf.make_indirect(Dictionary(Type=Name.StructElem, S=Name.Link, P=owner))
+                link.K = Dictionary(Type=Name.OBJR, Obj=annot, Pg=page)
+                owner.K.append(link)
+                annot.StructParent = key
+                nums.append(key)
+                nums.append(link)
+                key += 1
         for made in elements.values():
             if len(made.K) == 1:  # one kid is the kid itself
                 made.K = made.K[0]
         root.ParentTree = pdf.make_indirect(Dictionary(Nums=nums))
-        root.ParentTreeNextKey = len(pages)
+        root.ParentTreeNextKey = key
         pdf.Root.StructTreeRoot = root
         pdf.Root.MarkInfo = Dictionary(Marked=True)
         pdf.Root.ViewerPreferences = Dictionary(DisplayDocTitle=True)
