@@ -33,6 +33,9 @@ class Node:
     scope: str | None = None
     once: bool = False
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Node:
+        return self  # one element however often Platypus copies what holds it
+
 
 @dataclass(frozen=True)
 class Mark:
@@ -59,6 +62,11 @@ class Recorder:
     _ids: dict[int, int] = field(default_factory=dict)  # page -> next id
     _open: list[Node | str] = field(default_factory=list)
     _drawn: set[int] = field(default_factory=set)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Recorder:
+        # the one record of the pass: Platypus deep-copies the frame (and what it reaches,
+        # the document) each time it measures a group of flowables kept together
+        return self
 
     def reset(self) -> None:
         self.marks, self._ids, self._open, self._drawn = [], {}, [], set()
@@ -132,6 +140,8 @@ class Tagged(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, 
         self.hAlign = getattr(inner, "hAlign", "LEFT")
         self.vAlign = getattr(inner, "vAlign", "BOTTOM")
 
+    # `keepWithNext` too: read from the flowable held (or its style) until Platypus, having
+    # kept it with the next, sets it on this one
     def __getattr__(self, name: str) -> Any:  # what the story asks of the flowable it holds
         if name == "inner" or name.startswith("__"):  # not while copied, nor Python's own
             raise AttributeError(name)
@@ -161,9 +171,6 @@ class Tagged(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, 
 
     def getSpaceAfter(self) -> float:  # noqa: N802
         return float(self.inner.getSpaceAfter())
-
-    def getKeepWithNext(self) -> bool:  # noqa: N802
-        return bool(self.inner.getKeepWithNext())
 
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802
         marks = recorder_of(canvas)
