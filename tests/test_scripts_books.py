@@ -23,6 +23,7 @@ from reportlab.lib.enums import TA_RIGHT
 from reportlab.platypus import Paragraph
 
 from cardstock import fonts
+from cardstock.books.marks import unwrapped
 from cardstock.books.scripts import ScriptEntry, ScriptParagraph
 from cardstock.books.story import Builder, Styles
 from cardstock.core import markup
@@ -270,12 +271,16 @@ def test_an_arabic_contents_row_puts_its_leader_and_number_at_the_left():
 
 def test_a_table_headed_in_arabic_reads_from_the_right():
     b = Builder(Styles("#2f3640"), 300, 500, set(), "layouts/g/rulebook.md.j2")
-    table = b.table(
-        markup.Table(("اللاعبون", "البطاقات", "ملاحظة"), (("2", "5", "يأخذ كل لاعب خمس بطاقات."),))
+    table = unwrapped(
+        b.table(
+            markup.Table(
+                ("اللاعبون", "البطاقات", "ملاحظة"), (("2", "5", "يأخذ كل لاعب خمس بطاقات."),)
+            )
+        )
     )
-    header = [cell.text for cell in table._cellvalues[0]]
+    header = [unwrapped(cell).text for cell in table._cellvalues[0]]
     assert header == ["ملاحظة", "البطاقات", "اللاعبون"]  # the first column at the right
-    number = table._cellvalues[1][2]  # "2", a Latin paragraph, aligned right as the rest
+    number = unwrapped(table._cellvalues[1][2])  # "2", a Latin paragraph, aligned right as the rest
     assert isinstance(number, Paragraph) and number.style.alignment == TA_RIGHT
 
 
@@ -293,8 +298,8 @@ def test_a_japanese_table_cell_breaks_between_characters_in_a_narrow_column():
     _fonts_of_fixture()
     long = "二人で遊ぶときは、山札からカードを五枚ずつ配る。"
     b = Builder(Styles("#2f3640"), 150, 500, set(), "layouts/g/rulebook.md.j2")
-    table = b.table(markup.Table(("人数", "説明"), (("2", long),)))
-    cell = table._cellvalues[1][1]
+    table = unwrapped(b.table(markup.Table(("人数", "説明"), (("2", long),))))
+    cell = unwrapped(table._cellvalues[1][1])
     assert isinstance(cell, ScriptParagraph)
     widths = table._colWidths
     assert sum(widths) == pytest.approx(150, abs=0.5)

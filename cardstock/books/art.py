@@ -23,8 +23,10 @@ from ..layout.symbols import Library
 from .cardwords import card_words
 from .content import Thumbs, face_size, galleries
 from .grid import Grid, KeepGallery
+from .marks import Node, Tagged
 from .scripts import drawer_of, paragraph
 from .story import Styles, escape, grid_style, icon_label, text_position, tint
+from .xhtml import alt_text
 
 # --------------------------------------------------------------------------- icons
 
@@ -105,6 +107,28 @@ def _draw_symbol(
 
 
 # --------------------------------------------------------------------------- thumbnails
+
+
+def picture_words(catalog: Catalog, component: Component, label: str | None = None) -> str:
+    """The words a face's picture stands for in a tagged PDF (its `Figure`'s alternative
+    text): the description the web page and the e-book give it (`xhtml.alt_text`)."""
+    return alt_text(component, label, catalog.tool_words)
+
+
+def figure(
+    catalog: Catalog,
+    component: Component,
+    thumb: Flowable,
+    caption: Flowable | None = None,
+    label: str | None = None,
+) -> list[Flowable]:
+    """A face's thumbnail as a `Figure` with its words, and its caption as the figure's
+    `Caption`."""
+    node = Node("Figure", alt=picture_words(catalog, component, label))
+    out: list[Flowable] = [Tagged(thumb, node)]
+    if caption is not None:
+        out.append(Tagged(caption, Node("Caption")))
+    return out
 
 
 class FaceThumb(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
@@ -239,12 +263,12 @@ def component_list(
     total = components_line(catalog, totals["all"])
     box = book_word(catalog, IN_THE_BOX, total=f"<b>{escape(total)}</b>", kinds=escape(kinds))
     marked = book_word(catalog, IN_THE_BOX, total=f"**{total}**", kinds=kinds)
-    out.append(paragraph(marked, styles.body, styles.f.family, box))
+    out.append(Tagged(paragraph(marked, styles.body, styles.f.family, box), Node("P")))
     for g in galleries(catalog):
         for c in g.faces:  # each face's findings now, in the order of the list
             thumbs.of(c, findings)
         line = f"{g.name} \u2014 {said_count(catalog, g.kind, g.count)}"
-        head = paragraph(line, styles.group, styles.f.family, escape(line))
+        head = Tagged(paragraph(line, styles.group, styles.f.family, escape(line)), Node("P"))
         labels = list(g.labels) if g.labels is not None else None
         make = _worded if words else _grid
         grid = make(catalog, list(g.faces), styles, width, findings, thumbs, labels, height)
@@ -280,10 +304,13 @@ def _grid(
     def row(i: int) -> list[Any]:
         these = range(i * cols, min(len(comps), (i + 1) * cols))
         cells: list[Any] = [
-            [
+            figure(
+                catalog,
+                comps[k],
                 FaceThumb(catalog, comps[k], thumb_w, styles, findings, thumbs),
                 _caption(comps[k], styles, names[k], line),
-            ]
+                names[k],
+            )
             for k in these
         ]
         return cells + [""] * (cols - len(cells))
@@ -337,11 +364,20 @@ def face_row(
     captions: bool = True,
 ) -> Table:
     """A centred row of larger faces (the cover, or a card type shown in the text)."""
-    row: list[Any] = [FaceThumb(catalog, c, thumb_w, styles, findings, thumbs) for c in comps]
+    row: list[Any] = [
+        figure(catalog, c, FaceThumb(catalog, c, thumb_w, styles, findings, thumbs))[0]
+        for c in comps
+    ]
     data = [row]
     if captions:
         data.append(
-            [paragraph(c.name, styles.caption, styles.f.family, escape(c.name)) for c in comps]
+            [
+                Tagged(
+                    paragraph(c.name, styles.caption, styles.f.family, escape(c.name)),
+                    Node("Caption"),
+                )
+                for c in comps
+            ]
         )
     gap = min(width / max(1, len(comps)), thumb_w * 1.25)
     table = Table(data, colWidths=[gap] * len(comps), hAlign="CENTER")

@@ -50,6 +50,7 @@ from ..impose.plan import FLIP_NOTES
 from ..impose.sheets import DEFAULT_MARGIN
 from ..render.pdf import pdf_num
 from ..render.pdfdoc import new_canvas, pdf_settings, unique_subset_tags
+from .marks import strip
 
 # points: no type in a booklet is under the rulebooks' 7 pt (layout.printsafe.MIN_BOOK_TYPE)
 NOTE_SIZE = 7.0
@@ -108,13 +109,14 @@ class Reading:
         each page) is decoded by `pypdf.filters.decode_stream_data`, which leaves no
         decoded copy on the stream (`get_contents` would keep one for as long as the
         reader lives: a gallery of every card, held decompressed); a page drawn as an array
-        of streams is read through `get_contents`."""
+        of streams is read through `get_contents`. A tagged page's marked-content marks are
+        left out (`books.marks.strip`): a booklet's sheets are printed, not read aloud."""
         stream = page.get(NameObject("/Contents"))
         resolved = stream.get_object() if stream is not None else None
         if isinstance(resolved, StreamObject):
-            return decode_stream_data(resolved)
+            return strip(decode_stream_data(resolved))
         contents = page.get_contents()
-        return b"" if contents is None else contents.get_data()
+        return b"" if contents is None else strip(contents.get_data())
 
 
 def _page_form(page: PageObject, drawing: bytes, writer: PdfWriter) -> DictionaryObject:

@@ -49,8 +49,10 @@ from . import fonts
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
+from .marks import FOOTER, Node, Recorder, Tagged, recorder_of, unwrapped
 from .scripts import MeasuredParagraph, ScriptEntry, ScriptParagraph, needs_layout
 from .story import HEADINGS, ICON_CALLBACK, Styles, grid_style, text_position
+from .tagging import tag
 
 
 def margins() -> tuple[float, float, float, float]:
@@ -84,6 +86,17 @@ class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints
         if not self.held:
             super().save()
             self._spill.close()
+
+
+class MarkedPage(PageTemplate):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
+    """A page template whose pages are decoration save what the story marks as real
+    content (`books.marks`)."""
+
+    def beforeDrawPage(self, canv: Canvas, doc: BookDoc) -> None:  # noqa: N802
+        doc.marks.page_begin(canv)
+
+    def afterDrawPage(self, canv: Canvas, doc: BookDoc) -> None:  # noqa: N802
+        doc.marks.page_end(canv)
 
 
 class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
@@ -129,6 +142,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
             bleedBox=(0, 0, w, h),  # a book page is cut at its edge
         )
         self.styles = styles
+        self.marks = Recorder()  # the marked content of the pass being laid out
         self.footer_text = footer
         self.painter = painter
         self.links = links
@@ -152,8 +166,8 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         self.body_frames = {"odd": (inner, bottom, fw, fh), "even": (outer, bottom, fw, fh)}
         self.addPageTemplates(
             [
-                PageTemplate(id="cover", frames=[cover], pagesize=(w, h)),
-                PageTemplate(
+                MarkedPage(id="cover", frames=[cover], pagesize=(w, h)),
+                MarkedPage(
                     id="body", frames=[self.body_frame("odd")], onPage=self._footer, pagesize=(w, h)
                 ),
             ]
@@ -185,6 +199,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         self.passes += 1
         self.draft = not self.single and self.passes == 1 and self.has_entries
         self.toc_entries = []
+        self.marks.reset()
         self.canv.setNamedCB(ICON_CALLBACK, self.painter)
         self.outline_level = -1
         if self.links:
@@ -195,6 +210,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         inner, outer, _, bottom = self.book_margins
         page = doc.page
         y = bottom * 0.45
+        self.marks.enter(canv, FOOTER)
         canv.saveState()
         canv.setStrokeColor(colors.HexColor(self.styles.accent))
         canv.setLineWidth(0.5)
@@ -215,6 +231,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
             if not self._script_footer(canv, w - inner - self.frame_size[0] / 2, y, size, TA_RIGHT):
                 canv.drawRightString(w - inner, y, self.footer_text)
         canv.restoreState()
+        self.marks.leave(canv)
 
     def _script_footer(self, canv: Canvas, x: float, y: float, size: float, align: int) -> bool:
         """The footer's text (the game's title) laid out as a face's text is, when its
@@ -237,6 +254,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         return True
 
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
+        flowable = unwrapped(flowable)
         if not isinstance(flowable, HEADINGS):
             return
         if flowable.toc_level <= 1:
@@ -303,7 +321,9 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         self.seen: list[tuple[int, str, int, Any]] = []
         self.last: list[tuple[int, str, int, Any]] = []
         self.family: str | None = None  # the book's face, for `needs_layout` (`contents`)
+        self.node = Node("TOC")  # its rows, each a `TOCI`, in the structure tree
         self._avail = 0.0  # the width the table was last laid out in
+        self._titles: dict[Any, str] = {}  # a row's link target -> its words
 
     def plan(self, rows: list[tuple[int, str, Any]], prefix: str) -> None:
         self.planned = list(rows)
@@ -343,14 +363,14 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
 
         def place(canvas: Canvas, label: str, x: float, y: float, rtl: bool) -> None:
             row = int(label.split(",")[0])
-            level, _, key = planned[row]
+            level, title, key = planned[row]
             self.placed[row] = (x, y, availWidth, availHeight, rtl)
             self.drawn[row] = self.drawn.get(row, 0) + 1
             canvas.doForm(self._form(row))  # the leader and number, defined by `finish`
             if key:
                 top = y + self.getLevelStyle(level).leading
-                rect = (0.0, y, x, top) if rtl else (x, y, availWidth, top)
-                canvas.linkRect("", key, rect, relative=1)
+                canvas.linkRect(title, key, (0.0, y, availWidth, top), relative=1)
+                _linked(canvas)
 
         rows = [(level, title, row, key) for row, (level, title, key) in enumerate(planned)]
         self._table_of(rows, availWidth, availHeight, place)
@@ -373,8 +393,9 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         target = literal_eval(key.replace("\\x2c", ","))
         if target:
             top = y + style.leading
-            rect = (0.0, y, x, top) if rtl else (x, y, self._avail, top)
-            canvas.linkRect("", target, rect, relative=1)
+            title = self._titles.get(target, "")
+            canvas.linkRect(title, target, (0.0, y, self._avail, top), relative=1)
+            _linked(canvas)
 
     def _dot(self, level: int) -> str:
         return " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
@@ -391,6 +412,7 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         Paragraph does not lay out (right to left, CJK, a character only a project font
         has) is a `ScriptEntry`, laid out as the book's body text is."""
         self._avail = avail_w
+        self._titles = {key: text for _, text, _, key in entries if key}
         rows = entries or [(0, "Placeholder for table of contents", 0, None)]
 
         def callback(canvas: Canvas, kind: str, label: str) -> None:
@@ -406,13 +428,14 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             if needs_layout(text, fonts.missing(text, self.family)):
                 para = ScriptEntry(text, style, partial(_entry_end, end, label))
             else:
-                shown = f'<a href="#{key}">{text}</a>' if key else text
+                # the row's link (its whole width, described by its words) is made where
+                # the row ends (`end`)
                 para = MeasuredParagraph(
-                    f'{shown}<onDraw name="drawTOCEntryEnd" label="{label}"/>', style
+                    f'{text}<onDraw name="drawTOCEntryEnd" label="{label}"/>', style
                 )
             if style.spaceBefore:
                 data.append([Spacer(1, style.spaceBefore)])
-            data.append([para])
+            data.append([Tagged(para, Node("TOCI", self.node))])
         self._table = Table(data, colWidths=(avail_w,), style=self.tableStyle)
 
     def finish(self, canv: Canvas, pages: list[int]) -> None:
@@ -435,6 +458,13 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             for code in text.code:
                 canv.addLiteral(code)
             canv.endForm()
+
+
+def _linked(canvas: Canvas) -> None:
+    """The link just made belongs to the contents row being drawn (`books.marks`)."""
+    marks = recorder_of(canvas)
+    if marks is not None:
+        marks.link(canvas)
 
 
 def _entry_end(
@@ -493,6 +523,13 @@ class Built:
     pages: int  # reading pages
     sheets_sides: int = 0  # booklet: printed sides
     passes: int = 0  # layout passes it took (counting a single pass given up)
+    # a reading PDF as ReportLab drew it, before its structure tree was added: what the
+    # booklets impose (None: `data` itself)
+    drawn: bytes | None = None
+
+    @property
+    def imposed(self) -> bytes:
+        return self.data if self.drawn is None else self.drawn
 
 
 @pdf_settings()
@@ -514,10 +551,16 @@ def build(
         buf = io.BytesIO()
         doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
         story = make_story(doc)
-        doc.has_entries = any(isinstance(f, HEADINGS) and f.toc_level <= 1 for f in story) and any(
+        heads = [f for f in map(unwrapped, story) if isinstance(f, HEADINGS)]
+        doc.has_entries = any(f.toc_level <= 1 for f in heads) and any(
             isinstance(f, TableOfContents) for f in story
         )
         return buf, doc, story
+
+    def done(doc: BookDoc, passes: int) -> Built:
+        drawn = unique_subset_tags(buf.getvalue())
+        tagged = tag(drawn, doc.marks, meta.get("title", title), meta.get("lang", ""))
+        return Built(tagged, doc.page, passes=passes, drawn=drawn)
 
     buf, doc, story = start()
     spent = 0  # passes of a single pass that could not finish
@@ -525,7 +568,7 @@ def build(
     if all(isinstance(f, Contents) for f in story if f.isIndexing()):
         rows = [
             (f.toc_level, f.toc_title, f.key if doc.links else None)
-            for f in story
+            for f in map(unwrapped, story)
             if isinstance(f, HEADINGS) and f.toc_level <= 1
         ]
         for n, toc in enumerate(tocs if rows else []):  # no rows: ReportLab's placeholder, as ever
@@ -541,12 +584,12 @@ def build(
                 toc.finish(doc.canv, pages)
             doc.canv.held = False
             doc.canv.save()
-            return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=doc.passes)
+            return done(doc, doc.passes)
         except Unsettled:
             spent = doc.passes
             buf, doc, story = start()  # the contents need the pages multiBuild finds
     doc.multiBuild(story, canvasmaker=partial(BookCanvas, book=doc))
-    return Built(unique_subset_tags(buf.getvalue()), doc.page, passes=spent + doc.passes)
+    return done(doc, spent + doc.passes)
 
 
 def booklets_of(
@@ -569,7 +612,7 @@ def booklets_of(
         "Creator": "cardstock",
         "Producer": "cardstock (ReportLab, pypdf)",
     }
-    made = impose_all(reading.data, [size.sheet for size in sizes.values()], info, duplex, words)
+    made = impose_all(reading.imposed, [size.sheet for size in sizes.values()], info, duplex, words)
     return {paper: Built(data, reading.pages, sides) for paper, (data, sides) in zip(sizes, made)}
 
 

@@ -75,6 +75,7 @@ from .content import (
     wanted,
 )
 from .document import BookDoc, Built, booklets_of, build, contents
+from .marks import tagged
 from .quickref import reference_sheets
 from .scripts import icon_resolver, paragraph
 from .story import Builder, Styles, accent_color, escape
@@ -102,9 +103,9 @@ class Story:
         """Page 1: title, the game's one-line description, a row of faces, player count."""
         g, st = self.catalog.game, self.styles
         ids = cover_ids(self.catalog, self.chunks)
-        top: list[Flowable] = [self._line(g.title, st.title)]
+        top: list[Flowable] = [tagged(self._line(g.title, st.title), "H1")]
         if g.description:
-            top.append(self._line(g.description, st.subtitle))
+            top.append(tagged(self._line(g.description, st.subtitle), "P"))
         middle: list[Flowable] = []
         if ids:
             thumb = min(width / (len(ids) + 0.35), 1.45 * 72)
@@ -122,11 +123,13 @@ class Story:
             )
         players = players_line(self.catalog)
         family = self.styles.f.family
-        bottom = [paragraph(f"**{players}**", st.center, family, f"<b>{_esc(players)}</b>")]
+        bottom = [
+            tagged(paragraph(f"**{players}**", st.center, family, f"<b>{_esc(players)}</b>"), "P")
+        ]
         version = book_word(self.catalog, VERSION, version=g.version)
-        bottom.append(self._line(version, st.center))
+        bottom.append(tagged(self._line(version, st.center), "P"))
         for credit in g.credits:
-            bottom.append(self._line(credit, st.center))
+            bottom.append(tagged(self._line(credit, st.center), "P"))
         used = sum(
             f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
             for f in top + middle + bottom
@@ -150,13 +153,16 @@ class Story:
         width, height = doc.frame_size
         b = Builder(self.styles, width, height, set(self.catalog.game.icons), self.where)
         b.icon_refs = icon_resolver(self.catalog.game, self.faces.faces.library)
+        b.heading_shift = 1  # the cover's title is the book's one `H1`
         story: list[Flowable] = self.cover(width, height)
         story += [NextPageTemplate("body"), PageBreak()]
         for ch in self.chunks:
             if isinstance(ch, str):
                 story += b.blocks(markup.parse(ch))
             elif ch.name == "contents":
-                heading = self._line(book_word(self.catalog, CONTENTS), self.styles.h1)
+                heading = tagged(
+                    self._line(book_word(self.catalog, CONTENTS), self.styles.h1), "H2"
+                )
                 story += [heading, contents(self.styles), PageBreak()]
             elif ch.name == "components":
                 story += art.component_list(
@@ -325,6 +331,9 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
                 "pdf": base64.b64encode(reading.data).decode("ascii")
                 if reading is not None
                 else None,
+                "drawn": base64.b64encode(reading.imposed).decode("ascii")
+                if reading is not None
+                else None,
                 "pages": reading.pages if reading is not None else 0,
                 "findings": [i.data() for i in findings],
             }
@@ -339,7 +348,11 @@ def _kept(job: Job, key: str, size: BookSize) -> Rendered | None:
         return None
     try:
         pdf = data["pdf"]
-        reading = Built(base64.b64decode(pdf), int(data["pages"])) if pdf is not None else None
+        reading = (
+            Built(base64.b64decode(pdf), int(data["pages"]), drawn=base64.b64decode(data["drawn"]))
+            if pdf is not None
+            else None
+        )
         return Rendered(reading, [Issue.from_data(i) for i in data["findings"]], size)
     except (KeyError, TypeError, ValueError):
         return None

@@ -34,6 +34,7 @@ from ..layout.printsafe import MIN_BOOK_TYPE
 from ..layout.scripts import break_between, has_breaks
 from ..layout.text import IconResolver
 from . import fonts
+from .marks import Decoration, Node, Tagged, tagged
 from .scripts import MeasuredParagraph, ScriptParagraph, needs_layout
 
 
@@ -467,6 +468,8 @@ class Builder:
     where: str  # the template's display path, for Issues
     issues: list[Issue] = field(default_factory=list)
     icon_refs: IconResolver | None = None  # what a ScriptParagraph draws for an :icon:
+    # a `#` heading is `H1` in the structure tree, one level more under a cover's title
+    heading_shift: int = 0
     _keys: int = 0
 
     def _inline(self, text: str, size: float) -> str:
@@ -546,26 +549,35 @@ class Builder:
             h = Heading(
                 self._inline(text, style.fontSize), style, level - 1, title, f"h{self._keys}"
             )
+        marked = tagged(h, f"H{level + self.heading_shift}")
         if level == 1:
-            return [CondPageBreak(self.height * 0.22), h]
-        return [CondPageBreak(self.height * 0.1), h]
+            return [CondPageBreak(self.height * 0.22), marked]
+        return [CondPageBreak(self.height * 0.1), marked]
 
     def blocks(self, blocks: list[markup.Block]) -> list[Flowable]:
         out: list[Flowable] = []
         prev: markup.Block | None = None
+        listed: Node | None = None  # the list (`L`) the items go into
         for b in blocks:
             if isinstance(prev, markup.ListItem) and not isinstance(b, markup.ListItem):
                 out.append(Spacer(1, 4 * self.styles.scale))
+            if not isinstance(b, markup.ListItem) or (
+                isinstance(prev, markup.ListItem) and prev.ordered != b.ordered
+            ):
+                listed = None
             prev = b
             if isinstance(b, markup.Heading):
                 out += self.heading(b.level, b.text)
             elif isinstance(b, markup.Paragraph):
-                out.append(self.para(b.text, self.styles.body))
+                out.append(tagged(self.para(b.text, self.styles.body), "P"))
             elif isinstance(b, markup.ListItem):
                 bullet = f"{b.number}." if b.ordered else "\u2022"
-                out.append(self.para(b.text, self.styles.bullet, bulletText=bullet))
+                listed = listed or Node("L")
+                item = Node("LBody", Node("LI", listed))
+                out.append(Tagged(self.para(b.text, self.styles.bullet, bulletText=bullet), item))
             elif isinstance(b, markup.Note):
-                out.append(self.para(b.text, self.styles.note))
+                quote = Node("P", Node("BlockQuote"))  # a note set apart, as HTML's blockquote
+                out.append(Tagged(self.para(b.text, self.styles.note), quote))
             elif isinstance(b, markup.Table):
                 out.append(self.table(b))
         return out
@@ -615,8 +627,17 @@ class Builder:
             style = ParagraphStyle("rtl", parent=style, alignment=TA_RIGHT)
             head_style = ParagraphStyle("rtl_h", parent=head_style, alignment=TA_RIGHT)
         widths = self._col_widths(rows, style, pad)
-        data = [[self.para(c, head_style) for c in rows[0]]]
-        data += [[self.para(c, style) for c in r] for r in rows[1:]]
+        node = Node("Table")
+        head = Node("TR", node)
+        data = [
+            [
+                Tagged(self.para(c, head_style), Node("TH", head, scope="Column", once=True))
+                for c in rows[0]
+            ]
+        ]
+        for r in rows[1:]:
+            line = Node("TR", node)
+            data.append([Tagged(self.para(c, style), Node("TD", line)) for c in r])
         acc = colors.HexColor(self.styles.accent)
         cmds = [
             ("FONTNAME", (0, 0), (-1, -1), self.styles.f.regular),
@@ -658,5 +679,5 @@ class Builder:
                     "warning",
                 )
             )
-            return KeepInFrame(self.width, self.height * 0.95, [table], mode="shrink")
-        return table
+            return KeepInFrame(self.width, self.height * 0.95, [Decoration(table)], mode="shrink")
+        return Decoration(table)

@@ -124,6 +124,7 @@ LIBRARIES = (
     "uharfbuzz",  # shapes right-to-left text: the glyphs a PDF draws
     "babel",  # reads translations: what a language prints
     "pyuca",  # collates names: the order a list of components is printed in
+    "pikepdf",  # writes a reading PDF's structure tree: the bytes of a tagged book
 )
 
 PACKAGE = Path(__file__).resolve().parents[1]

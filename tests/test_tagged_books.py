@@ -1,0 +1,265 @@
+"""Tagged PDFs (issue 76): the rulebook, its large-print edition and the quick references
+as pages to read carry a structure tree a screen reader follows. Each is checked by
+`pdfua`, an independent checker of the machine-checkable PDF/UA-1 rules (built on
+pikepdf); the reading order is read back from the structure tree with each element's
+own text; the booklets stay the untagged drawing, byte for byte."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+from conftest import FULL, GAMES, ROOT, load_games, render_book, stage
+from golden.snapshot import project
+from pdfua import validate
+from pypdf import PdfReader
+
+from cardstock.books.art import picture_words
+from cardstock.books.marks import Recorder
+from cardstock.core.stage import BuildOptions
+
+# every shipped game in the full run; by default the fixture, the game with the most kinds
+# of content, and one whose large print keeps headings with what follows them across pages
+# (a wrapper that lost Platypus's keep-with-next mark looped there)
+SHIPPED = list(GAMES) if FULL else ["atmosfear", "vortex"]
+READING = ("rulebook.pdf", "rulebook-large-print.pdf", "quickref-large-print.pdf")
+
+
+def _build(root: Path, game: str, out: Path, **options: Any) -> Path:
+    (catalog,), _ = load_games(root, [game])
+    opts = BuildOptions(out=out, **options)
+    stage("svg")(catalog, opts)
+    stage("rulebook")(catalog, opts)
+    return out / game
+
+
+@pytest.fixture(scope="module")
+def mini_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture game as the golden build has it (with its reference card)."""
+    return project(tmp_path_factory.mktemp("mini"))
+
+
+@pytest.fixture(scope="module")
+def mini_books(mini_root: Path) -> Path:
+    """The fixture game's rulebook stage with the large print, and with the reading font."""
+    _build(mini_root, "mini", mini_root / "reading", reading_font="atkinson-hyperlegible")
+    return _build(mini_root, "mini", mini_root / "large", large_print=True)
+
+
+def _unchecked(path: Path) -> list[str]:
+    report = validate(str(path))
+    found = [f"{f.rule_id} page {f.location.page}: {f.message}" for f in report.findings]
+    skipped = [f"{o.rule.id} not evaluated" for o in report.skipped]
+    return found + skipped
+
+
+def test_the_fixtures_reading_pdfs_pass_every_pdfua_check(mini_books: Path) -> None:
+    reading = mini_books.parent.parent / "reading" / "mini" / "mini-quickref-reading.pdf"
+    for path in [mini_books / f"mini-{name}" for name in READING] + [reading]:
+        assert path.is_file(), path
+        assert _unchecked(path) == [], path.name
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_a_shipped_games_reading_pdfs_pass_every_pdfua_check(game: str, tmp_path: Path) -> None:
+    folder = _build(ROOT, game, tmp_path, large_print=True)
+    for name in READING:
+        path = folder / f"{game}-{name}"
+        if name.startswith("quickref") and not path.exists():
+            continue  # a game without a reference card
+        assert _unchecked(path) == [], path.name
+
+
+def test_pdfinfo_says_tagged(mini_books: Path) -> None:
+    if shutil.which("pdfinfo") is None:
+        pytest.skip("pdfinfo (poppler-utils) is not installed")
+    for name in READING:
+        said = subprocess.run(
+            ["pdfinfo", str(mini_books / f"mini-{name}")], capture_output=True, text=True
+        ).stdout
+        assert "Tagged:          yes" in said, name
+
+
+# ----------------------------------------------------------------------- reading order
+
+
+def _texts(path: Path) -> dict[tuple[int, int], str]:
+    """(page index, marked-content id) -> the text drawn in that marked content."""
+    out: dict[tuple[int, int], list[str]] = {}
+    for n, page in enumerate(PdfReader(path).pages):
+        open_ids: list[int | None] = []
+
+        def before(
+            op: bytes, args: Any, cm: Any, tm: Any, open_ids: list[int | None] = open_ids
+        ) -> None:
+            if op == b"BDC":
+                props = args[1]
+                open_ids.append(props.get("/MCID") if hasattr(props, "get") else None)
+            elif op == b"BMC":
+                open_ids.append(None)
+            elif op == b"EMC":
+                open_ids.pop()
+
+        def text(t: str, *_: Any, n: int = n, open_ids: list[int | None] = open_ids) -> None:
+            if open_ids and open_ids[-1] is not None:
+                out.setdefault((n, int(open_ids[-1])), []).append(t)
+
+        page.extract_text(visitor_operand_before=before, visitor_text=text)
+    return {k: " ".join(" ".join(v).split()) for k, v in out.items()}
+
+
+def reading_order(path: Path) -> list[tuple[int, str, str]]:
+    """The structure tree in reading order: (depth, role, the element's own text or a
+    figure's alternative text), the document element left out."""
+    texts = _texts(path)
+    pdf = pikepdf.open(path)
+    pages = {p.objgen: i for i, p in enumerate(pdf.pages)}
+    rows: list[tuple[int, str, str]] = []
+
+    def kids(e: Any) -> list[Any]:
+        k = e.get("/K")
+        return [] if k is None else list(k) if isinstance(k, pikepdf.Array) else [k]
+
+    def visit(e: Any, depth: int) -> None:
+        words = [
+            texts.get((pages[k.Pg.objgen], int(k.MCID)), "")
+            for k in kids(e)
+            if isinstance(k, pikepdf.Dictionary) and k.get("/Type") == "/MCR"
+        ]
+        said = str(e.Alt) if "/Alt" in e else " ".join(w for w in words if w)
+        rows.append((depth, str(e.S)[1:], said))
+        for k in kids(e):
+            if isinstance(k, pikepdf.Dictionary) and k.get("/Type") == "/StructElem":
+                visit(k, depth + 1)
+
+    document = pdf.Root.StructTreeRoot.K
+    assert str(document.S) == "/Document"
+    for k in kids(document):
+        visit(k, 0)
+    return rows
+
+
+def test_the_rulebooks_reading_order_is_its_text_in_order(mini_books: Path) -> None:
+    rows = reading_order(mini_books / "mini-rulebook.pdf")
+    top = [(role, said) for depth, role, said in rows if depth == 0]
+    headings = [said for role, said in top if role.startswith("H")]
+    assert headings == [
+        "Mini",
+        "Contents",
+        "About the game",
+        "Components",
+        "Setting up",
+        "Playing",
+        "The suits",
+        "Ending the game",
+    ]
+    roles = [role for role, _ in top]
+    assert roles[:2] == ["H1", "Figure"]  # the cover: its title, then its faces
+    assert "TOC" in roles and roles.index("TOC") == roles.index("H2") + 1
+    # under "Playing": a paragraph, the table with its header cells, then the note
+    playing = roles.index("H2", [s for _, s in top].index("Playing"))
+    assert roles[playing + 1 : playing + 4] == ["P", "Table", "BlockQuote"]
+    table = rows.index(next(r for r in rows if r[1] == "Table"))
+    assert [r[1:] for r in rows[table + 1 : table + 4]] == [
+        ("TR", ""),
+        ("TH", "Step"),
+        ("TH", "Do this"),
+    ]
+    steps = [said for _, role, said in rows if role == "LBody"]
+    assert steps[0].startswith("1. Shuffle all 6 cards together")
+    assert len(steps) == 5  # the setup's three steps and the suits' two bullets
+    toc = [said for _, role, said in rows if role == "TOCI"]
+    assert all(title in entry for title, entry in zip(headings[2:], toc))
+
+
+def test_each_contents_link_is_a_link_element_of_its_row(mini_books: Path) -> None:
+    pdf = pikepdf.open(mini_books / "mini-rulebook.pdf")
+    nums = list(pdf.Root.StructTreeRoot.ParentTree.Nums)
+    owners = dict(zip(nums[::2], nums[1::2]))
+    links = [
+        annot
+        for page in pdf.pages
+        for annot in page.obj.get("/Annots", [])
+        if annot.get("/Subtype") == "/Link"
+    ]
+    assert links
+    for annot in links:
+        element = owners[int(annot.StructParent)]
+        assert element.S == "/Link" and element.P.S == "/TOCI"
+        assert element.K.Obj.objgen == annot.objgen
+        assert str(annot.Contents).strip()
+
+
+def test_each_face_is_a_figure_with_the_words_of_its_picture(
+    mini_root: Path, mini_books: Path
+) -> None:
+    (catalog,), _ = load_games(mini_root, ["mini"])
+    said = {picture_words(catalog, c) for c in catalog.components}
+    rows = reading_order(mini_books / "mini-rulebook.pdf")
+    figures = [alt for _, role, alt in rows if role == "Figure"]
+    assert figures and set(figures) <= said
+    assert "Ember (Deck: Fire), 2 cards" in figures
+    captions = [text for _, role, text in rows if role == "Caption"]
+    assert "2× Ember" in captions
+
+
+def test_the_only_text_outside_the_structure_is_the_page_footer(mini_books: Path) -> None:
+    for name in READING:
+        path = mini_books / f"mini-{name}"
+        for n, page in enumerate(PdfReader(path).pages):
+            marks: list[str] = []
+            loose: list[str] = []
+            footer: list[str] = []
+
+            def before(op: bytes, args: Any, cm: Any, tm: Any, marks: list[str] = marks) -> None:
+                if op in (b"BDC", b"BMC"):
+                    props = args[1] if op == b"BDC" else None
+                    kind = "pagination" if props is not None and "/Type" in props else str(args[0])
+                    marks.append(kind)
+                elif op == b"EMC":
+                    marks.pop()
+
+            def text(t: str, *_: Any, marks=marks, loose=loose, footer=footer) -> None:
+                if not t.strip():
+                    return
+                if not marks or marks[-1] == "/Artifact":
+                    loose.append(t)
+                elif marks[-1] == "pagination":
+                    footer.append(t)
+
+            page.extract_text(visitor_operand_before=before, visitor_text=text)
+            assert loose == [], f"{name} page {n + 1}: text in no element: {loose}"
+            if n:  # every page after the first (the cover, or a first page without one)
+                assert footer, f"{name} page {n + 1} has no footer artifact"
+
+
+# ----------------------------------------------------------------------- bytes
+
+
+def test_the_booklets_are_the_untagged_drawing_imposed(
+    mini_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (catalog,), _ = load_games(mini_root, ["mini"])
+    marked = render_book(catalog, fresh=True)
+    for name in ("page_begin", "page_end", "enter", "leave"):
+        monkeypatch.setattr(Recorder, name, lambda self, canv, *what: None)
+    plain = render_book(catalog, fresh=True)
+    assert marked.reading is not None and plain.reading is not None
+    assert b"BDC" not in b"".join(
+        page.get_contents().get_data()
+        for page in PdfReader(io.BytesIO(plain.reading.imposed)).pages
+    )
+    assert marked.reading.imposed != plain.reading.imposed  # the marks are in the drawing
+    assert marked.booklets and marked.booklets == plain.booklets
+
+
+def test_a_tagged_book_is_the_same_bytes_every_time(mini_root: Path) -> None:
+    (catalog,), _ = load_games(mini_root, ["mini"])
+    first, again = render_book(catalog, fresh=True), render_book(catalog, fresh=True)
+    assert first.reading is not None and again.reading is not None
+    assert first.reading.data == again.reading.data
