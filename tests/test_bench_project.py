@@ -42,8 +42,7 @@ def test_the_benchs_starter_project_passes_the_starters_own_rules(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # the starter's rules name some of its cards: the grown table keeps them, so the bench
-    # times a build, not a game its own rules refuse; its new cards' texts are signed with
-    # the starter's reason, so the check warns of no text citing nothing
+    # times a build, not a game its own rules refuse
     cardstock = str(Path(sys.executable).parent / "cardstock")
     root = bench.starter_project(tmp_path / "p", 30, cardstock, dict(os.environ))
     with (root / "catalog" / "starter" / "cards.csv").open(encoding="utf-8") as f:

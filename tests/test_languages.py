@@ -15,13 +15,13 @@ from cardstock.catalog.pseudo import pseudo
 from cardstock.cli import main
 
 GAME = "demo"
-# what a translation of the demo holds: its own 20 texts, the 4 rule words its rulebook
-# renders from facts (last, first, wins, each player), its 4 field labels (3 its faces
-# list, and "Group" its stats page names) and its 3 icons' labels; never the words
+# what a translation of the demo holds: its own 20 texts, the rule word its rulebook
+# renders from a fact (last), its 4 field labels (3 its faces list, and "Group" its stats
+# page names) and its 3 icons' labels; never the words
 # cardstock prints of its own (a rulebook's cover and contents, the stats page's own
 # words): those are cardstock's catalog's (cardstock/locale/), translated once for every
 # game
-TEXTS = 31
+TEXTS = 28
 
 
 @pytest.fixture

@@ -36,6 +36,7 @@ def test_every_box_type_is_one_registered_module_and_the_schema_and_reference_re
         "icon",
         "icons",
         "pips",
+        "qr",
     }
 
 

@@ -52,6 +52,7 @@ TEMPLATE_NAMES: dict[str, str] = {
     "stat": "the first number field",
     "art_file": "the picture the default layouts draw",
     "version_mark": "the version mark",
+    "version_code": "what the card's QR code holds: its version ([playtest] code)",
     "quickref": "a reference card's text",
     "back": "the back being drawn",
     "mix": "the colour helper mix()",

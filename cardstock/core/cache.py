@@ -125,6 +125,8 @@ LIBRARIES = (
     "babel",  # reads translations: what a language prints
     "pyuca",  # collates names: the order a list of components is printed in
     "pikepdf",  # writes a reading PDF's structure tree: the bytes of a tagged book
+    "segno",  # encodes a card's version as a QR code: the squares a face draws
+    # (httpx is a runtime dependency that writes nothing a build makes: `pull` alone uses it)
 )
 
 PACKAGE = Path(__file__).resolve().parents[1]

@@ -212,6 +212,28 @@ def _paper(words: ToolWords, paper: str | None) -> str:
     return words(PAPERS[paper]) if paper in PAPERS else paper or ""
 
 
+def _noted(
+    words: ToolWords, noted: list[dict[str, Any]], pictures: dict[str, str], out: Path | None
+) -> list[dict[str, Any]]:
+    """A game's noted cards (`site.notes`) as the page shows them: each with its picture
+    and its size, how many of its notes are open, and each older note said as such."""
+    return [
+        {
+            **card,
+            "src": pictures.get(card["id"]),
+            "size": picture_size(out, pictures[card["id"]])
+            if out is not None and card["id"] in pictures
+            else None,
+            "said": words(NOTE_COUNT, open=card["open"], all=len(card["notes"])),
+            "notes": [
+                {**n, "older_said": words(OLDER, version=n["version"], now=card["version"])}
+                for n in card["notes"]
+            ],
+        }
+        for card in noted
+    ]
+
+
 def _game_entry(
     info: dict[str, Any],
     entries: list[dict[str, Any]],
@@ -281,22 +303,7 @@ def _game_entry(
     if len(faces) > len(gallery):
         folder = f"{info['id']}/svg/"
         gallery_note += ", " + words(SHOWN, shown=len(gallery), folder=folder)
-    by_stem = {_stem(f): thumbs.get(f, f) for f in faces}
-    notes = [
-        {
-            **card,
-            "src": by_stem.get(card["id"]),
-            "size": picture_size(out, by_stem[card["id"]])
-            if out is not None and card["id"] in by_stem
-            else None,
-            "said": words(NOTE_COUNT, open=card["open"], all=len(card["notes"])),
-            "notes": [
-                {**n, "older_said": words(OLDER, version=n["version"], now=card["version"])}
-                for n in card["notes"]
-            ],
-        }
-        for card in noted or []
-    ]
+    notes = _noted(words, noted or [], {_stem(f): thumbs.get(f, f) for f in faces}, out)
     return {
         **shown,
         "notes": notes,
