@@ -529,9 +529,7 @@ def test_a_card_text_edit_that_changes_the_page_too_swaps_the_picture_in_place(
         browser.evaluate("window.notReloaded = true")
         page = (root / "output" / "index.html").read_bytes()
         # the Fears' rule said shorter: fewer words on six faces, smaller sheets
-        sheets.edit(
-            LONG_FEAR, "It beats a crowned Harbinger falling in the trick.", every=True
-        )
+        sheets.edit(LONG_FEAR, "It beats a crowned Harbinger falling in the trick.", every=True)
         assert wait_for(lambda: browser.evaluate("cardstockPreview.build >= 2"))
         assert (root / "output" / "index.html").read_bytes() != page  # the page changed
         assert browser.evaluate("window.notReloaded") is True

@@ -372,7 +372,8 @@ EDITS = [
         AE,
         f"catalog/{AE}/game.toml",
         "Teamwork (3+ icons in play, a Family card in your display): take 1 Teamwork token",
-        "Teamwork (3+ icons in play, a Family card in your display): every player takes 1 Teamwork token",
+        "Teamwork (3+ icons in play, a Family card in your display): "
+        "every player takes 1 Teamwork token",
         "the Family power gives one Teamwork token",
         39,
         "the rulebook states 1",
