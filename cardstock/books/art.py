@@ -19,6 +19,7 @@ from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
+from ..layout.ops import Face
 from ..layout.symbols import Library
 from .cardwords import card_words
 from .content import Thumbs, face_size, galleries
@@ -109,22 +110,34 @@ def _draw_symbol(
 # --------------------------------------------------------------------------- thumbnails
 
 
-def picture_words(catalog: Catalog, component: Component, label: str | None = None) -> str:
+def picture_words(
+    catalog: Catalog,
+    component: Component,
+    label: str | None = None,
+    face: Face | None = None,
+    captioned: bool = False,
+) -> str:
     """The words a face's picture stands for in a tagged PDF (its `Figure`'s alternative
-    text): the description the web page and the e-book give it (`xhtml.alt_text`)."""
-    return alt_text(component, label, catalog.tool_words)
+    text), as the web page and the e-book give them: the words the face prints
+    (`books.cardwords`), but the name a caption beside it already says; a face that prints
+    none is described by its name, group and count (`xhtml.alt_text`)."""
+    leave_out = (label or component.name,) if captioned else ()
+    said = card_words(catalog, face, leave_out)
+    return said or alt_text(component, label, catalog.tool_words)
 
 
 def figure(
     catalog: Catalog,
     component: Component,
     thumb: Flowable,
+    face: Face | None,
     caption: Flowable | None = None,
     label: str | None = None,
 ) -> list[Flowable]:
-    """A face's thumbnail as a `Figure` with its words, and its caption as the figure's
-    `Caption`."""
-    node = Node("Figure", alt=picture_words(catalog, component, label))
+    """A face's thumbnail as a `Figure` with its words (`face`: the face it shows, laid
+    out), and its caption as the figure's `Caption`."""
+    words = picture_words(catalog, component, label, face, caption is not None)
+    node = Node("Figure", alt=words)
     out: list[Flowable] = [Tagged(thumb, node)]
     if caption is not None:
         out.append(Tagged(caption, Node("Caption")))
@@ -308,6 +321,7 @@ def _grid(
                 catalog,
                 comps[k],
                 FaceThumb(catalog, comps[k], thumb_w, styles, findings, thumbs),
+                thumbs.drawn(comps[k]),
                 _caption(comps[k], styles, names[k], line),
                 names[k],
             )
@@ -365,7 +379,9 @@ def face_row(
 ) -> Table:
     """A centred row of larger faces (the cover, or a card type shown in the text)."""
     row: list[Any] = [
-        figure(catalog, c, FaceThumb(catalog, c, thumb_w, styles, findings, thumbs))[0]
+        figure(
+            catalog, c, FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), thumbs.drawn(c)
+        )[0]
         for c in comps
     ]
     data = [row]
