@@ -103,6 +103,9 @@ DERIVED = {
     "reportlab.platypus.flowables.KeepTogether",
     "reportlab.platypus.paragraph.Paragraph",
     "reportlab.platypus.doctemplate.BaseDocTemplate",
+    # beforeDrawPage / afterDrawPage: the page template's documented hooks (the user guide's
+    # "PageTemplate"), where the tagged books open and close a page's marked content
+    "reportlab.platypus.doctemplate.PageTemplate",
     "reportlab.platypus.tableofcontents.TableOfContents",
     "reportlab.pdfgen.canvas.Canvas",
     "reportlab.pdfbase.pdfdoc.PDFStream",  # internal: `render/pdfdoc.py: _SpilledStream`

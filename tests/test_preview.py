@@ -373,11 +373,19 @@ def test_a_page_asking_for_full_referrers_gives_away_no_token(
     `localhost`, another site than 127.0.0.1 to a browser): the `Referer` the browser
     sends there is the page's full address, without the token, and no cookie goes with
     it."""
-    with socket.socket() as listener:
+    # `localhost` may be reached over IPv4 or IPv6: the other site listens on both loopbacks
+    with socket.socket() as listener, socket.socket(socket.AF_INET6) as listener6:
         listener.bind(("127.0.0.1", 0))
-        listener.listen(1)
-        listener.settimeout(HANG_GUARD)
-        elsewhere = f"http://localhost:{listener.getsockname()[1]}/caught"
+        port = listener.getsockname()[1]
+        both = [listener]
+        try:
+            listener6.bind(("::1", port))
+            both.append(listener6)
+        except OSError:  # no IPv6 loopback here: IPv4 alone
+            pass
+        for each in both:
+            each.listen(1)
+        elsewhere = f"http://localhost:{port}/caught"
         page = preview.root / "output" / GAME / "leaky.html"
         page.write_text(
             '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -392,7 +400,9 @@ def test_a_page_asking_for_full_referrers_gives_away_no_token(
             assert preview.token not in browser.evaluate("location.href")
             click = "document.getElementById('away').click()"  # as a reader's click
             browser.send("Runtime.evaluate", {"expression": click, "userGesture": True})
-            connection, _ = listener.accept()
+            ready, _, _ = select.select(both, [], [], HANG_GUARD)
+            assert ready, "the click reached no listener"
+            connection, _ = ready[0].accept()
             with connection:
                 connection.settimeout(HANG_GUARD)
                 head = b""
@@ -548,7 +558,8 @@ def test_a_card_text_edit_that_changes_the_page_too_swaps_the_picture_in_place(
         assert shown == browser.evaluate(
             f"fetch(location.href).then(r => r.text()).then(t => {built}{words})"
         )
-        assert shown.count(" KB") >= 4  # the sheets' sizes are in the page
+        # the sheets' sizes are in the page, each said in its edition's words (KB, MB, Ko, Mo)
+        assert len(re.findall(r"\d (?:KB|MB|Ko|Mo)\b", shown)) >= 4
     finally:
         sheets.close()
 

@@ -21,13 +21,12 @@ from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
 from ..layout.ops import Face
 from ..layout.symbols import Library
-from .cardwords import card_words
+from .cardwords import alt_text, card_words
 from .content import Thumbs, face_size, galleries
 from .grid import Grid, KeepGallery
 from .marks import Node, Tagged
 from .scripts import drawer_of, paragraph
 from .story import Styles, escape, grid_style, icon_label, text_position, tint
-from .xhtml import alt_text
 
 # --------------------------------------------------------------------------- icons
 
@@ -120,7 +119,7 @@ def picture_words(
     """The words a face's picture stands for in a tagged PDF (its `Figure`'s alternative
     text), as the web page and the e-book give them: the words the face prints
     (`books.cardwords`), but the name a caption beside it already says; a face that prints
-    none is described by its name, group and count (`xhtml.alt_text`)."""
+    none is described by its name, group and count (`cardwords.alt_text`)."""
     leave_out = (label or component.name,) if captioned else ()
     said = card_words(catalog, face, leave_out)
     return said or alt_text(component, label, catalog.tool_words)

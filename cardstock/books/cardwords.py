@@ -3,6 +3,8 @@ back from the laid-out face (`layout.ops`), in the language the face was laid ou
 
     card_words(catalog, face)                      "1. Red Fear. Fear · Red Realm. Rank 1, …"
     card_words(catalog, face, leave_out=("Red Fear",))   the same without the caption's name
+    alt_text(component)                            "Big Sal (Arch Villain: Mafia), 1 card":
+                                                   a face that prints no words, described
 
 Each text box of the face (the boxes' notes say where each one is) is one phrase, its lines
 joined as a reader reads them and its inline icons said by their labels; the phrases come
@@ -21,11 +23,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
+from ..catalog.kinds import kind_said
+from ..core.toolwords import ENGLISH, ToolWords
 from ..layout.context import version_mark
 from ..layout.ops import Face, Group, Icon, Matrix, Note, Text
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
+    from ..catalog.schema import Component
 
 _ENDS = (".", "!", "?", ":", ";", "…", "。", "！", "？", "؟")
 _CLOSE = (".", ",", ";", ":", "!", "?", ")", "…")  # what follows a word without a space
@@ -203,4 +208,21 @@ def card_words(catalog: Catalog, face: Face | None, leave_out: Iterable[str] = (
     return _said(phrases)
 
 
-__all__ = ["card_words"]
+def alt_text(
+    c: Component,
+    label: str | None = None,
+    words: ToolWords = ENGLISH,
+    group: str | None = None,
+    count: bool = True,
+) -> str:
+    """What a face shows, in words from the catalog: its name, its group when that says
+    more (`group`: as the language prints it; the component's own when None), how many
+    copies of what kind in cardstock's words ("Big Sal (Arch Villain: Mafia), 1 card";
+    not `count`: without the copies)."""
+    name = label or c.name
+    shown = c.group if group is None else group
+    group = f" ({shown})" if shown and shown not in (name, c.name) else ""
+    return f"{name}{group}, {kind_said(words, c.kind, c.count)}" if count else f"{name}{group}"
+
+
+__all__ = ["alt_text", "card_words"]

@@ -44,7 +44,7 @@ from ..core.toolwords import ENGLISH, ToolWords
 from ..layout.ops import Face
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
-from .cardwords import card_words
+from .cardwords import alt_text, card_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
 from .direction import Marks
 
@@ -150,23 +150,6 @@ def plain(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- figures
-
-
-def alt_text(
-    c: Component,
-    label: str | None = None,
-    words: ToolWords = ENGLISH,
-    group: str | None = None,
-    count: bool = True,
-) -> str:
-    """What a face shows, in words from the catalog: its name, its group when that says
-    more (`group`: as the language prints it; the component's own when None), how many
-    copies of what kind in cardstock's words ("Big Sal (Arch Villain: Mafia), 1 card";
-    not `count`: without the copies)."""
-    name = label or c.name
-    shown = c.group if group is None else group
-    group = f" ({shown})" if shown and shown not in (name, c.name) else ""
-    return f"{name}{group}, {kind_said(words, c.kind, c.count)}" if count else f"{name}{group}"
 
 
 def figure(
