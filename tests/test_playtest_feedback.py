@@ -205,3 +205,19 @@ def test_a_proof_prints_each_open_note_beside_its_face(played):
     assert "Swap needs a limit" in last and "Pass direction unclear" in last
     assert "made on an older version (0a0b0c)" in last
     assert "Settled already" not in last
+
+
+def test_an_import_never_writes_through_a_linked_notes_folder(played, tmp_path, capsys):
+    now = versions(played)
+    form = played / "form.csv"
+    write_form(form, [["2026-11-20", "dawn", now["dawn"], "Ana", "Too strong"]])
+    feedback = played / "playtest" / "feedback"
+    for kept in feedback.iterdir():
+        kept.unlink()
+    feedback.rmdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    feedback.symlink_to(elsewhere, target_is_directory=True)
+    assert main(["--root", str(played), "feedback", "--import", str(form)]) == 2
+    assert "is a link" in capsys.readouterr().err
+    assert list(elsewhere.iterdir()) == []

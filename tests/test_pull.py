@@ -245,3 +245,17 @@ def test_a_build_reads_no_http_client(pulled):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.split()[-2:] == ["0", "False"], done.stderr[-2000:]
+
+
+def test_a_pinned_folder_linked_elsewhere_is_never_written_through(tmp_path, server, capsys):
+    base, routes, _ = server
+    root = project(tmp_path / "p")
+    sheet = online(root, f"{base}/sheet.csv")
+    routes["/sheet.csv"] = (200, CSV, sheet.read_bytes())
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (root / "catalog" / GAME / "pinned").symlink_to(elsewhere, target_is_directory=True)
+    capsys.readouterr()
+    assert pull(root) == 2
+    assert f"catalog/{GAME}/pinned: is a link" in capsys.readouterr().err
+    assert list(elsewhere.iterdir()) == []

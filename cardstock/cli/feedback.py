@@ -34,6 +34,7 @@ from ..catalog.tables import read_table
 from ..core.files import read_bytes
 from ..core.issues import Issue, Issues, escaped
 from ..core.output import write_atomic
+from ..init import first_link
 from .common import EXIT_INPUT, EXIT_OK, load_catalogs, print_issues
 
 if TYPE_CHECKING:
@@ -190,7 +191,7 @@ def _keep(
     the file holds already stay as they are."""
     target = root / FOLDER / f"{source.stem}.csv"
     shown = f"{FOLDER}/{target.name}"
-    if any(p.is_symlink() for p in (root / "playtest", root / FOLDER, target)):
+    if first_link(root, [f"{FOLDER}/{target.name}"]) is not None:
         print_issues(
             [Issue(shown, None, "", "is a link: cardstock writes notes only into the project")]
         )

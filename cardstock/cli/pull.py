@@ -43,6 +43,7 @@ from ..core.issues import Issue, escaped
 from ..core.output import write_atomic
 from ..core.project import discover
 from ..core.tomlpos import line_for, read_toml
+from ..init import first_link
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues
 
 COPIED = ("layouts", "fonts")  # besides the game's folder, what a check of it reads
@@ -106,6 +107,20 @@ def _pull_game(root: Path, game: str, wanted: list[Remote], args: argparse.Names
     shown = f"catalog/{game}/game.toml"
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
     folder = root / "catalog" / game
+    rels = [f"catalog/{game}/{PINNED}/{r.set}.csv" for r in wanted] + [f"catalog/{game}/{PINS}"]
+    linked = first_link(root, rels)
+    if linked is not None:  # cardstock never writes through a link (a downloaded project's)
+        print_issues(
+            [
+                Issue(
+                    linked.relative_to(root).as_posix(),
+                    None,
+                    "",
+                    "is a link: pinned copies are written only into the game's own folder",
+                )
+            ]
+        )
+        return EXIT_INPUT
     pins, _ = read_pins(folder, root)
     files: dict[str, bytes] = {}
     failed: list[Issue] = []
@@ -177,9 +192,12 @@ def _staged(
         if (root / name).is_dir() and not (root / name).is_symlink():
             shutil.copytree(root / name, staged / name, symlinks=True)
     folder = staged / "catalog" / game
-    (folder / PINNED).mkdir(exist_ok=True)
-    for name, data in files.items():
-        (folder / name).write_bytes(data)
+    for name, data in files.items():  # a copied link is replaced, never written through
+        target = folder / name
+        target.parent.mkdir(exist_ok=True)
+        target.unlink(missing_ok=True)
+        target.write_bytes(data)
+    (folder / PINS).unlink(missing_ok=True)
     (folder / PINS).write_text(pins_toml(pins), encoding="utf-8")
     return staged
 

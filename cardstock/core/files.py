@@ -88,19 +88,23 @@ def placing() -> bool:
     return bool(_PLACED)
 
 
-def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of `path`, which must be a regular file of at most `limit` bytes inside the
-    project `root` or one of cardstock's own folders (`root` None: only those)."""
+def _real_inside(path: Path, root: Path | None) -> str:
+    """`path`'s real path, when it lies inside the project `root` or one of cardstock's own
+    folders; Unreadable otherwise."""
     real = os.path.realpath(path)
     if not _inside_bases(real, root):
         raise Unreadable(
             "it leads out of the project (a link to a file elsewhere); cardstock reads only the "
             "project's own files"
         )
-    if real in _PLACED:
-        return _PLACED[real]
+    return real
+
+
+def _opened(real: str) -> int:
+    """A descriptor of the file at the real path `real`, opened for reading without
+    following a link or waiting on a pipe."""
     try:
-        fd = os.open(
+        return os.open(
             real,
             os.O_RDONLY
             | os.O_NONBLOCK
@@ -109,6 +113,15 @@ def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> byte
         )
     except OSError as exc:
         raise Unreadable(_reason(exc)) from None
+
+
+def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of `path`, which must be a regular file of at most `limit` bytes inside the
+    project `root` or one of cardstock's own folders (`root` None: only those)."""
+    real = _real_inside(path, root)
+    if real in _PLACED:
+        return _PLACED[real]
+    fd = _opened(real)
     try:
         st = os.fstat(fd)
         if stat.S_ISDIR(st.st_mode):
@@ -143,19 +156,7 @@ def read_head(path: Path, root: Path | None, size: int) -> bytes:
     """The first `size` bytes of `path` (all of a shorter file), under `read_bytes`'s
     rules: a regular file inside the project `root` or one of cardstock's own folders,
     reached without a link."""
-    real = os.path.realpath(path)
-    if not _inside_bases(real, root):
-        raise Unreadable("it leads out of the project (a link to a file elsewhere)")
-    try:
-        fd = os.open(
-            real,
-            os.O_RDONLY
-            | os.O_NONBLOCK
-            | getattr(os, "O_CLOEXEC", 0)
-            | getattr(os, "O_NOFOLLOW", 0),
-        )
-    except OSError as exc:
-        raise Unreadable(_reason(exc)) from None
+    fd = _opened(_real_inside(path, root))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise Unreadable("it is not a regular file")
