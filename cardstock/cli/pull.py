@@ -187,17 +187,18 @@ def _staged(
 ) -> Path:
     """A copy of what a check of `game` reads, with the pulled tables pinned in it."""
     staged = tmp / "project"
-    shutil.copytree(root / "catalog" / game, staged / "catalog" / game, symlinks=True)
+    # the pinned copies left out: the pulled ones are written anew, never through a link
+    left_out = shutil.ignore_patterns(PINNED, PINS)
+    shutil.copytree(
+        root / "catalog" / game, staged / "catalog" / game, symlinks=True, ignore=left_out
+    )
     for name in COPIED:
         if (root / name).is_dir() and not (root / name).is_symlink():
             shutil.copytree(root / name, staged / name, symlinks=True)
     folder = staged / "catalog" / game
-    for name, data in files.items():  # a copied link is replaced, never written through
-        target = folder / name
-        target.parent.mkdir(exist_ok=True)
-        target.unlink(missing_ok=True)
-        target.write_bytes(data)
-    (folder / PINS).unlink(missing_ok=True)
+    (folder / PINNED).mkdir()
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
     (folder / PINS).write_text(pins_toml(pins), encoding="utf-8")
     return staged
 
