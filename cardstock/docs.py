@@ -38,10 +38,10 @@ from .layout.layoutfile import LayoutFile, StyleSpec
 from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 from .layout.shapes import SHAPES
 from .rules.checks.deck_limits import DeckRule
-from .rules.coverage import Aside
+from .rules.checks.severity import Acknowledgment
 from .rules.model import RulesFile
+from .rules.provenance.coverage import Aside
 from .rules.setup.steps import Setup
-from .rules.severity import Acknowledgment
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 DOC_PATH = DOCS / "layouts.md"

@@ -222,26 +222,28 @@ def test_no_room_imports_a_room_after_it():
 
 
 # The rules room is rooms of its own, in the order they may import each other: the setup
-# simulation, then the facts, then the checks a rules file declares, then the stats. Its
-# top holds the room's entry (the report, the rules file's model and reader), which may
-# import every one of them, and the basics every one of them reads (filters, verdicts,
-# places, phrases …), which import none of them.
+# simulation, then the facts, then the checks a rules file declares and their report's
+# parts, then the stats, then provenance and coverage. Its top holds the room's entrance
+# (the report, `check --since`, the rules file's model and reader), which may import every
+# one of them, and the parts every room's rules are built of (filters, sources, verdicts),
+# which import none of them. The mutation test (`rules.mutate*`) stands apart: run by
+# `check --mutate` beside the check, it reads every room as the report does.
 RULES_ROOMS = ["setup", "facts", "checks", "stats", "provenance"]
 RULES_ENTRY = {
     "cardstock.rules",
     "cardstock.rules.report",
     "cardstock.rules.model",
     "cardstock.rules.reader",
-    # `check --since REV`: reads a revision's rules.toml itself, as the report reads today's
-    "cardstock.rules.provenance.since",
+    "cardstock.rules.since",  # `check --since REV` reads a revision's rules.toml itself
 }
+RULES_APART = "cardstock.rules.mutate"
 
 
 def rules_room(module: str) -> str | None:
     """The room of the rules room a module lives in (a room's own package counted in it);
-    "" for the room's top; None outside the rules room."""
+    "" for the room's top; None outside the rules room and for the mutation test."""
     parts = module.split(".")
-    if parts[:2] != ["cardstock", "rules"]:
+    if parts[:2] != ["cardstock", "rules"] or module.startswith(RULES_APART):
         return None
     if len(parts) > 3 or (len(parts) == 3 and parts[2] in RULES_ROOMS):
         return parts[2]

@@ -10,7 +10,7 @@ from pathlib import Path
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
-from cardstock.rules.card_texts import card_texts
+from cardstock.rules.checks.card_texts import card_texts
 from cardstock.stages import CHECKS
 from cardstock.validate import validate
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from conftest import load_games
 
 from cardstock.init import init_project
-from cardstock.rules.coverage import statements
+from cardstock.rules.provenance.coverage import statements
 
 GAME = "moon-race"
 DECK = """

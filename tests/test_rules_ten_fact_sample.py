@@ -7,7 +7,8 @@ How the ten are drawn (`test_the_draw_is_reproducible_and_skips_only_what_states
 
 1. The facts stated are what `cardstock check GAME --coverage --mutate` counts: for each
    seed in file order (000 … 004), the numbers and names of its coverage items, then its
-   sentences with no number and no name (`cardstock.rules.coverage.checked`, with no edit).
+   sentences with no number and no name (`cardstock.rules.provenance.coverage.checked`,
+   with no edit).
    They come from the source text alone, so a rule added to the catalog moves no draw.
 2. `random.Random(20261126).sample` shuffles the whole list; the draw walks it in order.
 3. A fact on a line already drawn is passed over (one source line, one fact), and so is a
@@ -30,7 +31,7 @@ import pytest
 from conftest import GAMES, SEEDS, seed_files
 from helpers_edits import SEED_FILES, Change, failures, games_copy
 
-from cardstock.rules.coverage import checked, coverage
+from cardstock.rules.provenance.coverage import checked, coverage
 from cardstock.rules.report import RULE_PARTS
 from cardstock.rules.sources import SOURCES_ENV, load_source
 from cardstock.stages import CHECKS

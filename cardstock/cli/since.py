@@ -14,7 +14,7 @@ from .common import EXIT_INPUT, EXIT_OK, load_catalogs
 
 def cmd_since(args: argparse.Namespace) -> int:
     """Print, per game asked, each text changed since `args.since`."""
-    from ..rules.provenance.since import changed, render
+    from ..rules.since import changed, render
 
     catalogs, code = load_catalogs(args, args.games or None)
     if code != EXIT_OK:

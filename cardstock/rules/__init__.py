@@ -1,19 +1,23 @@
 """The rules checker: what a game's rules.toml declares, and the checks of its words, held
 against the catalog. One idea per room (docs/architecture.md, "The rules room's rooms"):
 
-- checks and their report: `report` runs every check and renders the report; `checks/`
-  holds the constraint kinds, deck-building limits, examples of play, and the checks of a
-  game's words that need no rules file;
 - setup simulation (`setup/`): the setup procedure as data, simulated for every player
   count;
-- facts (`facts/`): what a rulebook states, one module per kind;
+- facts (`facts/`): what a rulebook states, one module per kind, and what the kinds read:
+  the places a value is held, a text's words, translations, counts stated in prose;
+- checks and their report (`checks/`): the constraint kinds, deck-building limits,
+  examples of play, the checks of a game's words that need no rules file, severities and
+  acknowledgments, and what a game without rules could check;
 - stats (`stats/`): the numbers behind each deck and the odds its setup deals;
-- provenance (`provenance/`): where each text a player reads comes from, stated once per
-  kind of text, and the texts changed since a revision; where a rule comes from
-  (`sources`) and the source's coverage (`coverage`);
-- the mutation test (`mutate`), which a build never runs;
-- the rules file (`model`, `reader`) and the basics every room reads (`filters`,
-  `verdicts`, `places`, `phrases`, and what a check reads once per load: `reads`).
+- provenance and coverage (`provenance/`): where each text a player reads comes from,
+  every rule held to its source lines and the source covered;
+- the mutation test (`mutate`), which a build never runs.
+
+The top is the room's entrance: `report` runs every check and renders the report, `since`
+lists the texts changed since a git revision (`check --since`), `model` is rules.toml's
+model and `reader` the catalog's door to it. Beside them stand the parts
+every room is built of: `filters` (which components a rule is about), `sources` (where a
+rule comes from) and `verdicts` (what a check found).
 
     from cardstock.rules import run_checks
     report = run_checks(jobs, providers, seed=1, runs=None)  # runs: None = each game's setup.runs

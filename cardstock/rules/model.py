@@ -24,15 +24,15 @@ from ..core.validation import dotted, issues_from, model_field, toml_loc
 from .checks.constraints import KINDS, Constraint, Count
 from .checks.deck_limits import DeckRule, LimitField
 from .checks.examples import Example
-from .coverage import Aside
+from .checks.severity import Acknowledgment
 from .facts.base import Fact
 from .facts.kinds import FACT_KINDS
 from .filters import Filter, reference_problems, unknown_key
 from .mutate_owned import DesignerValues
 from .mutate_owned import problems as designer_value_problems
 from .mutate_rules import Accept, MutateRules
+from .provenance.coverage import Aside
 from .setup.steps import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
-from .severity import Acknowledgment
 
 
 class RulesFile(BaseModel):

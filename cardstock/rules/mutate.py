@@ -38,10 +38,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .coverage import Checked, Coverage, checked
 from .mutate_edits import KINDS, Edit, apply
 from .mutate_owned import DesignerValues, Scope, Stale, edited_column, stale
 from .mutate_rules import Accept, MutateRules
+from .provenance.coverage import Checked, Coverage, checked
 
 # what a check of the project with these files placed finds: the text of every finding
 # validation or the check fails on (or `--strict` would)

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..catalog.wording import NUMBER_WORDS
-from .player_texts import Region, Sources, game_files, records, vocabulary
+from .provenance.player_texts import Region, Sources, game_files, records, vocabulary
 
 KINDS = ("number", "name", "word", "swap", "move")
 

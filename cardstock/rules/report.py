@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING, Any
 from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
-from .reads import forget
-from .unchecked import could_check
+from .checks.unchecked import could_check
+from .facts.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 
 # The rules' models, the setup simulator and the source text's coverage are imported where
 # a game's rules.toml is checked, so that a game without one never loads them.
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
-    from .coverage import Coverage
+    from .provenance.coverage import Coverage
     from .setup.results import SetupResult
     from .setup.steps import SetupModel
     from .verdicts import Outcome
@@ -409,11 +409,11 @@ def _setup_words(rules: Any) -> Check:
 def _source_checks(
     catalog: Catalog, report: GameReport, sources: Path | None, *, full: bool
 ) -> list[Check]:
-    """The rules held against their source text (`cardstock.rules.coverage`): every cited
+    """The rules held against their source text (`cardstock.rules.provenance.coverage`): every cited
     rule agrees with its lines; every number and name of the source is covered (a warning,
     or with `full` — `check --coverage` — a failure)."""
-    from .coverage import agreement, statements
-    from .coverage import coverage as source_coverage
+    from .provenance.coverage import agreement, statements
+    from .provenance.coverage import coverage as source_coverage
     from .sources import load_source
 
     rules = catalog.rules

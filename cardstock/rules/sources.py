@@ -11,7 +11,7 @@
 Facts carry over from a source rulebook; its sentences do not. `says` is the rule in the
 designer's own words, and `line` (with `also`, further lines the same rule rests on) lets a
 reader find the original and lets the checker hold every number the rule states against the
-numbers those lines state (`cardstock.rules.coverage`).
+numbers those lines state (`cardstock.rules.provenance.coverage`).
 
 A source text is read through the one door (`cardstock.core.files`): the designer's own text
 inside the project, a seed inside the sources folder the command line names.

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.issues import Issue
 from ...core.stage import Job
-from ..phrases import _said_in, words
-from ..prose_counts import prose
+from ..facts.phrases import _said_in, words
+from ..facts.prose_counts import prose
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
     from ...catalog.load import Catalog

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.templating import plain
-from ..reads import reads_of
+from .reads import reads_of
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

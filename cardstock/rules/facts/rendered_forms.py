@@ -36,10 +36,10 @@ from ...catalog.context import template_context
 from ...core import files
 from ...core.template_words import read_text
 from ...core.templating import plain
-from ..phrases import templates, words
-from ..reads import reads_of
 from ..verdicts import Problem
+from .phrases import templates, words
 from .printed_lines import printed_line
+from .reads import reads_of
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

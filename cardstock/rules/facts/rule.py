@@ -34,14 +34,14 @@ from ...catalog.schema import Component, Game
 from ...core.files import Unreadable, read_text
 from ...core.template_words import read_lines
 from ..filters import Filter, Strict, select, value_of
-from ..phrases import _said_in, has, templates, words
-from ..places import choice_text, clip_departure, norm
-from ..reads import TypedWords, reads_of
 from ..sources import SourceText
-from ..translated import opposite_said
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
+from .phrases import _said_in, has, templates, words
+from .places import choice_text, clip_departure, norm
+from .reads import TypedWords, reads_of
 from .rendered_forms import unsaid
+from .translated import opposite_said
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.patterns import compiled
 from ..mutate_words import vocabulary
-from ..phrases import words
 from ..verdicts import Problem
+from .phrases import words
 from .rendered_forms import renders
 from .rendered_forms import template_lines as raw_lines
 

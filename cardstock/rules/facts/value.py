@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from ...catalog.schema import Component, Game
-from ..places import Place, clip_departure, read_place
-from ..translated import numbers_kept
 from ..verdicts import Outcome, Problem
 from .base import Fact, same, show
+from .places import Place, clip_departure, read_place
+from .translated import numbers_kept
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.issues import Issue
-from ..translated import numbers_translated, translations
+from ..facts.translated import numbers_translated, translations
 from ..verdicts import FAIL, PASS, Check
 from .stated import problems
 

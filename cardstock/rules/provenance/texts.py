@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..player_texts import GameFile, game_texts, toml_values, vocabulary
+from .player_texts import GameFile, game_texts, toml_values, vocabulary
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.S)
 _WORD = re.compile(r"[^\W\d_]")  # a letter: a text without one has no words of its own

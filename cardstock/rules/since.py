@@ -1,5 +1,5 @@
 """`cardstock check GAME --since REV`: every text a player reads that changed since a git
-revision, with its provenance (`stated`) and the facts that hold it.
+revision, with its provenance (`provenance.stated`) and the facts that hold it.
 
 A text with a key (a TOML value, a table's cell by its row and column) changed when its
 words differ from those the game had at the revision under the same key; a template line
@@ -21,12 +21,12 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-from ...catalog.load import load_games
-from ...core.revision import RevisionError, materialise
-from ..filters import Filter, compile_filter
-from ..model import load_rules
-from .stated import Stated, provenance
-from .texts import Text, texts
+from ..catalog.load import load_games
+from ..core.revision import RevisionError, materialise
+from .filters import Filter, compile_filter
+from .model import load_rules
+from .provenance.stated import Stated, provenance
+from .provenance.texts import Text, texts
 
 _RENDERS = re.compile(r"""fact\(\s*['"]([^'"]+)['"]""")
 _TABLE_KEY = re.compile(r"^tables\.([^.\[]+)")

@@ -1,19 +1,21 @@
 """Reading rule words in texts: a text as a run of whole lower-case words, whether it holds
-a phrase, how a stated value is shown, and which rule templates a game has. The fact kinds
-(`rule`) and the check that a rendered fact is still said as stated (`rendered_forms`)
-both read texts this way."""
+a phrase, how a stated value is shown, which rule templates a game has, and a name's words
+folded as names are compared. The fact kinds (`rule`, `terms`), the check that a rendered
+fact is still said as stated (`rendered_forms`) and the source's coverage all read texts
+this way."""
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
-from ..core.files import present
+from ...catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir
+from ...core.files import present
 
 if TYPE_CHECKING:
-    from ..catalog.load import Catalog
+    from ...catalog.load import Catalog
 
 
 def show(v: Any) -> str:
@@ -61,3 +63,42 @@ def templates(catalog: Catalog) -> list[tuple[Path, str]]:
     if present(quick):
         found += sorted(quick.glob(f"*{TEMPLATE_SUFFIX}"))
     return [(p, catalog.display(p)) for p in found if present(p)]
+
+
+def bare(word: str) -> str:
+    """A word less its possessive or plural apostrophe: "Agares's" is "Agares"."""
+    return re.sub(r"(?:'s|’s|s'|s’)$", "", word)
+
+
+def fold(word: str) -> str:
+    """A word as names are compared: lower case, singular, "-ing" dropped."""
+    w = bare(word).lower().replace("’", "'").strip("'")
+    for end, back in (
+        ("ies", "y"),
+        ("sses", "ss"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("xes", "x"),
+        ("s", ""),
+    ):
+        if w.endswith(end) and len(w) > len(end) + 2 and not w.endswith("ss"):
+            w = w[: -len(end)] + back
+            break
+    if w.endswith("ing") and len(w) > 5:  # "Callings" and "Calling" and "Call" fold alike
+        w = w[:-3]
+    return w
+
+
+_WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
+
+
+def words_of(name: str) -> list[str]:
+    """The words of `name`, each folded (`fold`); a list of the caller's own."""
+    return list(_folded(name))
+
+
+@lru_cache(maxsize=1 << 15)
+def _folded(name: str) -> tuple[str, ...]:
+    """`words_of`, kept for each text once (a fact of terms folds every name of the
+    catalog, and each such fact the same names; a `--watch` process, at every rebuild)."""
+    return tuple(fold(w) for w in _WORD.findall(name))

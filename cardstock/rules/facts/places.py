@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..catalog.wording import NUMBER_WORDS as SPELT
-from .filters import Filter, Strict, select, value_of
+from ...catalog.wording import NUMBER_WORDS as SPELT
+from ..filters import Filter, Strict, select, value_of
 
 if TYPE_CHECKING:
-    from ..catalog.load import Catalog
+    from ...catalog.load import Catalog
 
 # the spelled numbers a rule may state, as the catalog spells them (`catalog.wording`)
 NUMBER_WORDS = {word: n for n, word in enumerate(SPELT)}

@@ -28,11 +28,11 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from ..core.issues import Issue
-from ..core.stage import Job
+from ...core.issues import Issue
+from ...core.stage import Job
 
 if TYPE_CHECKING:
-    from ..catalog.load import Catalog
+    from ...catalog.load import Catalog
 
 WORD_NUMBERS = {
     w: n

@@ -20,16 +20,16 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ..catalog.translations import FOLDER, Translation, read_translation
-from ..core.files import present
-from ..core.toolwords import tool_words
+from ...catalog.translations import FOLDER, Translation, read_translation
+from ...core.files import present
+from ...core.toolwords import tool_words
+from ..verdicts import Problem
 from .phrases import words
 from .places import NUMBER_WORDS
 from .reads import Read, reads_of
-from .verdicts import Problem
 
 if TYPE_CHECKING:
-    from ..catalog.load import Catalog
+    from ...catalog.load import Catalog
 
 
 def translations(catalog: Catalog) -> list[Read]:

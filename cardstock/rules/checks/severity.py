@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .filters import Strict
+from ..filters import Strict
 
 
 class Acknowledgment(Strict):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # a game without translations loads none of their code
-    from ..catalog.translations import Entry, Translation
+    from ...catalog.translations import Entry, Translation
 
 
 class TypedWords(NamedTuple):

@@ -31,12 +31,12 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from ..catalog.schema import Component
-from ..core.issues import Issue
-from ..core.patterns import whole_name
-from ..core.stage import Job
-from .mutate_words import vocabulary
-from .prose_counts import singular
+from ...catalog.schema import Component
+from ...core.issues import Issue
+from ...core.patterns import whole_name
+from ...core.stage import Job
+from ..facts.prose_counts import singular
+from ..mutate_words import vocabulary
 
 PROSE_WORDS = 5  # a text field of at least this many words is prose a player reads
 SHORT_WORDS = 3  # a field whose every value (item) is at most this many words is a label

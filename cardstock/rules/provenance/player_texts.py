@@ -28,11 +28,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..core.files import Unreadable, read_text
-from ..core.patterns import compiled
-from ..core.template_words import read_spans
-from ..core.tomlpos import read_toml
-from .mutate_words import vocabulary
+from ...core.files import Unreadable, read_text
+from ...core.patterns import compiled
+from ...core.template_words import read_spans
+from ...core.tomlpos import read_toml
+from ..mutate_words import vocabulary
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,14 +30,14 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 from pydantic import Field, model_validator
 
-from .filters import Filter, Strict
-from .places import NUMBER_WORDS
-from .sources import SeedRef, SourceText
+from ..facts.phrases import bare, fold, words_of
+from ..facts.places import NUMBER_WORDS
+from ..filters import Filter, Strict
+from ..sources import SeedRef, SourceText
 
 
 class Aside(Strict):
@@ -177,45 +177,8 @@ def name_runs(text: str) -> list[str]:
             continue
         if len(run) == 1 and run[0][1] and len(words) == 1:
             continue
-        out.append(" ".join(_bare(w) for w in words))
+        out.append(" ".join(bare(w) for w in words))
     return [n for n in out if n]
-
-
-def _bare(word: str) -> str:
-    return re.sub(r"(?:'s|’s|s'|s’)$", "", word)
-
-
-def fold(word: str) -> str:
-    w = _bare(word).lower().replace("’", "'").strip("'")
-    for end, back in (
-        ("ies", "y"),
-        ("sses", "ss"),
-        ("ches", "ch"),
-        ("shes", "sh"),
-        ("xes", "x"),
-        ("s", ""),
-    ):
-        if w.endswith(end) and len(w) > len(end) + 2 and not w.endswith("ss"):
-            w = w[: -len(end)] + back
-            break
-    if w.endswith("ing") and len(w) > 5:  # "Callings" and "Calling" and "Call" fold alike
-        w = w[:-3]
-    return w
-
-
-_WORD = re.compile(r"[A-Za-z0-9][\w'’-]*")
-
-
-def words_of(name: str) -> list[str]:
-    """The words of `name`, each folded (`fold`); a list of the caller's own."""
-    return list(_folded(name))
-
-
-@lru_cache(maxsize=1 << 15)
-def _folded(name: str) -> tuple[str, ...]:
-    """`words_of`, kept for each text once (a fact of terms folds every name of the
-    catalog, and each such fact the same names; a `--watch` process, at every rebuild)."""
-    return tuple(fold(w) for w in _WORD.findall(name))
 
 
 # ---------------------------------------------------------------- what a rule states
