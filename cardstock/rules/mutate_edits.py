@@ -24,10 +24,13 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..catalog.wording import NUMBER_WORDS
 from .provenance.player_texts import Region, Sources, game_files, records, vocabulary
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 KINDS = ("number", "name", "word", "swap", "move")
 
@@ -143,7 +146,7 @@ class Names:
     pattern: re.Pattern[str] | None
 
     @classmethod
-    def of(cls, catalog: Any) -> Names:
+    def of(cls, catalog: Catalog) -> Names:
         lists: dict[str, list[str]] = {}
         for c in catalog.components:
             lists.setdefault(f"card of {c.set}", []).append(c.name)
@@ -302,7 +305,7 @@ def move_edits(tables: list[tuple[Path, str, str]]) -> Iterable[Edit]:
 # ---------------------------------------------------------------- a game's edits
 
 
-def edits(catalog: Any, sources: Sources | None = None) -> list[Edit]:
+def edits(catalog: Catalog, sources: Sources | None = None) -> list[Edit]:
     """Every single edit of the game, in a fixed order (see the module's docstring)."""
     sources = sources or game_files(catalog)
     names = Names.of(catalog)

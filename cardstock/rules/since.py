@@ -21,7 +21,7 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
-from ..catalog.load import load_games
+from ..catalog.load import Catalog, load_games
 from ..core.revision import RevisionError, materialise
 from .filters import Filter, compile_filter
 from .model import load_rules
@@ -70,7 +70,7 @@ def _strings(value: Any) -> set[str]:
     return set()
 
 
-def holders(catalog: Any, lines: dict[str, list[str]]) -> Any:
+def holders(catalog: Catalog, lines: dict[str, list[str]]) -> Any:
     """How to find the facts that hold a text (their ids, or names when they have none)."""
     rules = catalog.rules
     facts = [loc.rule for loc in rules.facts] if rules is not None else []
@@ -111,7 +111,7 @@ def holders(catalog: Any, lines: dict[str, list[str]]) -> Any:
     return of
 
 
-def changed(catalog: Any, rev: str) -> tuple[list[Changed], str | None]:
+def changed(catalog: Catalog, rev: str) -> tuple[list[Changed], str | None]:
     """The game's texts changed since `rev`, or why the revision cannot be read. The game
     at `rev` is read from a copy of the project's inputs then (`core.revision`), in a
     temporary folder removed on return."""
@@ -138,7 +138,7 @@ def changed(catalog: Any, rev: str) -> tuple[list[Changed], str | None]:
     return compare(catalog, was, old_lines), None
 
 
-def compare(catalog: Any, was: list[Text], old_lines: dict[str, list[str]]) -> list[Changed]:
+def compare(catalog: Catalog, was: list[Text], old_lines: dict[str, list[str]]) -> list[Changed]:
     """The texts of `catalog` that differ from `was` (the texts then): a text with a key
     by its key and words, a template line by the lines around it (`old_lines`: each
     template's lines then)."""
@@ -174,7 +174,7 @@ def compare(catalog: Any, was: list[Text], old_lines: dict[str, list[str]]) -> l
     return out
 
 
-def render(catalog: Any, rev: str, found: list[Changed]) -> str:
+def render(catalog: Catalog, rev: str, found: list[Changed]) -> str:
     """The list, one text a paragraph: where it is, its words, where it comes from, and the
     facts that hold it."""
     rules = catalog.rules

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...catalog.schema import Component
 from ...core.issues import Issue
@@ -37,6 +37,9 @@ from ...core.patterns import whole_name
 from ...core.stage import Job
 from ..facts.prose_counts import singular
 from ..mutate_words import vocabulary
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 PROSE_WORDS = 5  # a text field of at least this many words is prose a player reads
 SHORT_WORDS = 3  # a field whose every value (item) is at most this many words is a label
@@ -239,7 +242,7 @@ def icon_words(c: Component, labels: dict[str, str], prose: list[str]) -> Iterab
                 yield key, m.group()
 
 
-def hidden_fields(catalog: Any) -> set[str]:
+def hidden_fields(catalog: Catalog) -> set[str]:
     """The fields no player reads (`mutate_words.toml`'s hidden columns, and the game's own
     `[mutate] hidden`), in lower case."""
     hidden = {str(h).lower() for h in vocabulary()["hidden_columns"]}
@@ -250,7 +253,7 @@ def hidden_fields(catalog: Any) -> set[str]:
 
 def card_texts(job: Job) -> list[Issue]:
     """A warning for each card whose text or name restates its own fields otherwise."""
-    catalog: Any = job.catalog
+    catalog: Catalog = job.catalog
     out: list[Issue] = []
     decks: dict[str, list[Component]] = {}
     for c in catalog.components:

@@ -8,12 +8,15 @@ writing rules would add (docs/rules-format.md).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 _NUMBERS = ("int", "number")
 
 
-def could_check(catalog: Any) -> str:
+def could_check(catalog: Catalog) -> str:
     """One line: what `[[counts]]`, `[[constraints]]`, `[[facts]]` and `[setup]` could hold
     of `catalog`, from its sets, fields and players."""
     game = catalog.game

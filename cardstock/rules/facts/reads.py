@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # a game without translations loads none of their code
+    from ...catalog.load import Catalog
     from ...catalog.translations import Entry, Translation
 
 
@@ -66,7 +67,7 @@ class Reads:
 _KEPT: dict[int, Reads] = {}
 
 
-def reads_of(catalog: object) -> Reads:
+def reads_of(catalog: Catalog) -> Reads:
     """What this load of `catalog` has read for its rules check (made when first asked for)."""
     kept = _KEPT.get(id(catalog))
     if kept is None:
@@ -75,12 +76,12 @@ def reads_of(catalog: object) -> Reads:
     return kept
 
 
-def forget(catalog: object) -> None:
+def forget(catalog: Catalog) -> None:
     """Let go of what the rules check read for this load of `catalog`."""
     _KEPT.pop(id(catalog), None)
 
 
-def held(catalog: object) -> Reads | None:
+def held(catalog: Catalog) -> Reads | None:
     """What is held for this load of `catalog`, without making anything (None: nothing)."""
     return _KEPT.get(id(catalog))
 

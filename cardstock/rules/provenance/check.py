@@ -4,17 +4,20 @@ translation states the numbers its English states (`translated`)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
 from ..facts.translated import numbers_translated, translations
 from ..verdicts import FAIL, PASS, Check
 from .stated import problems
 
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
+
 RULE = "every text's provenance names lines of its source"
 
 
-def checks(catalog: Any, folder: Path | None) -> list[Check]:
+def checks(catalog: Catalog, folder: Path | None) -> list[Check]:
     """The game's provenance against its source, and its translations' numbers."""
     wrong = problems(catalog, folder)
     out = []

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, model_validator
 
@@ -38,6 +38,9 @@ from ..facts.phrases import bare, fold, words_of
 from ..facts.places import NUMBER_WORDS
 from ..filters import Filter, Strict
 from ..sources import SeedRef, SourceText
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 
 class Aside(Strict):
@@ -247,7 +250,7 @@ def _filter_names(f: Filter | None, sets: dict[str, str] | None = None) -> list[
     return out
 
 
-def _rule_statement(loc: Any, file: str, default: str | None, catalog: Any) -> Statement | None:
+def _rule_statement(loc: Any, file: str, default: str | None, catalog: Catalog) -> Statement | None:
     """What a cited count, constraint, fact or example states: the numbers and names its
     source lines must hold (None for a rule that cites nothing)."""
     rule = loc.rule
@@ -303,7 +306,7 @@ def _constraint_states(rule: Any, kind: Any, st: Statement, names: list[str]) ->
         st.numbers.append(Fraction(1))
 
 
-def _fact_states(rule: Any, kind: Any, st: Statement, names: list[str], catalog: Any) -> None:
+def _fact_states(rule: Any, kind: Any, st: Statement, names: list[str], catalog: Catalog) -> None:
     """A fact's numbers (into `st`, with the names it checks) and names (onto `names`)."""
     sets = {s.id: s.name for s in catalog.game.sets}
     if kind == "card":
@@ -353,7 +356,7 @@ def _fact_states(rule: Any, kind: Any, st: Statement, names: list[str], catalog:
             names += _strings(cells)
 
 
-def statements(catalog: Any) -> list[Statement]:
+def statements(catalog: Catalog) -> list[Statement]:
     """What every cited rule of the game states."""
     rules = catalog.rules
     if rules is None:

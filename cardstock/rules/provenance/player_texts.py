@@ -26,13 +26,16 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.files import Unreadable, read_text
 from ...core.patterns import compiled
 from ...core.template_words import read_spans
 from ...core.tomlpos import read_toml
 from ..mutate_words import vocabulary
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,7 +366,7 @@ class GameFile:
         return self.made()
 
 
-def game_texts(catalog: Any) -> Iterator[GameFile]:
+def game_texts(catalog: Catalog) -> Iterator[GameFile]:
     """The game's files with player-visible regions, in the order the edits are made (its
     game.toml and rules.toml, its tables, its faces.toml, then its templates); each file
     read once, so its regions and its text agree."""
@@ -409,7 +412,7 @@ def _given(regions: list[Region]) -> Callable[[], Iterable[Region]]:
     return lambda: regions
 
 
-def game_files(catalog: Any) -> Sources:
+def game_files(catalog: Catalog) -> Sources:
     """The game's player-visible regions, in the order the edits are made, and the texts
     of their files (`game_texts`, every region held)."""
     regions: list[Region] = []

@@ -22,11 +22,14 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
 from ..sources import load_source
 from .texts import Text, texts
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 _SOURCE = re.compile(r"^\{#\s*source\s+([\d,\s]+?)\s*#\}")
 _FACT_VALUE = re.compile(r"^facts\[([^\]]+)\]\.value")
@@ -78,7 +81,7 @@ def template_cites(line: str) -> tuple[int, ...]:
     return tuple(int(n) for n in re.findall(r"\d+", m.group(1)))
 
 
-def _fact_cites(catalog: Any) -> dict[str, tuple[int, ...]]:
+def _fact_cites(catalog: Catalog) -> dict[str, tuple[int, ...]]:
     """Each rule fact's cited lines, by the name its value's key gives it (its `id`)."""
     return {
         str(loc.rule.id if loc.rule.id else i): tuple(loc.rule.cite.lines)
@@ -87,7 +90,7 @@ def _fact_cites(catalog: Any) -> dict[str, tuple[int, ...]]:
     }
 
 
-def provenance(catalog: Any) -> Callable[[Text], Stated]:
+def provenance(catalog: Catalog) -> Callable[[Text], Stated]:
     """How to find a text's provenance in `catalog` (`OWN` when nothing names it)."""
     rules = catalog.rules
     entries = [
@@ -119,7 +122,7 @@ def provenance(catalog: Any) -> Callable[[Text], Stated]:
     return of
 
 
-def cited_at(catalog: Any) -> dict[tuple[str, int], list[tuple[str | None, list[int], str]]]:
+def cited_at(catalog: Catalog) -> dict[tuple[str, int], list[tuple[str | None, list[int], str]]]:
     """The texts that restate source lines, by the file and line each is at: (its key, the
     lines it restates, what it says). `check --coverage --mutate`: a caught edit of one
     checks the lines it restates, and the names it states of them."""
@@ -134,7 +137,7 @@ def cited_at(catalog: Any) -> dict[tuple[str, int], list[tuple[str | None, list[
     return out
 
 
-def problems(catalog: Any, folder: Path | None) -> list[Issue]:
+def problems(catalog: Catalog, folder: Path | None) -> list[Issue]:
     """What the game's provenance states wrongly: a line past the source's end, in a
     `[provenance]` entry or a template's comment (with a source at hand)."""
     rules = catalog.rules

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .player_texts import GameFile, game_texts, toml_values, vocabulary
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.S)
 _WORD = re.compile(r"[^\W\d_]")  # a letter: a text without one has no words of its own
@@ -54,7 +57,7 @@ def _table_texts(table: GameFile) -> list[Text]:
     return [t for t, col in held if col in prose]
 
 
-def texts(catalog: Any) -> list[Text]:
+def texts(catalog: Catalog) -> list[Text]:
     """The game's texts a player reads, in file order: game.toml's and rules.toml's, the
     tables', then the templates'."""
     out: list[Text] = []
