@@ -61,7 +61,7 @@ class WordPlace(Strict):
     field: str | None = None
     setup: int | str | None = None
     to: str | None = None
-    topic: str | None = None  # a designer's choice (`cardstock.rules.places.choice_text`)
+    topic: str | None = None  # a designer's choice (`cardstock.rules.facts.places.choice_text`)
     says: str | list[str] | None = None  # the forms this place holds (default: the fact's)
 
     @model_validator(mode="after")

@@ -1,5 +1,5 @@
 """The `value` fact: one quantity the rulebook states, and every place in the catalog that
-holds it (`cardstock.rules.places`), each holding the stated value."""
+holds it (`cardstock.rules.facts.places`), each holding the stated value."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 class ValueFact(Fact):
     """One quantity the rulebook states (a starting hand of 7, a display of 4), and every
     place in the catalog that holds it: a setup step's count, a table's words, the player
-    range, a number of copies (`cardstock.rules.places`). Each place must hold the stated
+    range, a number of copies (`cardstock.rules.facts.places`). Each place must hold the stated
     value; when one does not, the message names both values and both places."""
 
     kind: Literal["value"] = "value"
