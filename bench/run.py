@@ -513,7 +513,7 @@ def install_wheel(tmp: Path) -> Install:
     quietly(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)]
     )
-    wheel = next(wheels.glob("cardstock-*.whl"))
+    wheel = next(wheels.glob("*.whl"))  # the one wheel built (--no-deps): cardstock-pnp's
     venv = tmp / "venv"
     print(f"installing {wheel.name} in a fresh venv ...", flush=True)
     quietly([sys.executable, "-m", "venv", str(venv)])

@@ -225,6 +225,21 @@ def test_a_sheets_only_build_loads_no_other_stage_nor_the_mutation_test(tmp_path
     assert loaded(NOT_IN_A_BUILD, modules) == []
 
 
+def test_a_list_loads_no_rules_code(tmp_path: Path) -> None:
+    # every shipped game has a rules.toml: a list reads none of them
+    code = (
+        "import contextlib, io\n"
+        "from cardstock.cli import main\n"
+        "listed = io.StringIO()\n"
+        "with contextlib.redirect_stdout(listed):\n"
+        f"    assert main(['--root', {str(ROOT)!r}, 'list']) == 0\n"
+        "assert 'atmosfear' in listed.getvalue()\n"
+    )
+    modules = modules_after(code, tmp_path)
+    assert "cardstock.catalog.load" in modules
+    assert loaded(("cardstock.rules",), modules) == []
+
+
 def test_writing_printed_json_does_not_load_gits_history(tmp_path: Path) -> None:
     # a default build writes every game's printed.json; only `--changed-since` reads git
     modules = modules_after("import cardstock.layout.printed", tmp_path)

@@ -39,7 +39,8 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
     ),
     (
         "list",
-        "list the games and their component totals",
+        "list the games and their component totals, read from the game files and tables "
+        "(no rules file is read)",
         arguments.no_arguments,
         commands.cmd_list,
     ),

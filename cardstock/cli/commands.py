@@ -27,9 +27,11 @@ if TYPE_CHECKING:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
+    """`cardstock list`: each game's title, players and component counts, read from its
+    game file and tables alone (a list says nothing of the rules, so reads none)."""
     from ..catalog.kinds import kind_count
 
-    catalogs, code = load_catalogs(args, None)
+    catalogs, code = load_catalogs(args, None, rules=False)
     if code:
         return code
     width = max(len(c.id) for c in catalogs)

@@ -73,13 +73,21 @@ def print_issues(
         print(f"{errors} error{'s' if errors != 1 else ''}; {left}.", file=stream)
 
 
-def load_catalogs(args: argparse.Namespace, games: list[str] | None) -> tuple[list[Catalog], int]:
-    """The games' catalogs (game files, tables, rules files), or the exit code of bad
-    input (every problem printed once)."""
-    from ..catalog.load import load_games
-    from ..rules.model import load_rules
+def load_catalogs(
+    args: argparse.Namespace, games: list[str] | None, *, rules: bool = True
+) -> tuple[list[Catalog], int]:
+    """The games' catalogs (game files, tables and, with `rules`, rules files), or the
+    exit code of bad input (every problem printed once). Without `rules` no rules.toml is
+    read and the rules' code is not imported: a command that says nothing of the rules
+    (`cardstock list`) neither pays for them nor stops at their mistakes."""
+    from ..catalog.load import RulesReader, load_games
 
-    catalogs, issues = load_games(args.root, games or None, load_rules)
+    reader: RulesReader | None = None
+    if rules:
+        from ..rules.model import load_rules
+
+        reader = load_rules
+    catalogs, issues = load_games(args.root, games or None, reader)
     if issues:
         print_issues(issues)
     if issues.errors:
