@@ -1,5 +1,6 @@
 """The texts check: a provenance that names a line past the source's end fails, and each
-translation states the numbers its English states (`translated`)."""
+translation states the numbers its English states (`translated`) and the terms it names
+(`terms_translated`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ...core.issues import Issue
 from ..translated import numbers_translated, translations
 from ..verdicts import FAIL, PASS, Check
 from .stated import problems
+from .terms_translated import swapped_terms
 
 RULE = "every text's provenance names lines of its source"
 
@@ -37,6 +39,18 @@ def checks(catalog: Any, folder: Path | None) -> list[Check]:
                 if found
                 else "as in English",
                 findings=found,
+            )
+        )
+        swapped = swapped_terms(catalog)
+        out.append(
+            Check(
+                "texts",
+                "every translation names the terms its English names",
+                FAIL if swapped else PASS,
+                f"{len(swapped)} text{'s' if len(swapped) != 1 else ''} naming another term"
+                if swapped
+                else "as in English",
+                findings=swapped,
             )
         )
     return out

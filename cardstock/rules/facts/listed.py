@@ -1,0 +1,164 @@
+"""A list a player reads, as a fact: a rule template lists every member of a part of the
+catalog, each once, and nothing else.
+
+    [[facts]]
+    kind = "listed"
+    id = "quickref-dice"
+    name = "the quick reference names each of the three dice"
+    members = { set = "dice" }                # the members the list holds
+    by = "name"                               # … named by this field (the default)
+    template = "quickref/dice.md.j2"          # under layouts/<game>/ (default: rulebook.md.j2)
+    item = "- **{value}:**"                   # how the template prints one member
+    under = "The dice"                        # … under this heading (default: anywhere)
+    cite = { line = 25, also = [29, 97], says = "the game has three dice" }
+
+The template is rendered as the rulebook renders it (its context, each fact's value) and
+every printed `item`, `{value}` standing for any words, is one entry of the list (with
+`under`, only those below the heading of those words, up to the next heading of its level
+or higher, in the language the template is written in): the entries
+must be the `by` values of `members` (a value several members share counted once), each
+exactly once. A loop whose filter drops a member
+(`select(set='dice')[:2]`), adds one that does not belong, or prints one twice, fails naming
+the template, the entries missing or not wanted, and what the catalog holds. A template the
+checker cannot render is a finding: what it lists is not proved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field, field_validator
+
+from ...catalog.context import template_context
+from ...catalog.ruletext import layouts_dir
+from ...catalog.schema import Component, Game
+from ...core import files
+from ..filters import Filter, select, value_of
+from ..reads import reads_of
+from ..sources import SourceText
+from ..verdicts import Outcome, Problem
+from .base import Fact, show
+from .printed_lines import printed
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
+
+
+_HEADING = re.compile(r"^(#+)\s+(.*?)\s*#*\s*$", re.M)
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def rendered(catalog: Catalog, template: str) -> str | None:
+    """What the game's rule template `template` prints, rendered once per load of its
+    catalog with the templates' context; None when it cannot be read or rendered."""
+    reads = reads_of(catalog)
+    kept = reads.template_printed
+    if kept is None:
+        kept = reads.template_printed = {}
+    key = (f"listed:{template}", 0)
+    if key not in kept:
+        kept[key] = _render(catalog, template)
+    found = kept[key]
+    return None if found is None else "".join(t for n in sorted(found) for t in found[n])
+
+
+def _render(catalog: Catalog, template: str) -> dict[int, list[str]] | None:
+    path = layouts_dir(catalog) / template
+    try:
+        text = files.read_text(path, catalog.root)
+        context: dict[str, Any] = dict(template_context(catalog))
+    except files.Unreadable:
+        return None
+    except Exception:  # noqa: BLE001 - no context, nothing rendered: the caller says so
+        return None
+    return printed(text, context)
+
+
+class ListedFact(Fact):
+    """A rule template lists each member of a part of the catalog once (see the module)."""
+
+    kind: Literal["listed"] = "listed"
+    members: Filter
+    by: str = "name"
+    template: str = "rulebook.md.j2"
+    item: str = Field(min_length=1)
+    under: str | None = None
+
+    @field_validator("item")
+    @classmethod
+    def _marked(cls, v: str) -> str:
+        if v.count("{value}") != 1:
+            raise ValueError("'item' marks where a member stands with {value}, once")
+        return v
+
+    def field_keys(self) -> list[str]:
+        return [self.by]
+
+    def check(
+        self, components: list[Component], game: Game
+    ) -> Outcome:  # pragma: no cover - needs the catalog
+        raise NotImplementedError("a listed fact is checked with the catalog")
+
+    def section(self, text: str) -> str | None:
+        """The part of `text` below the heading `under` (all of it without one), up to the
+        next heading of its level or higher; None when no heading says `under`."""
+        if self.under is None:
+            return text
+        heads = list(_HEADING.finditer(text))
+        at = next((h for h in heads if _flat(h.group(2)) == _flat(self.under)), None)
+        if at is None:
+            return None
+        level = len(at.group(1))
+        end = next(
+            (h.start() for h in heads if h.start() > at.start() and len(h.group(1)) <= level),
+            len(text),
+        )
+        return text[at.end() : end]
+
+    def entries(self, text: str) -> list[str]:
+        """Each member `text` prints as `item`, in order."""
+        head, _, tail = self.item.partition("{value}")
+        pattern = re.escape(head) + r"(.+?)" + (re.escape(tail) if tail else r"$")
+        return [m.group(1).strip() for m in re.finditer(pattern, text, re.M)]
+
+    def check_catalog(
+        self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
+    ) -> Outcome:
+        shown = catalog.display(layouts_dir(catalog) / self.template)
+        whole = rendered(catalog, self.template)
+        if whole is None:
+            msg = f"{self.name}: {shown} cannot be rendered, so what it lists is not proved"
+            return Outcome(False, msg, [], [Problem(msg, at=(shown, None))])
+        text = self.section(whole)
+        if text is None:
+            msg = f"{self.name}: {shown} has no heading {self.under!r}"
+            return Outcome(False, msg, [], [Problem(msg, at=(shown, None))])
+        chosen = select(catalog.components, self.members)
+        wanted = list(dict.fromkeys(show(value_of(c, self.by)) for c in chosen))
+        got = Counter(_flat(e) for e in self.entries(text))
+        want = Counter(_flat(w) for w in wanted)
+        missing = [w for w in wanted if got[_flat(w)] == 0]
+        extra = sorted({e for e in self.entries(text) if _flat(e) not in want})
+        twice = sorted({w for w in wanted if got[_flat(w)] > max(1, want[_flat(w)])})
+        listed = f"{self.members.describe()}: {', '.join(wanted) or 'none'}"
+        problems: list[Problem] = []
+        if missing:
+            problems.append(self._problem(shown, f"leaves out {', '.join(missing)}", listed))
+        if extra:
+            problems.append(self._problem(shown, f"lists {', '.join(extra)}, none of", listed))
+        if twice:
+            problems.append(self._problem(shown, f"lists {', '.join(twice)} twice", listed))
+        if problems:
+            return Outcome(False, problems[0].message, chosen, problems)
+        return Outcome(True, f"{shown} lists {len(wanted)}: {', '.join(wanted)}", chosen)
+
+    def _problem(self, shown: str, what: str, listed: str) -> Problem:
+        return Problem(
+            f"{self.name}: {shown} {what} ({listed}; each printed as {self.item!r})",
+            at=(shown, None),
+        )
