@@ -12,6 +12,11 @@ catalog, each once, and nothing else.
     under = "The dice"                        # … under this heading (default: anywhere)
     cite = { line = 25, also = [29, 97], says = "the game has three dice" }
 
+A list of a table's column instead of components gives `rows = { table = "round", column =
+"Phase" }` (default: the first column); with `ordered = true` the entries must also come
+in the column's order: a quick reference's steps in the order of the turn the game's table
+states, two steps swapped failing with both orders.
+
 The template is rendered as the rulebook renders it (its context, each fact's value) and
 every printed `item`, `{value}` standing for any words, is one entry of the list (with
 `under`, only those below the heading of those words, up to the next heading of its level
@@ -29,13 +34,14 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from ...catalog.context import template_context
 from ...catalog.ruletext import layouts_dir
 from ...catalog.schema import Component, Game
 from ...core import files
-from ..filters import Filter, select, value_of
+from ..filters import Filter, Strict, select, value_of
+from ..places import norm
 from ..reads import reads_of
 from ..sources import SourceText
 from ..verdicts import Outcome, Problem
@@ -79,15 +85,30 @@ def _render(catalog: Catalog, template: str) -> dict[int, list[str]] | None:
     return printed(text, context)
 
 
+class Column(Strict):
+    """A game table's column (default: its first), whose cells a list holds, in order."""
+
+    table: str
+    column: str | None = None
+
+
 class ListedFact(Fact):
     """A rule template lists each member of a part of the catalog once (see the module)."""
 
     kind: Literal["listed"] = "listed"
-    members: Filter
+    members: Filter | None = None
+    rows: Column | None = None
+    ordered: bool = False
     by: str = "name"
     template: str = "rulebook.md.j2"
     item: str = Field(min_length=1)
     under: str | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> ListedFact:
+        if (self.members is None) == (self.rows is None):
+            raise ValueError("a list is of 'members' (a filter) or of 'rows' (a table's column)")
+        return self
 
     @field_validator("item")
     @classmethod
@@ -97,7 +118,26 @@ class ListedFact(Fact):
         return v
 
     def field_keys(self) -> list[str]:
-        return [self.by]
+        return [self.by] if self.members is not None else []
+
+    def wanted(self, catalog: Catalog) -> tuple[list[str], str, list[Component]] | str:
+        """(the values the list holds, in order; how a reader names them; the members), or
+        why there are none to hold (a table or column the game does not have)."""
+        if self.members is not None:
+            chosen = select(catalog.components, self.members)
+            values = list(dict.fromkeys(show(value_of(c, self.by)) for c in chosen))
+            return values, self.members.describe(), chosen
+        assert self.rows is not None
+        t = catalog.game.tables.get(self.rows.table)
+        if t is None:
+            return f"the game has no table {self.rows.table!r}"
+        cols = [norm(c) for c in t.columns]
+        name = self.rows.column
+        col = 0 if name is None else (cols.index(norm(name)) if norm(name) in cols else -1)
+        if col < 0:
+            return f"table {self.rows.table} has no column {name!r}"
+        values = [show(r[col]) for r in t.rows if col < len(r)]
+        return values, f"table {self.rows.table}'s {t.columns[col]}", []
 
     def check(
         self, components: list[Component], game: Game
@@ -138,14 +178,18 @@ class ListedFact(Fact):
         if text is None:
             msg = f"{self.name}: {shown} has no heading {self.under!r}"
             return Outcome(False, msg, [], [Problem(msg, at=(shown, None))])
-        chosen = select(catalog.components, self.members)
-        wanted = list(dict.fromkeys(show(value_of(c, self.by)) for c in chosen))
-        got = Counter(_flat(e) for e in self.entries(text))
+        found = self.wanted(catalog)
+        if isinstance(found, str):
+            msg = f"{self.name}: {found}"
+            return Outcome(False, msg, [], [Problem(msg)])
+        wanted, what, chosen = found
+        entries = self.entries(text)
+        got = Counter(_flat(e) for e in entries)
         want = Counter(_flat(w) for w in wanted)
         missing = [w for w in wanted if got[_flat(w)] == 0]
-        extra = sorted({e for e in self.entries(text) if _flat(e) not in want})
+        extra = sorted({e for e in entries if _flat(e) not in want})
         twice = sorted({w for w in wanted if got[_flat(w)] > max(1, want[_flat(w)])})
-        listed = f"{self.members.describe()}: {', '.join(wanted) or 'none'}"
+        listed = f"{what}: {', '.join(wanted) or 'none'}"
         problems: list[Problem] = []
         if missing:
             problems.append(self._problem(shown, f"leaves out {', '.join(missing)}", listed))
@@ -153,6 +197,13 @@ class ListedFact(Fact):
             problems.append(self._problem(shown, f"lists {', '.join(extra)}, none of", listed))
         if twice:
             problems.append(self._problem(shown, f"lists {', '.join(twice)} twice", listed))
+        if (
+            not problems
+            and self.ordered
+            and [_flat(e) for e in entries] != [_flat(w) for w in wanted]
+        ):
+            order = f"lists them in the order {', '.join(entries)}, not in the order of"
+            problems.append(self._problem(shown, order, listed))
         if problems:
             return Outcome(False, problems[0].message, chosen, problems)
         return Outcome(True, f"{shown} lists {len(wanted)}: {', '.join(wanted)}", chosen)
