@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import GAMES
+from conftest import GAMES, load_games
 from helpers_edits import Change, failures_edited, games_copy
 from seed_edits import ROOT
 
+from cardstock.rules.provenance.since import holders
 from cardstock.rules.provenance.terms_translated import siblings
+from cardstock.rules.provenance.texts import texts
 
 AOC, AOT, AE, ATM, VX = GAMES
 PARTS = {"facts", "texts"}
@@ -236,3 +238,18 @@ def test_sibling_terms_are_terms_of_as_many_words_that_differ_in_one() -> None:
         ("Ruling Realm", "Leading Realm"),
         ("Leading Realm", "Ruling Realm"),
     }
+
+
+def test_the_description_and_the_back_titles_are_texts_the_facts_naming_them_hold(
+    project: Path,
+) -> None:
+    catalogs, issues = load_games(project, [ATM])
+    assert not issues.errors
+    catalog = catalogs[0]
+    found = {t.key: t for t in texts(catalog) if t.at == _game(ATM)}
+    held = holders(catalog, {})
+    assert found["description"].says.startswith("Win tricks, claim face-down Key cards")
+    assert found["backs.key.title"].says == "Key"
+    assert {"key-card-kept-face-down", "most-keys"} <= set(held(found["description"]))
+    assert held(found["backs.key.subtitle"]) == ("key-card-kept-face-down",)
+    assert held(found["backs.pack.subtitle"]) == ()
