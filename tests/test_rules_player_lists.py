@@ -144,6 +144,12 @@ CAUGHT = [
         ),
         (f"layouts/{AE}/faces.toml:50", "shows :senior: 0 times, its take_seniors is 1"),
     ),
+    Edit(
+        "key-card-face-shows-one-key-fewer",
+        ATM,
+        ((f"layouts/{ATM}/faces.toml", 'count = "{{ keys }}"', 'count = "{{ keys - 1 }}"'),),
+        (f"layouts/{ATM}/faces.toml:176", "One Key's face", "shows :key: 0 times, its keys is 1"),
+    ),
     # ------------------------------------------------ description, backs, a face's line
     Edit(
         "description-says-the-fewest-silver-keys",

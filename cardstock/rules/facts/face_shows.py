@@ -10,13 +10,14 @@ its fields counts.
     icons = { kid = "take_kids", senior = "take_seniors" }   # icon → the field it counts
     cite = { line = 35, says = "a Henchman takes the civilians its card shows" }
 
-The box's `text` (a template of the card's fields, as the layout renders it) is rendered
-for each card, and each icon of `icons` (`:kid:`) must print as many times as the card's
-field says: an expression of the face that counts another field, or a loop that drops one,
-fails naming the card, the icon, both counts, the box's line in faces.toml, and the field
-the face counts instead when one agrees with it on every card. A box the game's faces.toml
-does not write, or a text that cannot be rendered from the card's fields alone (a helper
-of the layout's), is a finding: what the face prints is not proved.
+The box's `text` (a template of the card's fields, as the layout renders it), or for a box
+of icons its `icon` as many times as its `count` says, is rendered for each card, and each
+icon of `icons` (`:kid:`) must print as many times as the card's field says: an expression
+of the face that counts another field, or a loop that drops one, fails naming the card,
+the icon, both counts, the box's line in faces.toml, and the field the face counts instead
+when one agrees with it on every card. A box the game's faces.toml does not write, or a
+text that cannot be rendered from the card's fields alone (a helper of the layout's), is a
+finding: what the face prints is not proved.
 """
 
 from __future__ import annotations
@@ -67,27 +68,36 @@ class FaceShowsFact(Fact):
     ) -> Outcome:  # pragma: no cover - needs the catalog
         raise NotImplementedError("a face_shows fact is checked with the catalog")
 
-    def _box(self, catalog: Catalog) -> tuple[str | None, str, int | None]:
-        """(the box's text template or None, the faces file as shown, its line)."""
+    def _box(self, catalog: Catalog) -> tuple[str | None, str, int | None, str]:
+        """(what the box prints as a template, or None; the faces file as shown; the line
+        of its value; its key). A box of text prints its `text`; a box of icons (`icon`
+        and `count`) prints its icon `count` times."""
         path = text_file(catalog, "faces.toml")
         shown = catalog.display(path)
+        key = f"layouts.{self.layout}.boxes.{self.box}"
         found, _ = read_toml(path, shown, catalog.root) if path.is_file() else (None, None)
         if found is None:
-            return None, shown, None
+            return None, shown, None, key
         data, lines = found
-        leaf = ("layouts", self.layout, "boxes", self.box, "text")
+        leaf = ("layouts", self.layout, "boxes", self.box)
         box = data.get("layouts", {}).get(self.layout, {}).get("boxes", {}).get(self.box, {})
-        text = box.get("text") if isinstance(box, dict) else None
-        return (text if isinstance(text, str) else None), shown, lines.get(leaf)
+        box = box if isinstance(box, dict) else {}
+        if isinstance(box.get("text"), str):
+            return box["text"], shown, lines.get((*leaf, "text")), f"{key}.text"
+        icon, count = box.get("icon"), box.get("count")
+        if isinstance(icon, str) and isinstance(count, str | int):
+            inner = str(count).strip().removeprefix("{{").removesuffix("}}")
+            made = f"{{% for _ in range(({inner}) | int) %}}:{icon}:{{% endfor %}}"
+            return made, shown, lines.get((*leaf, "count")), f"{key}.count"
+        return None, shown, None, key
 
     def check_catalog(
         self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
-        text, shown, at = self._box(catalog)
+        text, shown, at, key = self._box(catalog)
         where = f"{shown}:{at}" if at else shown
-        key = f"layouts.{self.layout}.boxes.{self.box}.text"
         if text is None:
-            msg = f"{self.name}: {shown} writes no {key}"
+            msg = f"{self.name}: {shown} writes no text or counted icon at {key}"
             return Outcome(False, msg, [], [Problem(msg, at=(shown, None))])
         cards = select(catalog.components, self.cards)
         shown_counts: dict[str, list[tuple[Component, int]]] = {i: [] for i in self.icons}
