@@ -182,6 +182,12 @@ CAUGHT = [
         ((_game(VX), "Highest total wins", "Lowest total wins"),),
         (_game(VX), "table scoring's note"),
     ),
+    Edit(
+        "colours-note-blue-scores-the-dead-devotees",
+        VX,
+        ((_game(VX), "Red scores half a point", "Blue scores half a point"),),
+        (f"{_game(VX)}:349", "only the Red player scores", "table colours's note says 'Blue'"),
+    ),
     # ------------------------------------------------ a translation's defined term
     Edit(
         "fr-duel-played-in-the-ruling-realm",
