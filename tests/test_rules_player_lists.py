@@ -265,3 +265,16 @@ def test_the_description_and_the_back_titles_are_texts_the_facts_naming_them_hol
     assert {"key-card-kept-face-down", "most-keys"} <= set(held(found["description"]))
     assert held(found["backs.key.subtitle"]) == ("key-card-kept-face-down",)
     assert held(found["backs.pack.subtitle"]) == ()
+
+
+def test_two_quick_reference_steps_swapped_warn_naming_both_steps_and_their_lines(
+    project: Path,
+) -> None:
+    swapped = [_steps_swapped(ATM_DICE, 2, 3)]
+    assert failures_edited(project, ATM, swapped, {"texts"}) == []  # a warning, not an error
+    lines = failures_edited(project, ATM, swapped, {"texts"}, strict=True)
+    assert any(
+        f"{ATM_DICE}:17: source: warning: step 2 restates" in f and "before step 3's line 31" in f
+        for f in lines
+    ), "\n".join(lines) or "passed"
+    assert failures_edited(project, ATM, [], {"texts"}, strict=True) == []

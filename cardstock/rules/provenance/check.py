@@ -1,6 +1,7 @@
 """The texts check: a provenance that names a line past the source's end fails, and each
 translation states the numbers its English states (`translated`) and the terms it names
-(`terms_translated`)."""
+(`terms_translated`); a template's numbered steps that restate the source out of its
+order are a warning (`steps_order`)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from typing import Any
 
 from ...core.issues import Issue
 from ..translated import numbers_translated, translations
-from ..verdicts import FAIL, PASS, Check
+from ..verdicts import FAIL, PASS, WARN, Check
 from .stated import problems
+from .steps_order import steps_out_of_order
 from .terms_translated import swapped_terms
 
 RULE = "every text's provenance names lines of its source"
+STEPS = "a template's numbered steps restate their source in its order"
 
 
 def checks(catalog: Any, folder: Path | None) -> list[Check]:
@@ -24,6 +27,18 @@ def checks(catalog: Any, folder: Path | None) -> list[Check]:
         out.append(
             Check("texts", RULE, FAIL, f"{len(wrong)} past the source's end", findings=wrong)
         )
+    moved = steps_out_of_order(catalog)
+    out.append(
+        Check(
+            "texts",
+            STEPS,
+            WARN if moved else PASS,
+            f"{len(moved)} step{'s' if len(moved) != 1 else ''} before the one it follows"
+            if moved
+            else "in the source's order",
+            findings=moved,
+        )
+    )
     if translations(catalog):
         found = [
             Issue(p.at[0], p.at[1], "translation", p.message)
