@@ -125,6 +125,33 @@ CAUGHT = [
         ((VX_ROUND, "**Refill** (", "Refill ("),),
         (VX_ROUND, "leaves out Refill"),
     ),
+    Edit(
+        "quickref-tie-breaks-drop-the-draw",
+        AOT,
+        (
+            (
+                f"layouts/{AOT}/quickref/scoring.md.j2",
+                "{% for row in tables.tiebreakers.rows %}",
+                "{% for row in tables.tiebreakers.rows[:2] %}",
+            ),
+        ),
+        (f"layouts/{AOT}/quickref/scoring.md.j2", "leaves out — still tied"),
+    ),
+    Edit(
+        "quickref-crusade-methods-reversed",
+        VX,
+        (
+            (
+                f"layouts/{VX}/quickref/crusade.md.j2",
+                "{% for r in tables.crusade.rows %}",
+                "{% for r in tables.crusade.rows | reverse %}",
+            ),
+        ),
+        (
+            "in the order Kill, Convert by Fire, Convert by Reason",
+            "Method: Convert by Reason, Convert by Fire, Kill",
+        ),
+    ),
     # ------------------------------------------------ a face's box
     Edit(
         "henchman-face-shows-kids-as-workers",

@@ -21,8 +21,8 @@ The template is rendered as the rulebook renders it (its context, each fact's va
 every printed `item`, `{value}` standing for any words, is one entry of the list (with
 `under`, only those below the heading of those words, up to the next heading of its level
 or higher, in the language the template is written in): the entries
-must be the `by` values of `members` (a value several members share counted once), each
-exactly once. A loop whose filter drops a member
+must be the `by` values of `members` or the column's cells (a value several share counted
+once), each exactly once. A loop whose filter drops a member
 (`select(set='dice')[:2]`), adds one that does not belong, or prints one twice, fails naming
 the template, the entries missing or not wanted, and what the catalog holds. A template the
 checker cannot render is a finding: what it lists is not proved.
@@ -136,7 +136,7 @@ class ListedFact(Fact):
         col = 0 if name is None else (cols.index(norm(name)) if norm(name) in cols else -1)
         if col < 0:
             return f"table {self.rows.table} has no column {name!r}"
-        values = [show(r[col]) for r in t.rows if col < len(r)]
+        values = list(dict.fromkeys(show(r[col]) for r in t.rows if col < len(r)))
         return values, f"table {self.rows.table}'s {t.columns[col]}", []
 
     def check(

@@ -1,7 +1,7 @@
 """The texts check: a provenance that names a line past the source's end fails, and each
 translation states the numbers its English states (`translated`) and the terms it names
-(`terms_translated`); a template's numbered steps that restate the source out of its
-order are a warning (`steps_order`)."""
+(`terms_translated`); a quick reference's numbered steps that restate the source out of
+its order are a warning (`steps_order`)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .steps_order import steps_out_of_order
 from .terms_translated import swapped_terms
 
 RULE = "every text's provenance names lines of its source"
-STEPS = "a template's numbered steps restate their source in its order"
+STEPS = "a quick reference's numbered steps restate their source in its order"
 
 
 def checks(catalog: Any, folder: Path | None) -> list[Check]:

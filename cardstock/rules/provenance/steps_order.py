@@ -1,7 +1,7 @@
-"""A template's numbered steps in the order of their source: a warning when one step
-restates earlier lines of the source than the step before it.
+"""A quick reference's numbered steps in the order of their source: a warning when one
+step restates earlier lines of the source than the step before it.
 
-A rule template's numbered list (`1.`, `2.`, … one step a line) whose lines each name
+A quick-reference template's numbered list (`1.`, `2.`, … one step a line) whose lines each name
 their source lines (`{# source 25, 27 #}2. …`) restates a procedure the source gives in
 order: a round, a turn, a setup. When a step's first and last source lines both come
 before the previous step's, the two steps may have been swapped. A source may tell a step
@@ -42,12 +42,14 @@ def _steps(lines: list[str]) -> list[list[tuple[int, int, tuple[int, ...]]]]:
 
 
 def steps_out_of_order(catalog: Any) -> list[Issue]:
-    """Each numbered step of the game's rule templates that restates earlier source lines
-    than the step before it."""
+    """Each numbered step of the game's quick references that restates earlier source
+    lines than the step before it."""
     rules = catalog.rules
     source = (rules.seed or rules.text or "the source") if rules is not None else "the source"
     out: list[Issue] = []
     for path, shown in templates(catalog):
+        if path.parent.name != "quickref":
+            continue  # a rulebook's numbered lists are as often worked examples, told as played
         try:
             lines = read_text(path, catalog.root).splitlines()
         except Unreadable:
