@@ -215,6 +215,12 @@ CAUGHT = [
         ((_game(VX), "Red scores half a point", "Blue scores half a point"),),
         (f"{_game(VX)}:349", "only the Red player scores", "table colours's note says 'Blue'"),
     ),
+    Edit(
+        "turn-note-only-the-first-villain-kills",
+        AE,
+        ((_game(AE), "every Arch Villain in play kills", "the first Arch Villain in play kills"),),
+        (f"{_game(AE)}:397", "table turn's note says 'the first'"),
+    ),
     # ------------------------------------------------ a translation's defined term
     Edit(
         "fr-duel-played-in-the-ruling-realm",
