@@ -40,19 +40,23 @@ from ...catalog.context import template_context
 from ...catalog.ruletext import layouts_dir
 from ...catalog.schema import Component, Game
 from ...core import files
+from ...core.templating import plain
 from ..filters import Filter, Strict, select, value_of
 from ..places import norm
 from ..reads import reads_of
 from ..sources import SourceText
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .printed_lines import printed
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
 
 _HEADING = re.compile(r"^(#+)\s+(.*?)\s*#*\s*$", re.M)
+
+
+def _nothing(*_: Any, **__: Any) -> str:
+    return ""
 
 
 def _flat(text: str) -> str:
@@ -70,7 +74,7 @@ def rendered(catalog: Catalog, template: str) -> str | None:
     if key not in kept:
         kept[key] = _render(catalog, template)
     found = kept[key]
-    return None if found is None else "".join(t for n in sorted(found) for t in found[n])
+    return None if found is None else "".join(found.get(0, []))
 
 
 def _render(catalog: Catalog, template: str) -> dict[int, list[str]] | None:
@@ -78,11 +82,14 @@ def _render(catalog: Catalog, template: str) -> dict[int, list[str]] | None:
     try:
         text = files.read_text(path, catalog.root)
         context: dict[str, Any] = dict(template_context(catalog))
+        env = plain()
+        # a name the context lacks (a book's own helper, `cover()`) prints nothing
+        blank = {k: _nothing for k in env.compiled("n", text) if k not in context}
+        return {0: [str(env.compiled("t", text).render({**blank, **context}))]}
     except files.Unreadable:
         return None
-    except Exception:  # noqa: BLE001 - no context, nothing rendered: the caller says so
+    except Exception:  # noqa: BLE001 - not rendered: the caller says so
         return None
-    return printed(text, context)
 
 
 class Column(Strict):
