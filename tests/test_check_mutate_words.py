@@ -22,7 +22,7 @@ from helpers_edits import full_rules, judged, starter
 from cardstock.init import init_project
 from cardstock.rules.mutate import render
 from cardstock.rules.mutate_edits import Edit, Opposites, edits, game_files, word_edits
-from cardstock.rules.provenance.player_texts import Region
+from cardstock.rules.player_texts import Region
 
 GAME = "moon-race"
 TABLE = """

@@ -286,8 +286,8 @@ def test_an_import_against_the_rules_rooms_order_is_found():
         "cardstock.rules.facts.base": {"cardstock.rules.report", "cardstock.rules.setup.steps"},
         "cardstock.rules.model": {"cardstock.rules.stats.odds"},
         # the mutation test stands apart: it reads every room, and rooms read its vocabulary
-        "cardstock.rules.mutate_edits": {"cardstock.rules.provenance.player_texts"},
-        "cardstock.rules.provenance.player_texts": {"cardstock.rules.mutate_words"},
+        "cardstock.rules.mutate_edits": {"cardstock.rules.player_texts"},
+        "cardstock.rules.player_texts": {"cardstock.rules.mutate_words"},
     }
     assert wrong_rules_imports(graph) == [
         "cardstock.rules.facts.base -> cardstock.rules.report (the room's entry)",

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from cardstock.core.cache import open_cache
 from cardstock.init import init_project
-from cardstock.rules.provenance import player_texts
-from cardstock.rules.provenance.player_texts import game_files
+from cardstock.rules import player_texts
+from cardstock.rules.player_texts import game_files
 from cardstock.rules.provenance.texts import texts
 from cardstock.validate import validate
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardstock.rules.provenance.player_texts import toml_regions, toml_values
+from cardstock.rules.player_texts import toml_regions, toml_values
 
 GAME = """\
 title = "Moon Race"

@@ -17,7 +17,7 @@ from conftest import ROOT, SEEDS, load_games
 from cardstock.core.files import placed
 from cardstock.rules.facts.rule import RuleFact
 from cardstock.rules.mutate_edits import Opposites, word_edits
-from cardstock.rules.provenance.player_texts import template_regions, vocabulary
+from cardstock.rules.player_texts import template_regions, vocabulary
 from cardstock.rules.sources import load_source
 
 RULEBOOK = "layouts/alter-ego/rulebook.md.j2"

@@ -114,7 +114,7 @@ NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
 # What a build may not load: the mutation test and its edits (`check --mutate` alone makes
 # them); the rules' model reads `[mutate]` through `rules.mutate_rules`, the card-text check
 # the hidden columns through `rules.mutate_words`, and the signed texts' check the text
-# regions through `rules.provenance.player_texts`.
+# regions through `rules.player_texts`.
 NOT_IN_A_BUILD = (
     "cardstock.rules.mutate",
     "cardstock.rules.mutate_edits",

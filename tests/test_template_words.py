@@ -14,7 +14,7 @@ from conftest import FIXTURES, load_games
 from cardstock.books.check import typed_counts
 from cardstock.core.template_words import read_spans, read_text
 from cardstock.rules.facts.typed import TypedFact
-from cardstock.rules.provenance.player_texts import template_regions
+from cardstock.rules.player_texts import template_regions
 
 TEMPLATE = """{# Three dice is a note, read by no one #}
 # {{ _("The game in brief") }}

@@ -17,7 +17,8 @@ The top is the room's entrance: `report` runs every check and renders the report
 lists the texts changed since a git revision (`check --since`), `model` is rules.toml's
 model and `reader` the catalog's door to it. Beside them stand the parts
 every room is built of: `filters` (which components a rule is about), `sources` (where a
-rule comes from) and `verdicts` (what a check found).
+rule comes from), `verdicts` (what a check found) and `player_texts` (where a player
+reads a game's words).
 
     from cardstock.rules import run_checks
     report = run_checks(jobs, providers, seed=1, runs=None)  # runs: None = each game's setup.runs

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..catalog.wording import NUMBER_WORDS
-from .provenance.player_texts import Region, Sources, game_files, records, vocabulary
+from .player_texts import Region, Sources, game_files, records, vocabulary
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog

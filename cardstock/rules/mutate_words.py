@@ -1,7 +1,7 @@
 """The words the mutation test reads a game by (`mutate_words.toml`): the opposites it
 turns round, the columns a player never reads, the key paths a player does. The card-text
 check reads the hidden columns too; from here it does so without loading the test's text
-regions (`rules.provenance.player_texts`), which a build loads only to list the texts a
+regions (`rules.player_texts`), which a build loads only to list the texts a
 player reads."""
 
 from __future__ import annotations

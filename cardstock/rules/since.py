@@ -106,7 +106,8 @@ def holders(catalog: Catalog, lines: dict[str, list[str]]) -> Any:
                 for i, (f, s) in enumerate(named)
                 if row in s or (card is not None and selects(i, f, card))
             )
-        return ()
+        # any other text: a fact that names it by its key (a rule fact's place `{ file, key }`)
+        return tuple(label(f) for f, s in named if t.key in s)
 
     return of
 

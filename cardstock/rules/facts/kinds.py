@@ -17,7 +17,9 @@ from __future__ import annotations
 from .base import Fact
 from .card import CardFact
 from .deck import DeckFact
+from .face_shows import FaceShowsFact
 from .faces import FacesFact
+from .listed import ListedFact
 from .names import NamesFact
 from .per_player import PerPlayerFact
 from .players import PlayersFact
@@ -45,4 +47,6 @@ FACT_KINDS: dict[str, type[Fact]] = {
     "typed": TypedFact,
     "prose": ProseFact,
     "names": NamesFact,
+    "face_shows": FaceShowsFact,
+    "listed": ListedFact,
 }

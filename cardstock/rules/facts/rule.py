@@ -13,7 +13,8 @@ affected, which deck a card belongs to) held as one value of a small vocabulary.
     cite = { line = 40, says = "the heroes win once every villain is beaten" }
 
 Every place in `at` (a table cell or note, a card's field, a setup step's words, a designer's
-choice by its topic) must say the value, and none of the opposites, where `says` puts it.
+choice by its topic, any other text by its file and key: `text_at`) must say the value, and
+none of the opposites, where `says` puts it.
 The templates render it as `fact('win').value`; a template that types one of the
 vocabulary's words where `says` stands, instead of rendering it, is a finding with the
 template's file and line (the fact it shadows named). With a sources folder at hand, the
@@ -41,6 +42,7 @@ from .phrases import _said_in, has, templates, words
 from .places import choice_text, clip_departure, norm
 from .reads import TypedWords, reads_of
 from .rendered_forms import unsaid
+from .text_at import read_text_at
 from .translated import opposite_said
 
 if TYPE_CHECKING:
@@ -51,7 +53,8 @@ _SENTENCES = re.compile(r"(?<=[.!?])\s+")  # where a form's sentence ends
 
 class WordPlace(Strict):
     """Where the catalog writes a rule word: a table's cell (or, without `row`, its note), a
-    card's field, or a setup step's words (by number, or by kind and pile)."""
+    card's field, a setup step's words (by number, or by kind and pile), or any other text
+    by its file and key (`text_at`: the game's description, a back's title, a face's box)."""
 
     table: str | None = None
     row: Any | None = None
@@ -62,16 +65,21 @@ class WordPlace(Strict):
     setup: int | str | None = None
     to: str | None = None
     topic: str | None = None  # a designer's choice (`cardstock.rules.facts.places.choice_text`)
+    file: Literal["game.toml", "rules.toml", "faces.toml"] | None = None  # with `key` (text_at)
+    key: str | None = None
     says: str | list[str] | None = None  # the forms this place holds (default: the fact's)
 
     @model_validator(mode="after")
     def _one(self) -> WordPlace:
         given = [
-            k for k in ("table", "card", "cards", "setup", "topic") if getattr(self, k) is not None
+            k
+            for k in ("table", "card", "cards", "setup", "topic", "file")
+            if getattr(self, k) is not None
         ]
-        if len(given) != 1:
+        if len(given) != 1 or (self.file is None) != (self.key is None):
             raise ValueError(
-                "a place is one of: table (with row), card or cards (with field), setup, topic"
+                "a place is one of: table (with row), card or cards (with field), setup, "
+                "topic, file (with key)"
             )
         if (self.card is not None or self.cards is not None) and self.field is None:
             raise ValueError("a card place names its field")
@@ -100,6 +108,8 @@ def read_words(
     rules = catalog.rules
     if place.topic is not None:
         return choice_text(catalog, place.topic)
+    if place.file is not None and place.key is not None:
+        return read_text_at(catalog, place.file, place.key)
     if place.card is not None:
         c = next((x for x in catalog.components if x.id == place.card), None)
         if c is None:

@@ -1,5 +1,7 @@
 """The texts check: a provenance that names a line past the source's end fails, and each
-translation states the numbers its English states (`translated`)."""
+translation states the numbers its English states (`translated`) and the terms it names
+(`terms_translated`); a quick reference's numbered steps that restate the source out of
+its order are a warning (`steps_order`)."""
 
 from __future__ import annotations
 
@@ -8,13 +10,16 @@ from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
 from ..facts.translated import numbers_translated, translations
-from ..verdicts import FAIL, PASS, Check
+from ..verdicts import FAIL, PASS, WARN, Check
 from .stated import problems
+from .steps_order import steps_out_of_order
+from .terms_translated import swapped_terms
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
 RULE = "every text's provenance names lines of its source"
+STEPS = "a quick reference's numbered steps restate their source in its order"
 
 
 def checks(catalog: Catalog, folder: Path | None) -> list[Check]:
@@ -25,6 +30,18 @@ def checks(catalog: Catalog, folder: Path | None) -> list[Check]:
         out.append(
             Check("texts", RULE, FAIL, f"{len(wrong)} past the source's end", findings=wrong)
         )
+    moved = steps_out_of_order(catalog)
+    out.append(
+        Check(
+            "texts",
+            STEPS,
+            WARN if moved else PASS,
+            f"{len(moved)} step{'s' if len(moved) != 1 else ''} before the one it follows"
+            if moved
+            else "in the source's order",
+            findings=moved,
+        )
+    )
     if translations(catalog):
         found = [
             Issue(p.at[0], p.at[1], "translation", p.message)
@@ -40,6 +57,18 @@ def checks(catalog: Catalog, folder: Path | None) -> list[Check]:
                 if found
                 else "as in English",
                 findings=found,
+            )
+        )
+        swapped = swapped_terms(catalog)
+        out.append(
+            Check(
+                "texts",
+                "every translation names the terms its English names",
+                FAIL if swapped else PASS,
+                f"{len(swapped)} text{'s' if len(swapped) != 1 else ''} naming another term"
+                if swapped
+                else "as in English",
+                findings=swapped,
             )
         )
     return out

@@ -1,7 +1,8 @@
 """The texts a player reads in a game, each at its file, key and line.
 
-They are the texts `--mutate` edits (`player_texts.game_files`): the strings of game.toml
-and rules.toml a player reads (rule facts' values among them), the cells of a table's prose
+They are the texts `--mutate` edits (`player_texts.game_files`) and the game's description
+and back titles (`READ_TOO`): the strings of game.toml and rules.toml a player reads (rule
+facts' values among them), the cells of a table's prose
 columns (a column with a cell of `PROSE_WORDS` words or more), what decides a face's boxes
 in faces.toml, and every line of a rulebook or quick-reference template with words outside
 its tags. A number is data, held by the counts and facts, and is no text here.
@@ -13,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .player_texts import GameFile, game_texts, toml_values, vocabulary
+from ..player_texts import GameFile, game_texts, toml_values, vocabulary
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 _COMMENT = re.compile(r"\{#.*?#\}", re.S)
 _WORD = re.compile(r"[^\W\d_]")  # a letter: a text without one has no words of its own
 PROSE_WORDS = 4  # a table column is prose when one of its cells has this many words
+# texts a player reads that the mutation test leaves alone, listed here all the same: the
+# game's description (the rulebook's cover) and its backs' titles
+READ_TOO = {"game.toml": ["description", "backs.*.title", "backs.*.subtitle"]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +75,8 @@ def texts(catalog: Catalog) -> list[Text]:
             if worded:
                 templates += _template_lines(f.text, f.shown, worded)
         elif any(True for _ in f.regions()):  # a TOML file's strings, as read (multi-line too)
-            for key, value, line in toml_values(
-                f.path, f.shown, catalog.root, visible.get(f.path.name, [])
-            ):
+            shown = [*visible.get(f.path.name, []), *READ_TOO.get(f.path.name, [])]
+            for key, value, line in toml_values(f.path, f.shown, catalog.root, shown):
                 out.append(Text(f.shown, key, value, line))
     return out + templates
 

@@ -28,14 +28,14 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...core.files import Unreadable, read_text
-from ...core.patterns import compiled
-from ...core.template_words import read_spans
-from ...core.tomlpos import read_toml
-from ..mutate_words import vocabulary
+from ..core.files import Unreadable, read_text
+from ..core.patterns import compiled
+from ..core.template_words import read_spans
+from ..core.tomlpos import read_toml
+from .mutate_words import vocabulary
 
 if TYPE_CHECKING:
-    from ...catalog.load import Catalog
+    from ..catalog.load import Catalog
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,93 @@
+"""A translation names the terms its English names: a defined term is not swapped for its
+sibling.
+
+The terms are those the game's `terms` facts state (the words the rules define: "Ruling
+Realm", "Leading Realm"), each translated by the file's own entry for it (a table's cell
+that holds the term alone, as "Royaume dominant"). Two terms are siblings when they have as
+many words, two or more, and differ in one ("Ruling Realm", "Leading Realm"; "Duel Die",
+"Symbol Die").
+A translated text whose English says a term and not its sibling, and whose translation
+says the sibling's translation and not the term's, names the other term: the English held
+to the source by its facts, the translation is held to the English by the file's own
+glossary. The finding is at the `.po` entry, naming both terms and both translations.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ...core.issues import Issue
+from ..facts.translated import translations
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> str:
+    return " " + " ".join(_WORD.findall(text.lower().replace("’", "'"))) + " "
+
+
+def _says(text: str, term: str) -> bool:
+    return _words(term) in text
+
+
+def defined_terms(catalog: Any) -> list[str]:
+    """The terms the game's `terms` facts state, each once, in the order first stated."""
+    rules = catalog.rules
+    out: list[str] = []
+    for loc in rules.facts if rules is not None else []:
+        if getattr(loc.rule, "kind", None) == "terms":
+            out += [t for t in loc.rule.terms if t not in out]
+    return out
+
+
+def siblings(terms: list[str]) -> list[tuple[str, str]]:
+    """Each ordered pair of terms of as many words, two or more, that differ in one."""
+    split = {t: _words(t).split() for t in terms}
+    return [
+        (a, b)
+        for a in terms
+        for b in terms
+        if a != b
+        and len(split[a]) == len(split[b]) > 1
+        and sum(x != y for x, y in zip(split[a], split[b])) == 1
+    ]
+
+
+def swapped_terms(catalog: Any) -> list[Issue]:
+    """Each translated text that names a term's sibling where its English names the term."""
+    pairs = siblings(defined_terms(catalog))
+    out: list[Issue] = []
+    for r in translations(catalog) if pairs else []:
+        given = {
+            term: e.text
+            for term in {t for p in pairs for t in p}
+            if (e := r.by_source.get(" ".join(term.split()))) is not None and e.text and not e.fuzzy
+        }
+        for key, e in [*r.t.entries.items(), *r.t.messages.items()]:
+            if not e.text or e.fuzzy or e.forms:
+                continue
+            english, there = _words(e.was), _words(e.text)
+            for a, b in pairs:
+                if a not in given or b not in given or _words(given[a]) == _words(given[b]):
+                    continue
+                if (
+                    _says(english, a)
+                    and not _says(english, b)
+                    and _says(there, given[b])
+                    and not _says(there, given[a])
+                ):
+                    out.append(
+                        Issue(
+                            r.t.file,
+                            e.line,
+                            key,
+                            f"the English says {a!r}, which {r.t.file} translates "
+                            f"{given[a]!r}; its {r.t.lang} translation says {given[b]!r}, the "
+                            f"file's {b!r}: {e.text!r}",
+                        )
+                    )
+    return out
+
+
+__all__ = ["defined_terms", "siblings", "swapped_terms"]
