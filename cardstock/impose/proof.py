@@ -263,6 +263,7 @@ def fit_report(faces: list[tuple[str, Face]]) -> bytes:
 
 def build_proof(job: Job) -> StageResult:
     """The proof sheets of one game (see the module's docstring)."""
+    job = job.printing()  # a continued card's parts too (`layout.continued`)
     catalog, options = job.catalog, job.build
     faces = [(label, job.faces.full(face)) for label, face in job.faces.distinct()]
     result = StageResult()
