@@ -5,6 +5,7 @@ its `min_size` is split into parts, each drawn on a card of its own.
     draw(...)                    one part of a box's text, with its mark ("2/3 · Name")
     parts_of(notes)              how many parts a face's boxes found (1: none continues)
     printing(faces, ...)         the faces as the stages printing them see them: parts and all
+    later_parts(faces)           each continued card's parts after its first (a book's gallery)
     part_component(comp, i, n)   the component a part is printed as (`Faces.printed`)
 
 The split is worked out where the box is drawn, from the box's own size and style: each
@@ -104,6 +105,20 @@ def printing(faces: F, layout_name: Callable[..., str]) -> F:
     view = copy.copy(faces)
     view.catalog = catalog
     return view
+
+
+def later_parts(faces: Any) -> dict[str, tuple[Component, ...]]:
+    """Each continued card's parts after its first, by the card's id, as the printing
+    stages receive them (`Faces.printing`): for what shows a game's cards (a rulebook's
+    gallery) but counts them as the catalog does."""
+    out: dict[str, list[Component]] = {}
+    card = ""
+    for comp in faces.printing().catalog.components:
+        if comp.id in faces.parts:
+            out.setdefault(card, []).append(comp)
+        else:
+            card = comp.id
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
