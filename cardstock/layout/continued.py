@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .. import fonts
 from ..catalog.schema import Component
+from ..core.issues import Issue
 from .ops import Text, r
 
 if TYPE_CHECKING:
@@ -56,6 +57,8 @@ class Printing(Protocol):
 F = TypeVar("F", bound=Printing)
 
 CONTINUE = "continue"  # the `overflow` value
+BACK = "back"  # the `continue_on` value for a card's own back
+ON_BACK = "(text continued)"  # a printed card's `back` when its text continues on it
 PART = "continued_part"  # the context key of a part: (part, parts), set by `Faces`
 MARK = "{part}/{parts} · {name}"  # the mark each part prints (a message of cardstock's)
 PROBLEM = re.compile(r"^continued (\d+)/(\d+)$")
@@ -66,6 +69,20 @@ _SPACE = re.compile(r"\s+")
 def continues(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -> bool:
     """Whether the box's text continues onto other cards when it does not fit."""
     return str(painter.raw(lay, box, "overflow", ctx, "")) == CONTINUE
+
+
+def on_back(component: Component) -> bool:
+    """Whether the card's text continues on its back (as `printed` gives the card)."""
+    return component.back == ON_BACK
+
+
+def part_of(
+    parts: dict[str, tuple[int, int]], component: Component, side: str
+) -> tuple[int, int] | None:
+    """Which part of its text a side of a card prints (None: the first, or no part)."""
+    if side == "back":
+        return (2, 2) if on_back(component) else None
+    return parts.get(component.id)
 
 
 def problem(part: int, parts: int) -> str:
@@ -128,24 +145,63 @@ def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
     whose front layout has a box that continues is laid out to learn it (`layout_name`:
     the front layout's name, `faces.front_layout_name`)."""
     catalog, found = faces.catalog, faces.parts
-    continuing: dict[str, bool] = {}
+    continuing: dict[str, str] = {}  # layout name -> where its text continues ("": nowhere)
     components: list[Component] = []
+    changed = False
     for comp in catalog.components:
         components.append(comp)
         name = layout_name(catalog, comp, faces.layouts)
         if name not in continuing:
             lay = faces.layouts.resolve(name)
             boxes = lay.boxes if lay is not None else []
-            continuing[name] = any(b.get("overflow") == CONTINUE for b in boxes)
+            continuing[name] = next(
+                (b.get("continue_on", "cards") for b in boxes if b.get("overflow") == CONTINUE), ""
+            )
         face = faces.outline(comp, "front") if continuing[name] else None
         count = parts_of(face.notes) if face is not None else 1
+        if count > 1 and continuing[name] == BACK:
+            components[-1] = dataclasses.replace(comp, back=ON_BACK)
+            changed = True
+            continue
         for part in range(2, count + 1):
             made = part_component(comp, part, count)
             found[made.id] = (part, count)
             components.append(made)
-    if len(components) == len(catalog.components):
+            changed = True
+    if not changed:
         return catalog
     return dataclasses.replace(catalog, components=components)
+
+
+def back_problems(catalog: Catalog, layouts: Any, layout_name: Callable[..., str]) -> list[Issue]:
+    """A box whose text continues on the back, drawn on the cards of a set that prints a
+    back already (a deck back, or both sides of a double-sided set): once a box and set,
+    at the line that says `continue_on`. Only a set with `single_sided = true` has a back
+    free for the text."""
+    out: list[Issue] = []
+    seen: set[tuple[str, str]] = set()
+    for comp in catalog.components:
+        name = layout_name(catalog, comp, layouts)
+        s = catalog.set(comp.set)
+        if (name, s.id) in seen or s.single_sided:
+            continue
+        seen.add((name, s.id))
+        lay = layouts.resolve(name)
+        for box in lay.boxes if lay is not None else []:
+            if box.get("overflow") == CONTINUE and box.get("continue_on") == BACK:
+                file, line = box.where("continue_on")
+                prints = "both sides" if s.double_sided else f"the back {comp.back!r}"
+                out.append(
+                    Issue(
+                        file,
+                        line,
+                        f"layouts.{name}.boxes.{box.name}.continue_on",
+                        f"the text continues on the back, but set {s.id!r} prints {prints} "
+                        'there; continue it onto cards (continue_on = "cards"), or print '
+                        "the set on one side (single_sided = true)",
+                    )
+                )
+    return out
 
 
 # ---------------------------------------------------------------- splitting
@@ -227,6 +283,8 @@ def draw(
     inner: tuple[float, float, float, float],
     style: TextStyle,
     whole: Fit,
+    on_the_back: bool = False,
+    field: str = "",
 ) -> tuple[list[Any], Fit, tuple[str, ...]]:
     """One part of a continued box's text (the part `ctx` names, else the first), set at
     the box's least size above its mark: the ops, the part's fit, and the note's problem.
@@ -237,6 +295,14 @@ def draw(
     mark_h = style.min_size * style.leading
     body = (x, y, w, max(1.0, h - mark_h))
     parts = split(content, lambda t: painter.fit(blocks_of(t), body, least).fits)
+    if on_the_back and len(parts) > 2:  # the back holds the rest, and cannot hold it all
+        painter.data_issue(
+            field,
+            f"the text continues on the back and still does not fit: it needs {len(parts)} "
+            "parts and a card has two sides; shorten it, or continue it onto cards "
+            '(continue_on = "cards")',
+        )
+        parts = [parts[0], _join(*parts[1:])]
     given = ctx.get(PART)
     part = int(given[0]) if given else 1
     count = len(parts)

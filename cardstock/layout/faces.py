@@ -149,9 +149,10 @@ def back_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
 
 
 def own_back(catalog: Catalog, comp: Component) -> bool:
-    """Whether the component's back is drawn from its own fields (a reference card, or a
-    set with `double_sided = true`) rather than being a deck back shared by many."""
-    return comp.kind == "reference" or catalog.set(comp.set).double_sided
+    """Whether the component's back is drawn from its own fields (a reference card, a set
+    with `double_sided = true`, a card whose text continues on its back) rather than being
+    a deck back shared by many."""
+    return comp.kind == "reference" or catalog.set(comp.set).double_sided or continued.on_back(comp)
 
 
 def reverse_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
@@ -511,7 +512,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         else:
             lay_name = front_layout_name(catalog, component, ls)
         ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
-        ctx[continued.PART] = st.parts.get(component.id) if side == "front" else None
+        ctx[continued.PART] = continued.part_of(st.parts, component, side)
         subject = Subject(f"component {component.id!r}", component.file, component.line)
         if component.kind == "reference":
             text, more = st.quickref_text(component, side)

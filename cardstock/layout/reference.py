@@ -275,6 +275,16 @@ BOX_KEYS: dict[str, Key] = {
         '"continue"',
         TEXT,
     ),
+    "continue_on": Key(
+        "cards, back",
+        "cards",
+        'where text that continues (`overflow = "continue"`) goes. cards: onto cards of '
+        "its own after the card, as many as it needs. back: onto the card's back, for the "
+        "cards of a set with `single_sided = true` (any other set prints a back already, "
+        "which is an error): two parts at most, and what the back cannot hold is reported",
+        '"back"',
+        TEXT,
+    ),
     "underline": Key(
         "template",
         "false",

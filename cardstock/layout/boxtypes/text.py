@@ -55,7 +55,11 @@ def draw(
     fit = painter.fit(blocks_of(content), inner, style)
     part: tuple[str, ...] = ()  # the note of a part of text that continues
     if not fit.fits and continued.continues(painter, lay, box, ctx):
-        drawn, fit, part = continued.draw(painter, ctx, content, blocks_of, inner, style, fit)
+        back = painter.raw(lay, box, "continue_on", ctx, "cards") == continued.BACK
+        fld = painter.raw(lay, box, "field", ctx) or f"layout box {box.name}"
+        drawn, fit, part = continued.draw(
+            painter, ctx, content, blocks_of, inner, style, fit, back, str(fld)
+        )
         ops += drawn
     else:
         ops += fit.ops
