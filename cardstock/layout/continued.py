@@ -64,6 +64,7 @@ MARK = "{part}/{parts} · {name}"  # the mark each part prints (a message of car
 PROBLEM = re.compile(r"^continued (\d+)/(\d+)$")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SPACE = re.compile(r"\s+")
+_EMPHASIS = re.compile(r"\*\*|\*")  # what opens and closes **bold** and *italic*
 
 
 def continues(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -> bool:
@@ -213,7 +214,9 @@ def _breaks(paragraph: str) -> list[int]:
     out = []
     for m in _SPACE.finditer(paragraph):
         before = paragraph[: m.start()]
-        if before.count("*") % 2 == 0 and before.count("[") == before.count("]"):
+        marks = _EMPHASIS.findall(before)
+        closed = marks.count("**") % 2 == 0 and marks.count("*") % 2 == 0
+        if closed and before.count("[") == before.count("]"):
             if before.count("{") == before.count("}"):
                 out.append(m.end())
     return out
