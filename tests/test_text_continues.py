@@ -10,6 +10,7 @@ import io
 import json
 import re
 import shutil
+import zipfile
 from pathlib import Path
 
 import pypdf
@@ -206,6 +207,22 @@ def test_the_fit_report_lists_each_part(built):
     assert ("longrule", "continued 1/3") in said
     assert ("longrule-2of3", "continued 2/3") in said
     assert ("longrule-3of3", "continued 3/3") in said
+
+
+def test_the_e_book_shows_each_part_after_the_card(built):
+    with zipfile.ZipFile(built / "mini-rulebook.epub") as book:
+        names = book.namelist()
+        chapter = next(
+            book.read(n).decode()
+            for n in names
+            if n.endswith(".xhtml") and "Long Rule" in book.read(n).decode()
+        )
+    shown = [
+        n for n in ("longrule", "longrule-2of3", "longrule-3of3") if f"faces/{n}.svg" in chapter
+    ]
+    assert shown == ["longrule", "longrule-2of3", "longrule-3of3"]
+    assert chapter.index("faces/longrule.svg") < chapter.index("faces/longrule-2of3.svg")
+    assert all(f"EPUB/faces/{n}.svg" in names for n in shown)
 
 
 def test_the_rulebook_counts_the_card_once(built):
