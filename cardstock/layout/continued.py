@@ -146,6 +146,8 @@ def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
     whose front layout has a box that continues is laid out to learn it (`layout_name`:
     the front layout's name, `faces.front_layout_name`)."""
     catalog, found = faces.catalog, faces.parts
+    if not _any_continues(faces.layouts):
+        return catalog
     continuing: dict[str, str] = {}  # layout name -> where its text continues ("": nowhere)
     components: list[Component] = []
     changed = False
@@ -174,12 +176,24 @@ def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
     return dataclasses.replace(catalog, components=components)
 
 
+def _any_continues(layouts: Any) -> bool:
+    """Whether a box of any of the layouts says `overflow = "continue"` (a layout that
+    extends another holds no box its files do not write)."""
+    return any(
+        box["values"].get("overflow") == CONTINUE
+        for raw in layouts.raw.values()
+        for box in raw["boxes"].values()
+    )
+
+
 def back_problems(catalog: Catalog, layouts: Any, layout_name: Callable[..., str]) -> list[Issue]:
     """A box whose text continues on the back, drawn on the cards of a set that prints a
     back already (a deck back, or both sides of a double-sided set): once a box and set,
     at the line that says `continue_on`. Only a set with `single_sided = true` has a back
     free for the text."""
     out: list[Issue] = []
+    if not _any_continues(layouts):
+        return out
     seen: set[tuple[str, str]] = set()
     for comp in catalog.components:
         name = layout_name(catalog, comp, layouts)
