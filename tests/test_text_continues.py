@@ -131,7 +131,7 @@ def built(tmp_path_factory) -> Path:
             str(root),
             "build",
             "--only",
-            "pnp,cards,print-shop,tts,ttpg,rulebook,proof",
+            "pnp,cards,print-shop,tts,ttpg,rulebook,proof,printed",
             "--for",
             "drivethru",
             "--paper",
@@ -199,6 +199,13 @@ def test_tabletop_playground_deals_each_part_as_a_card(built):
     )
     assert len(template["Indices"]) == 6 + 3
     assert list(template["CardNames"].values()).count("Long Rule") == 3
+
+
+def test_the_printed_fingerprints_hold_each_part(built):
+    cards = json.loads((built / "mini-printed.json").read_text(encoding="utf-8"))["cards"]
+    parts = [c for c in cards if c.startswith("longrule")]
+    assert parts == ["longrule", "longrule-2of3", "longrule-3of3"]
+    assert len({cards[c]["front"]["hash"] for c in parts}) == 3
 
 
 def test_the_fit_report_lists_each_part(built):

@@ -146,8 +146,8 @@ def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
     whose front layout has a box that continues is laid out to learn it (`layout_name`:
     the front layout's name, `faces.front_layout_name`)."""
     catalog, found = faces.catalog, faces.parts
-    if not _any_continues(faces.layouts):
-        return catalog
+    if not _any_continues(faces.layouts) or any(c.id in found for c in catalog.components):
+        return catalog  # no text continues, or these are the printing faces already
     continuing: dict[str, str] = {}  # layout name -> where its text continues ("": nowhere)
     components: list[Component] = []
     changed = False
