@@ -19,6 +19,7 @@ from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
+from ..layout.continued import later_parts
 from ..layout.ops import Face
 from ..layout.symbols import Library
 from .cardwords import alt_text, card_words
@@ -276,7 +277,7 @@ def component_list(
     box = book_word(catalog, IN_THE_BOX, total=f"<b>{escape(total)}</b>", kinds=escape(kinds))
     marked = book_word(catalog, IN_THE_BOX, total=f"**{total}**", kinds=kinds)
     out.append(Tagged(paragraph(marked, styles.body, styles.f.family, box), Node("P")))
-    for g in galleries(catalog):
+    for g in galleries(catalog, later_parts(thumbs.faces)):  # a continued card's parts too
         for c in g.faces:  # each face's findings now, in the order of the list
             thumbs.of(c, findings)
         line = f"{g.name} \u2014 {said_count(catalog, g.kind, g.count)}"

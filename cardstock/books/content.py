@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -208,9 +209,27 @@ class Gallery:
     labels: tuple[str, ...] | None = None
 
 
-def galleries(catalog: Catalog) -> list[Gallery]:
+def galleries(
+    catalog: Catalog, parts: Mapping[str, tuple[Component, ...]] | None = None
+) -> list[Gallery]:
     """The component list's galleries: every group of the catalog in order, with its count;
-    a run of two or more one-face groups of one set becomes one gallery named by the set."""
+    a run of two or more one-face groups of one set becomes one gallery named by the set.
+    `parts`: each continued card's later parts (`layout.continued.later_parts`), shown
+    after it and counted with it, as one card."""
+    found = _galleries(catalog)
+    if not parts:
+        return found
+    out = []
+    for g in found:
+        labels = g.labels or (None,) * len(g.faces)
+        shown = [(p, label) for c, label in zip(g.faces, labels) for p in (c, *parts.get(c.id, ()))]
+        faces = tuple(p for p, _ in shown)
+        said = tuple(label or p.name for p, label in shown) if g.labels else None
+        out.append(dataclasses.replace(g, faces=faces, labels=said))
+    return out
+
+
+def _galleries(catalog: Catalog) -> list[Gallery]:
     groups: list[tuple[str, list[Component]]] = []
     for c in catalog.components:
         if not groups or groups[-1][0] != c.group or groups[-1][1][0].set != c.set:

@@ -36,6 +36,7 @@ from ..core.cache import Cache, code_key, digest, key_of
 from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
+from ..layout.continued import later_parts
 from ..layout.faces import Faces
 from ..render.svg import BOOK_FONT_URL, BOOK_KIND, book_key, svg_bytes
 from . import fonts
@@ -374,7 +375,8 @@ def rulebook_epub(
     drawn (its faces are left out, their words in a box in their place)."""
     family = family or fonts.LIBERATION
     drawn = Drawn(faces)
-    body: Body = Writer(catalog, faces.library, drawn.src, drawn.thumbs.drawn).body(chunks)
+    parts = later_parts(faces)  # a continued card's parts, shown after it
+    body: Body = Writer(catalog, faces.library, drawn.src, drawn.thumbs.drawn, parts).body(chunks)
     css_font = fonts.register(family).css
     rules, font_items = text_fonts(family)
     chapter = '<?xml version="1.0" encoding="UTF-8"?>\n' + page(

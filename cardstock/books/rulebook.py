@@ -56,6 +56,7 @@ from ..core.issues import Issue
 from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
+from ..layout.continued import later_parts
 from . import art, fonts
 from .content import (
     BOOK_FOR_PAPER,
@@ -490,9 +491,9 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     accent = accent_color(catalog.game)
     family = fonts.register(options.reading_font)
     thumbs = Thumbs(job.faces)  # the faces whose words their pictures carry
-    body = Writer(catalog, job.faces.library, lambda c: f"../svg/{c.id}.svg", thumbs.drawn).body(
-        chunks
-    )
+    parts = later_parts(job.faces)  # a continued card's parts, shown after it
+    src = lambda c: f"../svg/{c.id}.svg"  # noqa: E731 - where the svg stage writes each face
+    body = Writer(catalog, job.faces.library, src, thumbs.drawn, parts).body(chunks)
     del thumbs
     arts: list[Artifact] = []
     rules = ""

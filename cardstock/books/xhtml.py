@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..catalog.kinds import kind_said, kind_word
@@ -224,8 +224,10 @@ class Writer:
         library: Library,
         src: Callable[[Component], str | None],
         drawing: Callable[[Component], Face | None] | None = None,
+        parts: Mapping[str, tuple[Component, ...]] | None = None,
     ):
         self.catalog, self.src, self.drawing = catalog, src, drawing
+        self.parts = parts  # each continued card's later parts (`layout.continued`)
         self.marks = Marks(book_meta(catalog)["lang"])
         self.icons = Icons(catalog, library)
         self.by_id = {c.id: c for c in catalog.components}
@@ -338,7 +340,7 @@ class Writer:
         total = esc(components_line(said, totals["all"]))
         box = book_word(said, IN_THE_BOX, total=f"<strong>{total}</strong>", kinds=kinds)
         out = [self._own("p", IN_THE_BOX, box)]
-        for g in galleries(self.catalog):
+        for g in galleries(self.catalog, self.parts):
             labels = g.labels or (None,) * len(g.faces)
             items = "".join(
                 f"<li>{self._face(c, _caption(c, label), label, label or c.name)}</li>"

@@ -140,6 +140,17 @@ class Job:
     def cache(self) -> Cache:
         return self.faces.cache
 
+    def printing(self) -> Job:
+        """The job as a stage that prints faces sees it: its catalog holds each card whose
+        text continues followed by its other parts (`layout.faces.Faces.printing`); the
+        rules check, the counts and the rulebook see the game's catalog as it is."""
+        faces = self.faces.printing()
+        if faces is self.faces:
+            return self
+        job = Job(faces.catalog, faces, self.options)
+        job.texts = self.texts
+        return job
+
     @property
     def build(self) -> BuildOptions:
         """The build's options (a stage always has them)."""

@@ -164,6 +164,7 @@ def write_pngs(
 
 
 def build_cards(job: Job) -> StageResult:
+    job = job.printing()  # a continued card's parts too (`layout.continued`)
     catalog, options = job.catalog, job.build
     result = StageResult()
     folder = options.out / catalog.id / "cards"

@@ -192,6 +192,7 @@ def thickness(catalog: Catalog, kind: str) -> float:
 
 
 def build_ttpg(job: Job) -> StageResult:
+    job = job.printing()  # a continued card's parts too (`layout.continued`)
     catalog, options = job.catalog, job.build
     result = StageResult()
     folder = options.out / catalog.id / "ttpg"

@@ -285,6 +285,7 @@ def piece(face: Face) -> str:
 
 
 def build_tts(job: Job) -> StageResult:
+    job = job.printing()  # a continued card's parts too (`layout.continued`)
     catalog, options = job.catalog, job.build
     faces = job.faces
 

@@ -40,13 +40,13 @@ FaceOf = Callable[[Any, str, bool], Any]  # (component, side, bleed) -> Face | N
 
 def build_pnp(job: Job) -> StageResult:
     """`output/<game>/<game>-pnp-<paper>.pdf`: every component, every copy."""
-    return _build(job, kinds=None, kind="pnp")
+    return _build(job.printing(), kinds=None, kind="pnp")  # continued cards' parts too
 
 
 def build_reprint(job: Job) -> StageResult:
     """`output/<game>/<game>-reprint-<paper>.pdf`: the cards whose print changed since
     `--changed-since` (`cardstock.layout.printed`), every copy, with their backs."""
-    return _build(job, kinds=None, kind="reprint")
+    return _build(job.printing(), kinds=None, kind="reprint")
 
 
 def build_quickref(job: Job) -> StageResult:

@@ -36,6 +36,7 @@ from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import PAPERS, parse_length
 from ..layout import vision
+from ..layout.continued import PROBLEM as PART
 from ..layout.ops import Face, Note
 from ..layout.vision import DEFICIENCIES, simulator
 from ..render.pdf import PdfFaces
@@ -263,6 +264,7 @@ def fit_report(faces: list[tuple[str, Face]]) -> bytes:
 
 def build_proof(job: Job) -> StageResult:
     """The proof sheets of one game (see the module's docstring)."""
+    job = job.printing()  # a continued card's parts too (`layout.continued`)
     catalog, options = job.catalog, job.build
     faces = [(label, job.faces.full(face)) for label, face in job.faces.distinct()]
     result = StageResult()
@@ -315,15 +317,17 @@ def build_proof(job: Job) -> StageResult:
         result.findings += vision.lint(job)  # sets colour-blind players cannot tell apart
     for label, face in faces:
         for note in problems_of(face):
-            result.findings.append(
-                Issue(
-                    f"{catalog.id}: proof",
-                    None,
-                    note.box,
-                    f"{label}: {', '.join(note.problems)}",
-                    "warning",
+            said = [p for p in note.problems if not PART.match(p)]  # a part is no problem
+            if said:
+                result.findings.append(
+                    Issue(
+                        f"{catalog.id}: proof",
+                        None,
+                        note.box,
+                        f"{label}: {', '.join(said)}",
+                        "warning",
+                    )
                 )
-            )
     return result
 
 

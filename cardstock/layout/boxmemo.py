@@ -89,7 +89,7 @@ class BoxMemo:
         """The box's ops, as `painter.box` draws them; drawn only the first time what
         decides them is met in this build."""
         self.last = None
-        if box.get("type") in UNKEPT:
+        if box.get("type") in UNKEPT or box.get("overflow") == "continue":  # reads its part
             self.draws += 1
             return self.share(painter.box(lay, box, ctx, geo))
         rendered = None

@@ -20,6 +20,7 @@ from ..core.templating import syntax_problem
 from ..core.tomlpos import Read, line_for, read_toml
 from ..core.units import UnitError
 from ..fonts import FACES
+from . import continued
 from .boxes import length_value
 from .context import component_context, make_env
 from .faces import Faces, back_layout_name, front_layout_name
@@ -47,6 +48,7 @@ def check(faces: Faces, reader: Read = read_toml) -> list[Issue]:
     found += _svg_art(catalog)
     if ls.issues:
         return found  # the layouts named below may be in the part that did not load
+    found += continued.back_problems(catalog, ls, front_layout_name)
     tally = _Tally({})
     where = ls.files[0] if ls.files else "layouts/default.toml"
     for comp in catalog.components:

@@ -46,7 +46,7 @@ from ..core.issues import InputError, Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
-from . import printsafe
+from . import continued, printsafe
 from .boxes import Painter
 from .boxmemo import BoxMemo
 from .context import (
@@ -149,9 +149,10 @@ def back_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
 
 
 def own_back(catalog: Catalog, comp: Component) -> bool:
-    """Whether the component's back is drawn from its own fields (a reference card, or a
-    set with `double_sided = true`) rather than being a deck back shared by many."""
-    return comp.kind == "reference" or catalog.set(comp.set).double_sided
+    """Whether the component's back is drawn from its own fields (a reference card, a set
+    with `double_sided = true`, a card whose text continues on its back) rather than being
+    a deck back shared by many."""
+    return comp.kind == "reference" or catalog.set(comp.set).double_sided or continued.on_back(comp)
 
 
 def reverse_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
@@ -197,19 +198,14 @@ class Faces:
         )
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()
-        self.fits: dict[
-            tuple[Any, ...], Fit
-        ] = {}  # fitted text shared by the game's faces (Painter.fit)
-        self.styles: dict[
-            int, tuple[Any, Any]
-        ] = {}  # text styles that read no template (Painter.styles)
+        self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text the faces share (Painter.fit)
+        self.styles: dict[int, tuple[Any, Any]] = {}  # text styles reading no template
+        self.parts: dict[str, tuple[int, int]] = {}  # a card's other parts: id -> (part, parts)
         # each distinct box of the game's faces drawn once (None: every box of every face)
         self.boxes: BoxMemo | None = BoxMemo()
         sides = sum(1 + (c.back is not None or own_back(catalog, c)) for c in catalog.components)
         self.retain = sides <= RETAIN_MAX or not self.cache.usable
-        self.kept = (
-            kept if self.retain else None
-        )  # faces of the build before, in a `--watch` process
+        self.kept = kept if self.retain else None  # the build before's faces (`--watch`)
         # input key (`key`) -> face (its outline only when not retained)
         self._faces: dict[bytes, Face] = {}
         self._by_content: dict[str, bytes] = {}  # content key -> input key, outlines only
@@ -221,9 +217,8 @@ class Faces:
         # (side, bleed) -> component id -> key, for the component `_keyed` holds under the id
         self._keys: dict[tuple[str, bool], dict[str, bytes]] = {}
         self._keyed: dict[str, Component] = {}
-        self._recent: dict[
-            str, Face
-        ] = {}  # content key -> drawing read back (`full`), the last RECENT
+        # content key -> drawing read back (`full`), the last RECENT
+        self._recent: dict[str, Face] = {}
         self.lines = FaceLines()  # faces to and from the cache's entries
         self.laid_out = 0
         self.from_cache = 0
@@ -445,6 +440,10 @@ class Faces:
     def _lay_out(self, component: Component, side: str, bleed: bool) -> Face | None:
         return _lay_out(self, component, side, bleed)
 
+    def printing(self) -> Faces:
+        """These faces for the stages that print them (`continued.printing`)."""
+        return continued.printing(self, front_layout_name)
+
     def static_issues(self) -> list[Issue]:
         """Problems that do not depend on one face: layout and symbol files, unknown symbols
         named by the game's icons, unknown layout names named by its sets."""
@@ -497,8 +496,7 @@ def _back_key(
 
 
 def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | None:
-    catalog = st.catalog
-    ls = st.layouts
+    catalog, ls = st.catalog, st.layouts
     if side == "back" and not own_back(catalog, component):
         if component.back is None or component.back not in catalog.game.backs:
             return None
@@ -514,6 +512,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         else:
             lay_name = front_layout_name(catalog, component, ls)
         ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
+        ctx[continued.PART] = continued.part_of(st.parts, component, side)
         subject = Subject(f"component {component.id!r}", component.file, component.line)
         if component.kind == "reference":
             text, more = st.quickref_text(component, side)

@@ -79,6 +79,9 @@ class BoxSpec(StyleSpec):
     # a template; when true, each line of text is underlined (a 6 or 9 that may be read
     # upside down)
     underline: str | None = None
+    # text that does not fit at min_size: reported, or continued onto further cards
+    overflow: Literal["report", "continue"] | None = None
+    continue_on: Literal["cards", "back"] | None = None  # where text that continues goes
     # icons and pips
     icon: str | None = None  # an icon id of the game (template)
     symbol: str | None = None  # a library symbol name (template)

@@ -95,6 +95,7 @@ def _row(comp: Component) -> dict[str, str]:
 
 def printed(faces: Faces, font_hashes: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Every card's printed fingerprint, front and back (see the module's docstring)."""
+    faces = faces.printing()  # each part of a card whose text continues is a card printed
     catalog = faces.catalog
     hashes = font_files(catalog.root) if font_hashes is None else font_hashes
     drawn: dict[str, dict[str, Any]] = {}
@@ -125,6 +126,7 @@ def printed_json(faces: Faces) -> Iterator[bytes]:
     """`printed(faces)` as `<game>-printed.json` holds it (`json.dumps` with `indent=1`,
     sorted keys), made a card at a time: the bytes of each card in turn, for the file to
     take as they come, without the document of every card held at once."""
+    faces = faces.printing()  # each part of a card whose text continues is a card printed
     catalog = faces.catalog
     hashes = font_files(catalog.root)
     by_id = {comp.id: comp for comp in catalog.components}

@@ -263,6 +263,28 @@ BOX_KEYS: dict[str, Key] = {
     "para_space": Key(
         "number, 0 to 3", "0.4", "space between paragraphs, as a multiple of the size", "0.6", TEXT
     ),
+    "overflow": Key(
+        "report, continue",
+        "report",
+        "what becomes of text that does not fit at `min_size`. report: the lines that fit are "
+        "drawn and the rest is reported. continue: the text is split into parts, between "
+        "paragraphs and then between words, each part set at `min_size` on a card of its "
+        "own with the same layout, marked with its number, the count and the card's name "
+        '("2/3 · Long Rule"); the parts print together in every output, and the rules '
+        "check counts the card once (see *Text that continues*)",
+        '"continue"',
+        TEXT,
+    ),
+    "continue_on": Key(
+        "cards, back",
+        "cards",
+        'where text that continues (`overflow = "continue"`) goes. cards: onto cards of '
+        "its own after the card, as many as it needs. back: onto the card's back, for the "
+        "cards of a set with `single_sided = true` (any other set prints a back already, "
+        "which is an error): two parts at most, and what the back cannot hold is reported",
+        '"back"',
+        TEXT,
+    ),
     "underline": Key(
         "template",
         "false",

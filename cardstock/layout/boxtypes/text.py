@@ -10,6 +10,7 @@ from ... import fonts as fontmod
 from ...core.markup import parse
 from ...core.scripts import GLYPH_SEP, glyph_warning
 from ...core.units import fmt_mm
+from .. import continued
 from .. import text as textmod
 from ..ops import Rect, Text, r
 from ..textfit import Raw, plain_blocks, without_break_marks
@@ -43,28 +44,35 @@ def draw(
     style = text_style(painter, lay, box, ctx)
     inner = (x + pad, y + pad, max(1.0, w - 2 * pad), max(1.0, h - 2 * pad))
     markup = painter.raw(lay, box, "markup", ctx, "inline")
-    if markup == "blocks":
-        blocks = parse(content)
-    elif markup == "none":
-        blocks = [Raw(" ".join(without_break_marks(content).split()))]
+
+    def blocks_of(text: str) -> list[Any]:
+        if markup == "blocks":
+            return list(parse(text))
+        if markup == "none":
+            return [Raw(" ".join(without_break_marks(text).split()))]
+        return plain_blocks(text)
+
+    fit = painter.fit(blocks_of(content), inner, style)
+    part: tuple[str, ...] = ()  # the note of a part of text that continues
+    if not fit.fits and continued.continues(painter, lay, box, ctx):
+        back = painter.raw(lay, box, "continue_on", ctx, "cards") == continued.BACK
+        fld = painter.raw(lay, box, "field", ctx) or f"layout box {box.name}"
+        drawn, fit, part = continued.draw(
+            painter, ctx, content, blocks_of, inner, style, fit, back, str(fld)
+        )
+        ops += drawn
     else:
-        blocks = plain_blocks(content)
-    fit = painter.fit(blocks, inner, style)
-    ops += fit.ops
+        ops += fit.ops
     if str(painter.raw(lay, box, "underline", ctx, "")).strip().lower() in ("true", "yes", "1"):
         ops += underlines(fit.ops)
     text_findings(
         painter, lay, box, fit, style, inner, content, painter.raw(lay, box, "field", ctx)
     )
-    problems = (
-        (
-            ("minimum size",)
-            if fit.size <= style.min_size + 1e-6 and style.min_size < style.size
-            else ()
-        )
-        + (("overflow",) if not fit.fits else ())
-        + (("missing glyph",) if fit.missing else ())
-    )
+    problems = part or (
+        ("minimum size",)
+        if fit.size <= style.min_size + 1e-6 and style.min_size < style.size
+        else ()
+    ) + (("overflow",) if not fit.fits else ()) + (("missing glyph",) if fit.missing else ())
     painter.note(
         lay,
         box,

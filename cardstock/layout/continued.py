@@ -1,0 +1,336 @@
+"""Text that continues: a text box with `overflow = "continue"` whose text does not fit at
+its `min_size` is split into parts, each drawn on a card of its own.
+
+    split(text, fits)            the parts: between paragraphs, then between words
+    draw(...)                    one part of a box's text, with its mark ("2/3 · Name")
+    parts_of(notes)              how many parts a face's boxes found (1: none continues)
+    printing(faces, ...)         the faces as the stages printing them see them: parts and all
+    later_parts(faces)           each continued card's parts after its first (a book's gallery)
+    part_component(comp, i, n)   the component a part is printed as (`Faces.printed`)
+
+The split is worked out where the box is drawn, from the box's own size and style: each
+part holds the most whole paragraphs that fit; a paragraph longer than a part is broken
+between words (never inside one, nor inside a **bold** or *italic* span), its first words
+filling the part it starts on. Every part is set at the box's `min_size`, so the parts
+read alike, and the last line of the box is kept for the mark: the part's number, the
+count and the card's name, in the words of the build's language (`core.toolwords`).
+
+The first part is the component's own face; its other parts are components made from it
+(`part_component`) that only the stages printing faces receive (`Faces.printed`): the
+rules check, counts and setup see the catalog's one card. Each part's note says which
+part it is (`continued 2/3`), so the face of the first part, kept in the cache, tells how
+many parts the card has without laying it out again.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from .. import fonts
+from ..catalog.schema import Component
+from ..core.issues import Issue
+from .ops import Text, r
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
+    from ..core.markup import Block
+    from .ops import Note
+    from .painting import Services
+    from .resolved import Box, Layout
+    from .text import Fit, TextStyle
+
+
+class Printing(Protocol):
+    """What `printing` reads of a game's faces (`faces.Faces`, which imports this module)."""
+
+    catalog: Catalog
+    layouts: Any
+    parts: dict[str, tuple[int, int]]
+
+    def outline(self, component: Component, side: str, *, bleed: bool = True) -> Any: ...
+
+
+F = TypeVar("F", bound=Printing)
+
+CONTINUE = "continue"  # the `overflow` value
+BACK = "back"  # the `continue_on` value for a card's own back
+ON_BACK = "(text continued)"  # a printed card's `back` when its text continues on it
+PART = "continued_part"  # the context key of a part: (part, parts), set by `Faces`
+MARK = "{part}/{parts} · {name}"  # the mark each part prints (a message of cardstock's)
+PROBLEM = re.compile(r"^continued (\d+)/(\d+)$")
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_SPACE = re.compile(r"\s+")
+_EMPHASIS = re.compile(r"\*\*|\*")  # what opens and closes **bold** and *italic*
+
+
+def continues(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -> bool:
+    """Whether the box's text continues onto other cards when it does not fit."""
+    return str(painter.raw(lay, box, "overflow", ctx, "")) == CONTINUE
+
+
+def on_back(component: Component) -> bool:
+    """Whether the card's text continues on its back (as `printed` gives the card)."""
+    return component.back == ON_BACK
+
+
+def part_of(
+    parts: dict[str, tuple[int, int]], component: Component, side: str
+) -> tuple[int, int] | None:
+    """Which part of its text a side of a card prints (None: the first, or no part)."""
+    if side == "back":
+        return (2, 2) if on_back(component) else None
+    return parts.get(component.id)
+
+
+def problem(part: int, parts: int) -> str:
+    """The note a part's box makes: which part it is, of how many."""
+    return f"continued {part}/{parts}"
+
+
+def parts_of(notes: Iterable[Note]) -> int:
+    """How many parts the face's continued text has (1: none of its boxes continues)."""
+    most = 1
+    for note in notes:
+        for said in note.problems:
+            m = PROBLEM.match(said)
+            if m:
+                most = max(most, int(m.group(2)))
+    return most
+
+
+def part_id(component_id: str, part: int, parts: int) -> str:
+    """The id a card's part prints under: the card's own for the first part,
+    `<id>-2of3` for the others."""
+    return component_id if part == 1 else f"{component_id}-{part}of{parts}"
+
+
+def part_component(component: Component, part: int, parts: int) -> Component:
+    """The component a card's part is printed as: the card, under the part's id."""
+    return dataclasses.replace(component, id=part_id(component.id, part, parts))
+
+
+def printing(faces: F, layout_name: Callable[..., str]) -> F:
+    """The faces for the stages that print them: the same faces (a copy sharing every
+    table of faces, keys and parts), of the catalog `printed` gives; `faces` itself when
+    no card continues."""
+    catalog = printed(faces, layout_name)
+    if catalog is faces.catalog:
+        return faces
+    view = copy.copy(faces)
+    view.catalog = catalog
+    return view
+
+
+def later_parts(faces: Any) -> dict[str, tuple[Component, ...]]:
+    """Each continued card's parts after its first, by the card's id, as the printing
+    stages receive them (`Faces.printing`): for what shows a game's cards (a rulebook's
+    gallery) but counts them as the catalog does."""
+    out: dict[str, list[Component]] = {}
+    card = ""
+    for comp in faces.printing().catalog.components:
+        if comp.id in faces.parts:
+            out.setdefault(card, []).append(comp)
+        else:
+            card = comp.id
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
+    """The catalog as the stages that print faces see it: each card whose text continues
+    followed by its other parts (`part_component`), which `faces` lays out with their part
+    of the text (`Faces.parts`). The catalog itself when no card continues. Only a card
+    whose front layout has a box that continues is laid out to learn it (`layout_name`:
+    the front layout's name, `faces.front_layout_name`)."""
+    catalog, found = faces.catalog, faces.parts
+    if not _any_continues(faces.layouts) or any(c.id in found for c in catalog.components):
+        return catalog  # no text continues, or these are the printing faces already
+    continuing: dict[str, str] = {}  # layout name -> where its text continues ("": nowhere)
+    components: list[Component] = []
+    changed = False
+    for comp in catalog.components:
+        components.append(comp)
+        name = layout_name(catalog, comp, faces.layouts)
+        if name not in continuing:
+            lay = faces.layouts.resolve(name)
+            boxes = lay.boxes if lay is not None else []
+            continuing[name] = next(
+                (b.get("continue_on", "cards") for b in boxes if b.get("overflow") == CONTINUE), ""
+            )
+        face = faces.outline(comp, "front") if continuing[name] else None
+        count = parts_of(face.notes) if face is not None else 1
+        if count > 1 and continuing[name] == BACK:
+            components[-1] = dataclasses.replace(comp, back=ON_BACK)
+            changed = True
+            continue
+        for part in range(2, count + 1):
+            made = part_component(comp, part, count)
+            found[made.id] = (part, count)
+            components.append(made)
+            changed = True
+    if not changed:
+        return catalog
+    return dataclasses.replace(catalog, components=components)
+
+
+def _any_continues(layouts: Any) -> bool:
+    """Whether a box of any of the layouts says `overflow = "continue"` (a layout that
+    extends another holds no box its files do not write)."""
+    return any(
+        box["values"].get("overflow") == CONTINUE
+        for raw in layouts.raw.values()
+        for box in raw["boxes"].values()
+    )
+
+
+def back_problems(catalog: Catalog, layouts: Any, layout_name: Callable[..., str]) -> list[Issue]:
+    """A box whose text continues on the back, drawn on the cards of a set that prints a
+    back already (a deck back, or both sides of a double-sided set): once a box and set,
+    at the line that says `continue_on`. Only a set with `single_sided = true` has a back
+    free for the text."""
+    out: list[Issue] = []
+    if not _any_continues(layouts):
+        return out
+    seen: set[tuple[str, str]] = set()
+    for comp in catalog.components:
+        name = layout_name(catalog, comp, layouts)
+        s = catalog.set(comp.set)
+        if (name, s.id) in seen or s.single_sided:
+            continue
+        seen.add((name, s.id))
+        lay = layouts.resolve(name)
+        for box in lay.boxes if lay is not None else []:
+            if box.get("overflow") == CONTINUE and box.get("continue_on") == BACK:
+                file, line = box.where("continue_on")
+                prints = "both sides" if s.double_sided else f"the back {comp.back!r}"
+                out.append(
+                    Issue(
+                        file,
+                        line,
+                        f"layouts.{name}.boxes.{box.name}.continue_on",
+                        f"the text continues on the back, but set {s.id!r} prints {prints} "
+                        'there; continue it onto cards (continue_on = "cards"), or print '
+                        "the set on one side (single_sided = true)",
+                    )
+                )
+    return out
+
+
+# ---------------------------------------------------------------- splitting
+
+
+def _breaks(paragraph: str) -> list[int]:
+    """Where a paragraph may be broken: after each run of white space, outside a **bold**
+    or *italic* span and outside a [styled]{…} span."""
+    out = []
+    for m in _SPACE.finditer(paragraph):
+        before = paragraph[: m.start()]
+        marks = _EMPHASIS.findall(before)
+        closed = marks.count("**") % 2 == 0 and marks.count("*") % 2 == 0
+        if closed and before.count("[") == before.count("]"):
+            if before.count("{") == before.count("}"):
+                out.append(m.end())
+    return out
+
+
+def _words(paragraph: str, fits: Callable[[str], bool], start: str) -> tuple[str, str]:
+    """The most words of `paragraph` that fit after `start` (at least one word when
+    `start` is empty, so the text always moves on), and the rest."""
+    breaks = _breaks(paragraph)
+    lo, hi = 0, len(breaks)  # breaks[:lo] known to fit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(_join(start, paragraph[: breaks[mid - 1]].rstrip())):
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        if start:
+            return "", paragraph
+        if not breaks:
+            return paragraph, ""
+        lo = 1
+    cut = breaks[lo - 1]
+    return paragraph[:cut].rstrip(), paragraph[cut:]
+
+
+def _join(*chunks: str) -> str:
+    return "\n\n".join(c for c in chunks if c)
+
+
+def split(text: str, fits: Callable[[str], bool]) -> list[str]:
+    """The parts of `text`, each fitting (`fits`) unless one word alone does not: whole
+    paragraphs while they fit; a paragraph that fits no part whole fills the part it
+    starts on and goes on to the next ones, broken between words."""
+    paragraphs = [p.strip() for p in _PARAGRAPH.split(text.strip()) if p.strip()]
+    parts: list[str] = []
+    current = ""
+    for paragraph in paragraphs:
+        rest = paragraph
+        while rest:
+            if fits(_join(current, rest)):
+                current = _join(current, rest)
+                break
+            if current and fits(rest):  # the paragraph goes whole onto the next part
+                parts.append(current)
+                current = ""
+                continue
+            head, rest = _words(rest, fits, current)
+            rest = rest.strip()
+            if head:
+                current = _join(current, head)
+            parts.append(current)
+            current = ""
+    if current or not parts:
+        parts.append(current)
+    return parts
+
+
+# ---------------------------------------------------------------- drawing
+
+
+def draw(
+    painter: Services,
+    ctx: dict[str, Any],
+    content: str,
+    blocks_of: Callable[[str], list[Block]],
+    inner: tuple[float, float, float, float],
+    style: TextStyle,
+    whole: Fit,
+    on_the_back: bool = False,
+    field: str = "",
+) -> tuple[list[Any], Fit, tuple[str, ...]]:
+    """One part of a continued box's text (the part `ctx` names, else the first), set at
+    the box's least size above its mark: the ops, the part's fit, and the note's problem.
+    Text that no split helps (one word wider than the box) is drawn whole (`whole`, the
+    text fitted into the box as it is) and reported as any text that does not fit."""
+    x, y, w, h = inner
+    least = dataclasses.replace(style, size=style.min_size)
+    mark_h = style.min_size * style.leading
+    body = (x, y, w, max(1.0, h - mark_h))
+    parts = split(content, lambda t: painter.fit(blocks_of(t), body, least).fits)
+    if on_the_back and len(parts) > 2:  # the back holds the rest, and cannot hold it all
+        painter.data_issue(
+            field,
+            f"the text continues on the back and still does not fit: it needs {len(parts)} "
+            "parts and a card has two sides; shorten it, or continue it onto cards "
+            '(continue_on = "cards")',
+        )
+        parts = [parts[0], _join(*parts[1:])]
+    given = ctx.get(PART)
+    part = int(given[0]) if given else 1
+    count = len(parts)
+    if count == 1:
+        return list(whole.ops), whole, ()
+    part = min(max(part, 1), count)
+    fit = painter.fit(blocks_of(parts[part - 1]), body, least)
+    words = painter.catalog.tool_words
+    mark = words(MARK, part=part, parts=count, name=str(ctx.get("name") or ""))
+    width = fonts.string_width(mark, style.font, style.min_size)
+    base = y + h - mark_h + fonts.ascent(style.font) * style.min_size
+    ops: list[Any] = list(fit.ops)
+    ops.append(Text(r(x + w - width), r(base), mark, style.font, style.min_size, style.color))
+    return ops, fit, (problem(part, count),)
