@@ -497,6 +497,9 @@ def test_bad_input_shows_its_located_message_over_the_page(
     shown = "document.getElementById('cardstock-preview-error')?.textContent"
     assert wait_for(lambda: message in (browser.evaluate(shown) or "")), browser.evaluate(shown)
     assert message in preview.err()  # the same text the terminal shows
+    # said in the build's English over a page of any language, and marked so
+    marked = "document.getElementById('cardstock-preview-error')?.lang"
+    assert browser.evaluate(marked) == "en"
     assert browser.evaluate("document.title") == "Print-and-play downloads"  # the last good
     preview.edit("red-fear,Red Fear,many,", "red-fear,Red Fear,1,")
     assert wait_for(lambda: browser.evaluate(shown) is None), preview.err()
