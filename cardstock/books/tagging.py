@@ -26,12 +26,12 @@ def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
     """The PDF `data` with the structure of what `marks` recorded, its title and
     language."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        for page in pdf.pages:
-            page.contents_coalesce()
-            drawing = page.obj.Contents.read_bytes()
+        for each in pdf.pages:
+            each.contents_coalesce()
+            drawing = each.obj.Contents.read_bytes()
             kept = unemptied(drawing)
             if kept != drawing:
-                page.obj.Contents.write(kept)
+                each.obj.Contents.write(kept)
         pages = [page.obj for page in pdf.pages]
         root = pdf.make_indirect(Dictionary(Type=Name.StructTreeRoot))
         document = pdf.make_indirect(
