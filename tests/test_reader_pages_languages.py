@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, copy_project
 from pypdf import PdfReader
 
 from cardstock.cli import main
@@ -254,3 +254,23 @@ def test_a_pseudo_language_editions_rules_check_says_no_english_word_but_its_fin
         first, _, rest = line.partition(" ")
         assert _plain(rest if first in marks else line, "check") == [], line
     assert all(_plain(section_words(words)[f"mark-{m}"], m) == [] for m in MARKS)
+
+
+def test_a_language_cardstock_has_no_words_in_lists_its_check_marked_english(tmp_path):
+    """A translation into a language cardstock has no catalog of its own words for (German
+    here, the French texts given as German's) prints cardstock's words in English, with a
+    warning: its check's list on the downloads page is marked English as a whole."""
+    root = copy_project(tmp_path / "proj", (GAME,))
+    game = root / "catalog" / GAME / "game.toml"
+    game.write_text(
+        game.read_text("utf-8").replace('languages = ["fr"]', 'languages = ["fr", "de"]'), "utf-8"
+    )
+    folder = root / "catalog" / GAME / "translations"
+    french = (folder / "fr.po").read_text("utf-8")
+    (folder / "de.po").write_text(french.replace('"Language: fr\\n"', '"Language: de\\n"'), "utf-8")
+    out = tmp_path / "out"
+    args = ["--root", str(root), "build", GAME, "--lang", "de", "--out", str(out)]
+    assert main([*args, "--only", "printed,page", "--jobs", "1"]) == 0
+    page = (out / "index.html").read_text("utf-8")
+    lists = re.findall(r'<ul class="figures"([^>]*)>', page)
+    assert lists == [' lang="en"'], lists

@@ -118,7 +118,7 @@ def said_of(words: ToolWords, messages: tuple[str, ...] = SECTION) -> dict[str, 
     JSON-able data: the English itself is left out (it is the message)."""
     table = {m: words(m) for m in messages if words(m) != m}
     forms = {one: list(said) for one, said in words.plurals.items()}
-    return {"lang": words.lang, "table": table, "plurals": forms}
+    return {"lang": words.lang, "table": table, "plurals": forms, "missing": words.missing}
 
 
 def words_from(data: Any, lang: str = "en") -> ToolWords:
@@ -128,7 +128,8 @@ def words_from(data: Any, lang: str = "en") -> ToolWords:
         return ToolWords(lang)
     table = {str(k): str(v) for k, v in dict(data.get("table") or {}).items()}
     plurals = {str(k): tuple(map(str, v)) for k, v in dict(data.get("plurals") or {}).items()}
-    return ToolWords(str(data.get("lang") or lang), table, plurals)
+    missing = bool(data.get("missing"))
+    return ToolWords(str(data.get("lang") or lang), table, plurals, missing)
 
 
 def page_words(langs: list[str]) -> ToolWords:
@@ -145,4 +146,6 @@ def section_words(words: ToolWords) -> dict[str, str]:
         **{k: words(v) for k, v in STATUS.items()},
         **{f"mark-{k}": words(v) for k, v in MARKS.items()},
         "notes": words(NOTES),
+        # cardstock has no words of its own in the language: they are its English
+        "english": "en" if words.missing else "",
     }
