@@ -26,12 +26,7 @@ def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
     """The PDF `data` with the structure of what `marks` recorded, its title and
     language."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        for each in pdf.pages:
-            each.contents_coalesce()
-            drawing = each.obj.Contents.read_bytes()
-            kept = unemptied(drawing)
-            if kept != drawing:
-                each.obj.Contents.write(kept)
+        _unempty(pdf)
         pages = [page.obj for page in pdf.pages]
         root = pdf.make_indirect(Dictionary(Type=Name.StructTreeRoot))
         document = pdf.make_indirect(
@@ -96,18 +91,34 @@ def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
         root.ParentTree = pdf.make_indirect(Dictionary(Nums=nums))
         root.ParentTreeNextKey = key
         pdf.Root.StructTreeRoot = root
-        pdf.Root.MarkInfo = Dictionary(Marked=True)
-        pdf.Root.ViewerPreferences = Dictionary(DisplayDocTitle=True)
-        if lang:
-            pdf.Root.Lang = String(lang)
-        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-            meta["dc:title"] = title
-            if lang:
-                meta["dc:language"] = [lang]
-            meta["pdfuaid:part"] = "1"
+        _entries(pdf, title, lang)
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True)
         return out.getvalue()
+
+
+def _unempty(pdf: pikepdf.Pdf) -> None:
+    """Each page's drawing without its empty artifacts (`marks.unemptied`)."""
+    for page in pdf.pages:
+        page.contents_coalesce()
+        drawing = page.obj.Contents.read_bytes()
+        kept = unemptied(drawing)
+        if kept != drawing:
+            page.obj.Contents.write(kept)
+
+
+def _entries(pdf: pikepdf.Pdf, title: str, lang: str) -> None:
+    """The catalog's entries of a tagged PDF and its XMP metadata: the title, the language
+    and the PDF/UA identification."""
+    pdf.Root.MarkInfo = Dictionary(Marked=True)
+    pdf.Root.ViewerPreferences = Dictionary(DisplayDocTitle=True)
+    if lang:
+        pdf.Root.Lang = String(lang)
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        meta["dc:title"] = title
+        if lang:
+            meta["dc:language"] = [lang]
+        meta["pdfuaid:part"] = "1"
 
 
 __all__ = ["tag"]
