@@ -37,6 +37,7 @@ from .core import output
 from .core.cache import Cache, open_cache
 from .core.issues import InputError, Issue
 from .core.stage import BuildJob, Job
+from .core.toolwords import ENGLISH
 from .core.workers import interruptible, kill_workers, worker_start
 from .layout.faces import KeptFaces
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
@@ -196,7 +197,9 @@ def _publish(request: Request, work: Worklist, jobs: dict[str, Job], outcome: Ou
 def check_one(job: Job, runs: int, strict: bool) -> CheckResult:
     """One game's rules check, as the build's gate runs it."""
     report = check_game(job, CHECKS, runs=runs, strict=strict, gate=True)
-    text = render(CheckReport([report], 1, runs))
+    # a language edition's check is said in its language, for the downloads page's list
+    words = job.catalog.tool_words if job.catalog.lang else ENGLISH
+    text = render(CheckReport([report], 1, runs), words=words)
     # the last line sums up all games; for one game the per-game verdict line says it
     text = "\n".join(text.splitlines()[:-1]).rstrip()
     return CheckResult(job.catalog.id, report.ok, text, False)

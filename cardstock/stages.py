@@ -209,6 +209,9 @@ class Stage:
     weight: float = 4.0
     # the build option that also asks for the stage (`--for` asks for print-shop)
     asked_by: str | None = None
+    # a stage that cannot run without its `asked_by` option (`--only cut` names no machine):
+    # what to give, said when `--only` names the stage without it
+    requires: str | None = None
     # the build option that puts another stage in its place (`--changed-since`)
     skipped_by: str | None = None
     # the build options (BuildOptions fields) that change only what this and other stages make
@@ -323,6 +326,7 @@ STAGES: tuple[Stage, ...] = (
         when="asked",
         weight=2.0,
         asked_by="changed_since",
+        requires="--changed-since REF, the version whose cards to compare with",
         modifiers=(
             "duplex",
             "gutterfold",
@@ -419,6 +423,7 @@ STAGES: tuple[Stage, ...] = (
         when="asked",
         weight=2.0,
         asked_by="cut",
+        requires="--cut MACHINE, a machine of layouts/cut-machines.toml to cut on",
         modifiers=("printer",),
     ),
     Stage(
@@ -438,6 +443,7 @@ STAGES: tuple[Stage, ...] = (
         when="asked",
         weight=0.5,
         asked_by="changed_since",
+        requires="--changed-since REF, the version whose cards to compare with",
     ),
     Stage(
         "proof",
@@ -467,6 +473,7 @@ STAGES: tuple[Stage, ...] = (
         when="asked",
         weight=3.0,
         asked_by="changelog",
+        requires="the versions to compare, as `cardstock changelog FROM[..TO]` gives them",
     ),
 )
 

@@ -135,8 +135,9 @@ MODIFIERS = {
 
 def check_options(options: BuildOptions) -> list[Issue]:
     """The build's own options the command line could not check alone: the parts `--only`
-    names exist, and every modifier given (an option that differs from its default) changes
-    something this build makes; otherwise the message names the parts to add."""
+    names exist, each with the option it cannot run without, and every modifier given (an
+    option that differs from its default) changes something this build makes; otherwise
+    the message names the parts to add."""
     unknown = sorted(options.only - set(PARTS)) if options.only is not None else []
     if unknown:
         return [
@@ -149,7 +150,11 @@ def check_options(options: BuildOptions) -> list[Issue]:
         ]
     default = BuildOptions(out=options.out)
     running = [s for s in STAGES if s.wanted(options)]
-    found = []
+    found = [
+        Issue("command line", None, "--only", f"{s.name} needs {s.requires}")
+        for s in running
+        if s.requires and s.asked_by and getattr(options, s.asked_by) is None
+    ]
     for name, flag in MODIFIERS.items():
         if getattr(options, name) == getattr(default, name) or any(
             name in s.modifiers for s in running

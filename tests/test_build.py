@@ -148,6 +148,23 @@ def test_bad_options_are_bad_input(cli, project):
     assert not (project / "output").exists()
 
 
+def test_a_part_asked_for_without_the_option_it_cannot_run_without_is_bad_input(cli, project):
+    """`--only cut` names no machine, `--only reprint` no version to compare with: each such
+    part, every one the stages declare, is a located message, exit 2, nothing written."""
+    from cardstock.stages import STAGES
+
+    needing = [s for s in STAGES if s.requires]
+    assert {"cut", "reprint", "changed", "changelog"} <= {s.name for s in needing}
+    for stage in needing:
+        result = cli("--root", str(project), "build", "--only", f"pnp,{stage.name}")
+        assert result.code == 2, (stage.name, result.err)
+        assert f"command line: --only: {stage.name} needs {stage.requires}" in result.err
+        assert "internal error" not in result.err + result.out
+        assert not (project / "output").exists()
+    flag = next(s.requires.split()[0] for s in needing if s.name == "cut")
+    assert flag == "--cut"
+
+
 def test_a_broken_sheet_file_is_bad_input_with_its_line(cli, project):
     sheet = project / "layouts" / "sheets" / "cards.toml"
     text = sheet.read_text()

@@ -17,11 +17,12 @@ from cardstock.cli import main
 GAME = "demo"
 # what a translation of the demo holds: its own 20 texts, the rule word its rulebook
 # renders from a fact (last), its 4 field labels (3 its faces list, and "Group" its stats
-# page names) and its 3 icons' labels; never the words
+# page names), its 3 icons' labels and the words of its 2 setup steps that say them (the
+# stats page prints them beside its odds); never the words
 # cardstock prints of its own (a rulebook's cover and contents, the stats page's own
 # words): those are cardstock's catalog's (cardstock/locale/), translated once for every
 # game
-TEXTS = 28
+TEXTS = 30
 
 
 @pytest.fixture

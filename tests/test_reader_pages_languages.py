@@ -1,18 +1,23 @@
 """A translated edition's reader-facing pages say cardstock's own words in its language
 (issue 76): a table's name for a screen reader, a file's size, a paper's name, the
-e-book's accessibility summary. A build in the pseudo-language (`qps`, docs/languages.md),
-whose every translated word is accented and bracketed, shows what is still English: a
-plain ASCII word."""
+e-book's accessibility summary, the stats page's setup sentences, the rules check's list.
+A build in the pseudo-language (`qps`, docs/languages.md), whose every translated word is
+accented and bracketed, shows what is still English: a plain ASCII word. Every page a
+reader gets is read: the rulebook as a web page, an e-book, a PDF and in large print, the
+quick references (the sheets and the large print), the stats page and its charts, and the
+downloads page (the page the preview serves, with its check list and gallery)."""
 
 from __future__ import annotations
 
+import html
 import re
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, copy_project
+from pypdf import PdfReader
 
 from cardstock.cli import main
 
@@ -25,7 +30,8 @@ NAMES = {"PDF", "EPUB"}
 def built(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("langs")
     args = ["--root", str(ROOT), "build", GAME, "--out", str(out), "--lang", "fr,qps"]
-    code = main([*args, "--only", "svg,rulebook,page", "--jobs", "1"])
+    parts = "svg,rulebook,quickref,stats,page"
+    code = main([*args, "--only", parts, "--large-print", "--paper", "letter", "--jobs", "1"])
     assert code == 0
     return out
 
@@ -69,19 +75,37 @@ class _Said(HTMLParser):
             self.said.append((self.langs[-1][1], "text", data))
 
 
+WORD = re.compile(r"(?<![\w.-])[A-Za-z]{3,}(?![\w.-])")
+# a footer's fingerprint of what the file prints ("v0.1.0 · ffdeab"): six hex digits
+PRINT = re.compile(r"(?<![\w.-])[0-9a-f]{6}(?![\w.-])")
+
+
+def _plain(words: str, where: str) -> list[tuple[str, str]]:
+    """Each plain ASCII word (three letters or more) of `words`: in the pseudo-language,
+    a word cardstock or the game left untranslated."""
+    found = WORD.findall(PRINT.sub(" ", words))
+    return [(w, f"{where}: {words[:80]}") for w in found if w not in NAMES]
+
+
 def _english(markup: str, lang: str) -> list[tuple[str, str]]:
-    """Each plain ASCII word (three letters or more) the page says in `lang`: in the
-    pseudo-language, a word cardstock or the game left untranslated."""
+    """Each plain ASCII word the page says in `lang` (its text and the attributes read
+    aloud, in elements of that language)."""
     parser = _Said()
     parser.feed(markup)
     found = []
     for said_lang, where, words in parser.said:
-        if said_lang != lang:
-            continue
-        for word in re.findall(r"(?<![\w.-])[A-Za-z]{3,}(?![\w.-])", words):
-            if word not in NAMES:
-                found.append((word, f"{where}: {words[:80]}"))
+        if said_lang == lang:
+            found += _plain(words, where)
     return found
+
+
+def test_a_plain_english_word_in_a_pseudo_language_page_is_found():
+    """The reading below finds what it looks for: an English word in an element of the
+    language, in its text or read aloud; not in an element marked English."""
+    page = '<div lang="qps"><p>[Plåy àé] Setup</p><img alt="[Çård] back"></div>'
+    assert [w for w, _ in _english(page, "qps")] == ["Setup", "back"]
+    assert _english('<div lang="qps"><p lang="en">Setup</p></div>', "qps") == []
+    assert _plain("v0.1.0 · ffdeab · [pågé 2/4 àé]", "footer") == []
 
 
 def test_the_pseudo_language_rulebook_and_e_book_leave_no_english_word(built):
@@ -96,6 +120,40 @@ def test_the_pseudo_language_rulebook_and_e_book_leave_no_english_word(built):
         assert _english(markup, "qps") == [], name
     summary = re.search(r'"schema:accessibilitySummary">([^<]*)<', opf)
     assert summary and not re.search(r"(?<![\w.-])[A-Za-z]{3,}(?![\w.-])", summary.group(1))
+
+
+def test_the_pseudo_language_stats_page_and_charts_leave_no_english_word(built):
+    """The stats page's headings, setup sentences (the game's setup steps and variants,
+    cardstock's "setup"), tables and charts."""
+    folder = built / f"{GAME}-qps" / "stats"
+    page = (folder / "index.html").read_text("utf-8")
+    assert 'lang="qps"' in page
+    assert _english(page, "qps") == []
+    assert re.search(r"<h3>\[[^<]*\d+[^<]*</h3>", page)  # a step's heading, said
+    for chart in sorted(folder.glob("*.svg")):
+        texts = re.findall(r"<text[^>]*>([^<]*)</text>", html.unescape(chart.read_text("utf-8")))
+        assert texts, chart.name
+        assert [w for t in texts for w in _plain(t, chart.name)] == [], chart.name
+
+
+def test_the_pseudo_language_pdfs_leave_no_english_word(built):
+    """The rulebook, its large print and the quick references (the sheets, the large
+    print), as a PDF reader extracts their text."""
+    folder = built / f"{GAME}-qps"
+    names = ("rulebook", "rulebook-large-print", "quickref-large-print", "quickref-letter")
+    for name in names:
+        path = folder / f"{GAME}-qps-{name}.pdf"
+        text = "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+        assert len(text) > 500, name
+        assert _plain(text, name) == [], name
+
+
+def test_the_pseudo_language_downloads_section_leaves_no_english_word(built):
+    """The whole section of the language on the downloads page (the preview's page): its
+    headings, files, gallery's pictures, rules check's list and its language's name."""
+    page = (built / "index.html").read_text("utf-8")
+    assert '<ul class="figures">' in page  # the check's list, said in the language
+    assert _english(page, "qps") == []
 
 
 def _section(page: str, lang: str) -> str:
@@ -131,12 +189,21 @@ def test_the_french_edition_names_its_tables_sizes_and_papers_in_french(built):
     assert " KB" not in table and " MB" not in table
 
 
-def test_the_rules_check_list_in_a_translated_section_is_marked_english(built):
-    """The checker reports in English: inside a French section its list says so, so a
-    screen reader reads it in an English voice."""
+def test_the_rules_check_list_of_a_french_edition_is_in_french(built):
+    """The check of a language edition is said in its language: sections, checks, their
+    summaries and verdicts, and the game's verdict (a finding would be the checker's
+    English, marked so)."""
     page = (built / "index.html").read_text("utf-8")
-    lists = re.findall(r'<ul class="figures"([^>]*)>', page)
-    assert lists and all(attrs == ' lang="en"' for attrs in lists), lists
+    # the game's section is its first language's, French here (no English was built)
+    start = re.search(rf'<section class="game" id="{GAME}-fr"', page)
+    assert start
+    found = re.search(r'<ul class="figures"([^>]*)>(.*?)</ul>', page[start.start() :], re.S)
+    assert found and found.group(1) == "", found
+    said = html.unescape(re.sub(r"<[^>]+>", " ", found.group(2)))
+    for words in ("Sûreté d’impression", "rien à signaler", "réussit"):
+        assert words in said, said[:400]
+    for words in ("Print safety", "no findings", "passes", "passed"):
+        assert words not in said
 
 
 def test_a_catalog_of_cardstocks_words_lacking_a_message_is_reported():
@@ -152,3 +219,58 @@ def test_a_catalog_of_cardstocks_words_lacking_a_message_is_reported():
     (issue,) = _no_tool_words(lacking, "catalog/g/translations/fr.po")
     assert issue.level == "warning" and "'Table: {columns}'" in issue.message
     assert "1 of its messages" in issue.message
+
+
+def test_a_pseudo_language_editions_rules_check_says_no_english_word_but_its_findings():
+    """The check of a language edition, as the downloads page lists it: every section,
+    check, summary (none, warnings, findings, a warning --strict fails) and the verdict in
+    the language; the verdicts' marks through the page's words; a finding is the
+    checker's English (the page marks it so)."""
+    from cardstock.catalog.pseudo import pseudo
+    from cardstock.core.issues import Issue
+    from cardstock.core.toolwords import tool_words
+    from cardstock.rules.report import CheckReport, GameReport, provider_verdict, render
+    from cardstock.rules.verdicts import Check
+    from cardstock.site.pagewords import MARKS, section_words
+    from cardstock.stages import CHECKS
+
+    words = tool_words("qps", made=pseudo)
+    finding = Issue("cards.csv", 2, "text", "the checker says this")
+    warned = Issue("cards.csv", 2, "text", "the checker says this", "warning")
+    kinds = ([], [warned], [finding], [warned])
+    game = GameReport("g-qps", "[Gåmé]", (2, 4))
+    for n, provider in enumerate(CHECKS):
+        found = kinds[n % len(kinds)]
+        status, summary = provider_verdict(found, strict=n % len(kinds) == 3)
+        game.checks.append(
+            Check(provider.section, provider.title, status, summary, findings=found,
+                  provider=provider.name)
+        )  # fmt: skip
+    lines = render(CheckReport([game], 1, None), words=words).splitlines()[1:-1]
+    said = [line.strip() for line in lines if "the checker says this" not in line]
+    assert len(said) > len(CHECKS)
+    marks = set(MARKS)
+    for line in said:
+        first, _, rest = line.partition(" ")
+        assert _plain(rest if first in marks else line, "check") == [], line
+    assert all(_plain(section_words(words)[f"mark-{m}"], m) == [] for m in MARKS)
+
+
+def test_a_language_cardstock_has_no_words_in_lists_its_check_marked_english(tmp_path):
+    """A translation into a language cardstock has no catalog of its own words for (German
+    here, the French texts given as German's) prints cardstock's words in English, with a
+    warning: its check's list on the downloads page is marked English as a whole."""
+    root = copy_project(tmp_path / "proj", (GAME,))
+    game = root / "catalog" / GAME / "game.toml"
+    game.write_text(
+        game.read_text("utf-8").replace('languages = ["fr"]', 'languages = ["fr", "de"]'), "utf-8"
+    )
+    folder = root / "catalog" / GAME / "translations"
+    french = (folder / "fr.po").read_text("utf-8")
+    (folder / "de.po").write_text(french.replace('"Language: fr\\n"', '"Language: de\\n"'), "utf-8")
+    out = tmp_path / "out"
+    args = ["--root", str(root), "build", GAME, "--lang", "de", "--out", str(out)]
+    assert main([*args, "--only", "printed,page", "--jobs", "1"]) == 0
+    page = (out / "index.html").read_text("utf-8")
+    lists = re.findall(r'<ul class="figures"([^>]*)>', page)
+    assert lists == [' lang="en"'], lists

@@ -59,7 +59,8 @@ def test_languages_are_named_in_their_own_language() -> None:
     assert language_name("fr") == "Français"
     assert language_name("de") == "Deutsch"
     assert language_name("ja") == "日本語"
-    assert language_name("qps") == "qps"  # a code CLDR does not know is shown as it is
+    assert language_name("qps") == "[Pséüdö-låñgüågé àéîõü]"  # names itself as it says all
+    assert language_name("qaa") == "qaa"  # a code CLDR does not know is shown as it is
 
 
 def test_a_game_in_two_languages_is_one_game_on_the_page(built: Path) -> None:

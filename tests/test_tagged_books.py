@@ -6,9 +6,12 @@ own text; the booklets stay the untagged drawing, byte for byte."""
 
 from __future__ import annotations
 
+import html
 import io
+import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,9 +68,24 @@ def test_the_fixtures_reading_pdfs_pass_every_pdfua_check(mini_books: Path) -> N
         assert _unchecked(path) == [], path.name
 
 
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """A shipped game's rulebook stage with the large print, built once for the file."""
+    made: dict[str, Path] = {}
+
+    def books(game: str) -> Path:
+        if game not in made:
+            made[game] = _build(ROOT, game, tmp_path_factory.mktemp(game), large_print=True)
+        return made[game]
+
+    return books
+
+
 @pytest.mark.parametrize("game", SHIPPED)
-def test_a_shipped_games_reading_pdfs_pass_every_pdfua_check(game: str, tmp_path: Path) -> None:
-    folder = _build(ROOT, game, tmp_path, large_print=True)
+def test_a_shipped_games_reading_pdfs_pass_every_pdfua_check(
+    game: str, shipped: Callable[[str], Path]
+) -> None:
+    folder = shipped(game)
     for name in READING:
         path = folder / f"{game}-{name}"
         if name.startswith("quickref") and not path.exists():
@@ -177,6 +195,30 @@ def test_the_rulebooks_reading_order_is_its_text_in_order(mini_books: Path) -> N
     assert all(title in entry for title, entry in zip(headings[2:], toc))
 
 
+@pytest.mark.parametrize("game", SHIPPED)
+def test_a_shipped_rulebooks_reading_order_is_its_web_pages(
+    game: str, shipped: Callable[[str], Path]
+) -> None:
+    """What a screen reader follows in a shipped game's rulebook: its headings, at their
+    levels, are the web page's in the web page's order; every figure has words; every
+    table opens on a row of header cells; every list item has a body."""
+    folder = shipped(game)
+    rows = reading_order(folder / f"{game}-rulebook.pdf")
+    headings = [(role, said) for _, role, said in rows if re.fullmatch(r"H[1-6]", role)]
+    web = (folder / "rules" / "index.html").read_text("utf-8")
+    on_web = [
+        (f"H{level}", html.unescape(re.sub(r"<[^>]+>", "", said)).strip())
+        for level, said in re.findall(r"<h([1-6])[^>]*>(.*?)</h\1>", web, re.S)
+    ]
+    assert len(headings) > 5 and headings == on_web
+    assert all(said.strip() for _, role, said in rows if role == "Figure")
+    for i, (depth, role, _) in enumerate(rows):
+        if role == "Table":
+            assert rows[i + 1][1] == "TR" and rows[i + 2][1] == "TH", rows[i : i + 3]
+        if role == "LI":
+            assert any(r[1] == "LBody" and r[0] == depth + 1 for r in rows[i + 1 : i + 3])
+
+
 def test_each_contents_link_is_a_link_element_of_its_row(mini_books: Path) -> None:
     pdf = pikepdf.open(mini_books / "mini-rulebook.pdf")
     nums = list(pdf.Root.StructTreeRoot.ParentTree.Nums)
@@ -239,6 +281,19 @@ def test_the_only_text_outside_the_structure_is_the_page_footer(mini_books: Path
             assert loose == [], f"{name} page {n + 1}: text in no element: {loose}"
             if n:  # every page after the first (the cover, or a first page without one)
                 assert footer, f"{name} page {n + 1} has no footer artifact"
+
+
+def test_no_page_opens_an_artifact_it_closes_with_nothing_drawn(mini_books: Path) -> None:
+    """Each page's decoration is marked where something is drawn: no `/Artifact BMC`
+    closed at once by `EMC`, and every sequence opened is closed."""
+    for name in READING:
+        with pikepdf.open(mini_books / f"mini-{name}") as pdf:
+            for n, page in enumerate(pdf.pages):
+                ops = [str(op.operator) for op in pikepdf.parse_content_stream(page)]
+                pairs = list(zip(ops, ops[1:]))
+                assert ("BMC", "EMC") not in pairs, f"{name} page {n + 1}"
+                assert ops.count("BMC") + ops.count("BDC") == ops.count("EMC"), name
+                assert "BMC" in ops  # the page's decoration is still marked
 
 
 # ----------------------------------------------------------------------- bytes

@@ -124,6 +124,17 @@ def recorder_of(canv: Any) -> Recorder | None:
     return marks if isinstance(marks, Recorder) else None
 
 
+# an artifact opened and closed with nothing drawn between (a page's decoration closed at
+# once for the first real content), a line each
+_EMPTY = re.compile(rb"(?m)^/Artifact BMC\nEMC(?:\n|$)")
+
+
+def unemptied(drawing: bytes) -> bytes:
+    """A page's marked drawing without its empty artifacts (`/Artifact BMC` then `EMC`):
+    they mark nothing, and a checker or reader has nothing to skip there."""
+    return _EMPTY.sub(b"", drawing) if b"/Artifact BMC\nEMC" in drawing else drawing
+
+
 def strip(drawing: bytes) -> bytes:
     """A page's drawing without the marks: what it was before they were added."""
     if b"EMC" not in drawing:

@@ -29,6 +29,7 @@ from .scripts import icon_resolver
 from .story import Builder, Styles, accent_color
 
 CARD_TEXT_SCALE = 0.7  # quick-reference text is set at 70% of the rulebook's sizes
+REVERSE = "{name} (reverse)"  # a reading edition's heading of a card's reverse side (cardstock.pot)
 
 
 def text_box(catalog: Catalog, component: Component) -> tuple[float, float]:
@@ -114,8 +115,9 @@ def reference_sheets(
         text, _ = render_quickref(catalog, side.name, ctx)
         if text is None:
             return None
-        what = "" if side.side == "front" else f" ({side.side})"
-        parts.append((f"{side.component.name}{what}", markup.parse(text)))
+        name = side.component.name
+        title = name if side.side == "front" else catalog.tool_words(REVERSE, name=name)
+        parts.append((title, markup.parse(text)))
     if not parts:
         return None
     where = catalog.display(quickref_template(catalog, sides(catalog)[0].name))

@@ -2,7 +2,8 @@
 
 ReportLab draws the marked content (each page's real content with its marked-content
 ids, the rest artifacts) but writes no structure. This pass reads the finished PDF with
-pikepdf (QPDF) and adds, through pikepdf's public API, what a tagged PDF holds besides:
+pikepdf (QPDF), drops each page's empty artifacts (`marks.unemptied`), and adds, through
+pikepdf's public API, what a tagged PDF holds besides:
 the structure tree (a `Document` element whose children are the recorded nodes in reading
 order, each element's content a list of marked-content references), the parent tree that
 leads from a page's ids back to their elements, `/MarkInfo`, the pages' tab order (`/Tabs
@@ -18,13 +19,14 @@ import io
 import pikepdf
 from pikepdf import Array, Dictionary, Name, String
 
-from .marks import Node, Recorder
+from .marks import Node, Recorder, unemptied
 
 
 def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
     """The PDF `data` with the structure of what `marks` recorded, its title and
     language."""
     with pikepdf.open(io.BytesIO(data)) as pdf:
+        _unempty(pdf)
         pages = [page.obj for page in pdf.pages]
         root = pdf.make_indirect(Dictionary(Type=Name.StructTreeRoot))
         document = pdf.make_indirect(
@@ -89,18 +91,34 @@ def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
         root.ParentTree = pdf.make_indirect(Dictionary(Nums=nums))
         root.ParentTreeNextKey = key
         pdf.Root.StructTreeRoot = root
-        pdf.Root.MarkInfo = Dictionary(Marked=True)
-        pdf.Root.ViewerPreferences = Dictionary(DisplayDocTitle=True)
-        if lang:
-            pdf.Root.Lang = String(lang)
-        with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-            meta["dc:title"] = title
-            if lang:
-                meta["dc:language"] = [lang]
-            meta["pdfuaid:part"] = "1"
+        _entries(pdf, title, lang)
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True)
         return out.getvalue()
+
+
+def _unempty(pdf: pikepdf.Pdf) -> None:
+    """Each page's drawing without its empty artifacts (`marks.unemptied`)."""
+    for page in pdf.pages:
+        page.contents_coalesce()
+        drawing = page.obj.Contents.read_bytes()
+        kept = unemptied(drawing)
+        if kept != drawing:
+            page.obj.Contents.write(kept)
+
+
+def _entries(pdf: pikepdf.Pdf, title: str, lang: str) -> None:
+    """The catalog's entries of a tagged PDF and its XMP metadata: the title, the language
+    and the PDF/UA identification."""
+    pdf.Root.MarkInfo = Dictionary(Marked=True)
+    pdf.Root.ViewerPreferences = Dictionary(DisplayDocTitle=True)
+    if lang:
+        pdf.Root.Lang = String(lang)
+    with pdf.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        meta["dc:title"] = title
+        if lang:
+            meta["dc:language"] = [lang]
+        meta["pdfuaid:part"] = "1"
 
 
 __all__ = ["tag"]

@@ -145,7 +145,7 @@ def all_texts(catalog: Catalog, issues: list[Issue], layout_words: LayoutWords) 
     words = template_texts(catalog, issues)
     layouts = layout_words(catalog, issues)
     every = texts(catalog) + wording_texts(catalog) + layouts + stats_labels(catalog)
-    every += fact_texts(catalog) + words
+    every += fact_texts(catalog) + setup_texts(catalog) + words
     out: dict[tuple[str, bool], Text] = {}
     for t in every:  # a label both a list of facts and the stats page print: one text
         out.setdefault((t.key, t.template), t)
@@ -189,6 +189,30 @@ def fact_texts(catalog: Catalog) -> list[Text]:
         value = getattr(loc.rule, "value", None) if loc is not None else None
         if loc is not None and isinstance(value, str) and _has_words(value):
             out.append(Text(FACT + fid, value, str(rules.file), loc.line))
+    return out
+
+
+SETUP = "setup."  # a setup step's words, setup.<step>; a variant's name, setup.variant.<n>
+
+
+def setup_texts(catalog: Catalog) -> list[Text]:
+    """The words of rules.toml's setup the stats page prints beside its odds: each step's
+    `say` that has words, keyed `setup.<step>` (numbered from 1, as the page numbers the
+    steps; its `{count}` kept, filled with the step's number in every language), and each
+    variant's `name`, keyed `setup.variant.<n>` (from 1). The rules keep the source's."""
+    rules = getattr(catalog, "rules", None)
+    setup = getattr(rules, "setup", None)
+    if rules is None or setup is None:
+        return []
+    out: list[Text] = []
+    for i, step in enumerate(setup.steps, 1):
+        said = getattr(step, "say", None)
+        line = setup.lines[i - 1] if i - 1 < len(setup.lines) else None
+        if isinstance(said, str) and _has_words(said):
+            out.append(Text(f"{SETUP}{i}", said, str(rules.file), line))
+    for n, (name, _model, line) in enumerate(rules.setup_variants, 1):
+        if _has_words(name):
+            out.append(Text(f"{SETUP}variant.{n}", name, str(rules.file), line))
     return out
 
 

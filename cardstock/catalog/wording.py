@@ -16,6 +16,7 @@ it like any other:
 | a field's label in a list of facts | `label.<field>` (`cardstock.layout.labels`) |
 | a field's label the stats page quotes | `label.<field>` (`stats_labels`) |
 | a rules.toml fact's value a template prints | `fact.<id>` (`translations.fact_texts`) |
+| a setup step's words, a variant's name | `setup.<step>`, `setup.variant.<n>` (`setup_texts`) |
 
 What the game does stays the source's: a table's cells are looked up by their source
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
@@ -48,6 +49,7 @@ PREFIXES = (
     "label.",
     "fact.",
     "icon.",
+    "setup.",
 )
 DESIGNER = ("topic", "choice", "reason")
 LABEL = "label."  # a field's label: label.<field>

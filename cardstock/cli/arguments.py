@@ -174,7 +174,8 @@ def _part_arguments(b: argparse.ArgumentParser) -> None:
         help="comma-separated parts to build: calibration, svg, rulebook, pnp, quickref, "
         "board, printed, page; "
         "and, built only when asked for: tuckbox, cards, tts, ttpg, print-shop, cut, "
-        "reprint, changed, proof, changelog",
+        "reprint, changed, proof, changelog (cut with --cut, reprint and changed with "
+        "--changed-since, changelog through `cardstock changelog`)",
     )
     b.add_argument(
         "--set",

@@ -46,6 +46,8 @@ LIVE_SCRIPT = r"""(() => {
       overlay = document.createElement("section");
       overlay.id = "cardstock-preview-error";
       overlay.setAttribute("role", "alert");
+      // the build's messages are cardstock's English, over a page of any language
+      overlay.setAttribute("lang", "en");
       overlay.style.cssText = "position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:2147483647;"
         + "max-height:60vh;overflow:auto;background:#fff;color:#1f2328;border:2px solid #cf222e;"
         + "border-radius:6px;box-shadow:0 4px 16px rgba(0,0,0,.25);padding:.75rem 1rem;"

@@ -92,7 +92,7 @@ def calibration_pdf(
 ) -> bytes:
     """The calibration sheet on `paper`, its words in the language of `words`."""
     W, H = paper_size(paper)
-    label = PAPER_LABELS.get(paper, paper)
+    label = words(PAPER_LABELS.get(paper, paper))  # "US Letter" in the language
     edge = "short" if duplex == "short" else "long"
     mirror = Mirror("y", H / 2) if edge == "short" else Mirror("x", W / 2)
     name = words("cardstock duplex calibration")

@@ -253,7 +253,7 @@ def sheet_info(catalog: Catalog, paper: str, what: str, **values: object) -> Doc
     tuck boxes, board tiles and cut sheets name themselves the same way): `what` is a
     message of cardstock's catalog, in the game's language with its `values`."""
     g = catalog.game
-    label = PAPER_LABELS.get(paper, paper)
+    label = catalog.tool_words(PAPER_LABELS.get(paper, paper))  # "US Letter" in the language
     return DocInfo(
         title=catalog.tool_words(
             "{game} {version}: {what}, {paper}",

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
+from ..core.toolwords import ENGLISH, ToolWords
 from .checks.unchecked import could_check
 from .facts.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
@@ -237,7 +238,7 @@ def check_game(
     if strict:
         for c in report.checks:
             if c.status == WARN:
-                c.status, c.summary = FAIL, f"{c.summary} (a warning; --strict fails it)"
+                c.status, c.summary = FAIL, STRICT.format(summary=c.summary)
     return report
 
 
@@ -615,14 +616,27 @@ def run_provider(provider: Provider, job: Job) -> Check:
     bad = [i for i in found if i.bad_input and i.level == "error"]
     if bad:  # the input itself is wrong (found only while checking): exit 2, not a failed check
         raise InputError(bad)
+    status, summary = provider_verdict(found)
+    return Check(section, title, status, summary, findings=found, provider=name)
+
+
+# A provider's summary, in cardstock's words (`core.toolwords`, `cardstock.pot`)
+FINDINGS, WARNINGS = ("{n} finding", "{n} findings"), ("{n} warning", "{n} warnings")
+NO_FINDINGS = "no findings"
+STRICT = "{summary} (a warning; --strict fails it)"
+
+
+def provider_verdict(
+    found: Sequence[Issue], words: ToolWords = ENGLISH, strict: bool = False
+) -> tuple[str, str]:
+    """A provider's status and summary by its findings, in `words`' language."""
     errors = [i for i in found if i.level == "error"]
     if errors:
-        status, summary = FAIL, f"{len(errors)} finding{'s' if len(errors) != 1 else ''}"
-    elif found:
-        status, summary = WARN, f"{len(found)} warning{'s' if len(found) != 1 else ''}"
-    else:
-        status, summary = PASS, "no findings"
-    return Check(section, title, status, summary, findings=found, provider=name)
+        return FAIL, words.count(*FINDINGS, len(errors))
+    if found:
+        said = words.count(*WARNINGS, len(found))
+        return (FAIL, words(STRICT, summary=said)) if strict else (WARN, said)
+    return PASS, words(NO_FINDINGS)
 
 
 def run_checks(
@@ -664,7 +678,19 @@ def run_checks(
 MARK = {PASS: "ok", FAIL: "FAIL", WARN: "warn", SKIP: "skip", ACK: "ack"}
 
 
-def render(report: CheckReport, *, verbose: bool = False) -> str:
+# The verdict line of a game, in cardstock's words
+VERDICT = {True: "{game} passes: {passed} passed, {failed} failed", False: "{game} FAILS: "
+           "{passed} passed, {failed} failed"}  # fmt: skip
+TALLY = {WARN: "{n} warned", ACK: "{n} acknowledged", SKIP: "{n} skipped"}
+# every message a report says in a language (the providers' titles are the stages')
+WORDS = (*SECTIONS.values(), NO_FINDINGS, STRICT, *VERDICT.values(), *TALLY.values())
+COUNTED = (FINDINGS, WARNINGS)
+
+
+def render(report: CheckReport, *, verbose: bool = False, words: ToolWords = ENGLISH) -> str:
+    """The report as `cardstock check` prints it. `words`: a language edition's check, said
+    in its language where cardstock has the words (its sections, the providers' titles and
+    summaries, each game's verdict); a finding is the English its check gives."""
     out: list[str] = []
     for g in report.games:
         out.append(f"{g.id} — {g.title} ({g.players[0]}–{g.players[1]} players)")
@@ -672,7 +698,7 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
         for c in g.checks:
             if c.section != section:
                 section = c.section
-                out.append(f"  {SECTIONS.get(section, section)}")
+                out.append(f"  {words(SECTIONS.get(section, section))}")
                 if section == "setup" and g.setup is not None:
                     from .setup.results import setup_lines
 
@@ -685,8 +711,13 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
                 else ""
             )
             told = c.status == FAIL and any(i.message == c.summary for i in c.findings)
-            summary = "" if told else f": {c.summary}"  # the finding below says it, with its place
-            out.append(f"    {MARK[c.status]:<4}  {c.rule}{summary}{involved}{where}")
+            said, rule = c.summary, c.rule
+            if c.provider and words is not ENGLISH and c.status in (PASS, WARN, FAIL):
+                rule = words(c.rule)
+                strict = c.status == FAIL and all(i.level != "error" for i in c.findings)
+                said = provider_verdict(c.findings, words, strict)[1]
+            summary = "" if told else f": {said}"  # the finding below says it, with its place
+            out.append(f"    {MARK[c.status]:<4}  {rule}{summary}{involved}{where}")
             limit = None if verbose else 12
             shown = c.findings if limit is None else c.findings[:limit]
             for issue in shown:
@@ -698,13 +729,9 @@ def render(report: CheckReport, *, verbose: bool = False) -> str:
             for issue, why in c.acknowledged:
                 out.append(f"          acknowledged: {issue.render()} — {why}")
         t = g.tally()
-        extra = "".join(
-            f", {t[k]} {w}"
-            for k, w in ((WARN, "warned"), (ACK, "acknowledged"), (SKIP, "skipped"))
-            if t[k]
-        )
-        verdict = "passes" if g.ok else "FAILS"
-        out.append(f"  {g.id} {verdict}: {t[PASS]} passed, {t[FAIL]} failed{extra}")
+        extra = "".join(", " + words(w, n=t[k]) for k, w in TALLY.items() if t[k])
+        said = words(VERDICT[g.ok], game=g.id, passed=t[PASS], failed=t[FAIL])
+        out.append(f"  {said}{extra}")
         out.append("")
     failed = report.failed_games()
     if failed:

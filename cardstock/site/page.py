@@ -24,6 +24,8 @@ from jinja2.exceptions import SecurityError
 
 from .. import __version__
 from ..catalog.kinds import kind_said
+from ..catalog.pseudo import CODE as PSEUDO
+from ..catalog.pseudo import pseudo
 from ..core.cache import Cache, code_key, key_of
 from ..core.files import Unreadable, read_head
 from ..core.issues import InputError, Issue
@@ -42,6 +44,7 @@ from ..core.toolwords import ToolWords
 from ..core.units import POINTS_PER, UnitError, parse_length
 from . import manifest
 from .pagewords import (
+    BACK,
     CALIBRATION,
     FACES,
     INTRO,
@@ -52,6 +55,7 @@ from .pagewords import (
     OLDER,
     PAPERS,
     PLAYERS,
+    REVERSE,
     SHOWN,
     TITLE,
     TOOLS,
@@ -183,6 +187,11 @@ def game_info(cat: Catalog, status: GameStatus) -> dict[str, Any]:
         "meta": meta,  # "Version 1.0 · 2–4 players · 40 components (36 cards, 4 dice)"
         "words": said_of(words),  # the page's messages in the game's language
         "names": [[c.id, c.name] for c in cat.components],
+        # each deck back's words, as the gallery names its picture
+        "backs": [
+            [b, " · ".join(w for w in (back.title, back.subtitle) if w)]
+            for b, back in cat.game.backs.items()
+        ],
         "status": {"ok": status.ok, "lines": list(status.lines)},
         # the game it is a language of (its own id when it is the source) and that language
         "source": cat.game.id,
@@ -232,6 +241,19 @@ def _noted(
         }
         for card in noted
     ]
+
+
+def _picture_name(stem: str, names: dict[str, str], backs: dict[str, str], words: ToolWords) -> str:
+    """A face's picture named in the section's language: a component's front by its name,
+    its reverse (`<id>-reverse`) and a deck's back (`back-<back>`) said as such."""
+    if stem in names:
+        return names[stem]
+    if stem.endswith("-reverse") and stem[:-8] in names:
+        return words(REVERSE, name=names[stem[:-8]])
+    back = stem.removeprefix("back-")
+    if stem.startswith("back-") and back in backs:
+        return words(BACK, words=backs[back])
+    return stem.replace("-", " ")
 
 
 def _game_entry(
@@ -288,7 +310,7 @@ def _game_entry(
         gallery.append(
             {
                 "src": src,
-                "alt": names.get(_stem(f), _stem(f).replace("-", " ")),
+                "alt": _picture_name(_stem(f), names, dict(info.get("backs") or ()), words),
                 "width": size[0] if size else None,
                 "height": size[1] if size else None,
             }
@@ -384,6 +406,8 @@ def language_name(lang: str) -> str:
     CLDR data, capitalised as a label; the code itself for one CLDR does not know."""
     from babel import Locale, UnknownLocaleError
 
+    if lang == PSEUDO:  # the pseudo-language names itself as it says every word
+        return pseudo("Pseudo-language")
     try:
         name = Locale.parse(babel_name(lang)).get_display_name(babel_name(lang))
     except (UnknownLocaleError, ValueError):

@@ -70,6 +70,8 @@ STATUS = {
     "bad": "rules check failed",
     "details": "Rules check and setup figures",
 }
+# the rules check's verdicts, as the list of a game's check marks each line
+MARKS = {"ok": "ok", "warn": "warn", "FAIL": "FAIL", "skip": "skip", "ack": "ack"}
 SIZES = ("{size} KB", "{size} MB")  # a file's size in kilobytes, in megabytes
 FACES = ("{n} face", "{n} faces")
 # playtesters' notes beside the cards they are about (docs/playtest.md)
@@ -77,6 +79,9 @@ NOTES = "Playtest notes"
 NOTE_COUNT = "{open} open of {all}"
 OLDER = "on an older version ({version}; it prints {now} now)"
 SHOWN = "{shown} of them shown here (every face is in {folder})"
+# the gallery's pictures that are no component's front: its reverse, a deck's back
+REVERSE = "{name}, its back"
+BACK = "card back: {words}"
 # Every message a game's section says (the rest of its words are its data, or shared
 # messages: "{n} component", each kind's count)
 SECTION = (
@@ -86,7 +91,10 @@ SECTION = (
     VERSION,
     PLAYERS,
     *STATUS.values(),
+    *MARKS.values(),
     SHOWN,
+    REVERSE,
+    BACK,
     NOTES,
     NOTE_COUNT,
     OLDER,
@@ -110,7 +118,7 @@ def said_of(words: ToolWords, messages: tuple[str, ...] = SECTION) -> dict[str, 
     JSON-able data: the English itself is left out (it is the message)."""
     table = {m: words(m) for m in messages if words(m) != m}
     forms = {one: list(said) for one, said in words.plurals.items()}
-    return {"lang": words.lang, "table": table, "plurals": forms}
+    return {"lang": words.lang, "table": table, "plurals": forms, "missing": words.missing}
 
 
 def words_from(data: Any, lang: str = "en") -> ToolWords:
@@ -120,7 +128,8 @@ def words_from(data: Any, lang: str = "en") -> ToolWords:
         return ToolWords(lang)
     table = {str(k): str(v) for k, v in dict(data.get("table") or {}).items()}
     plurals = {str(k): tuple(map(str, v)) for k, v in dict(data.get("plurals") or {}).items()}
-    return ToolWords(str(data.get("lang") or lang), table, plurals)
+    missing = bool(data.get("missing"))
+    return ToolWords(str(data.get("lang") or lang), table, plurals, missing)
 
 
 def page_words(langs: list[str]) -> ToolWords:
@@ -135,5 +144,8 @@ def section_words(words: ToolWords) -> dict[str, str]:
     return {
         **{k: words(v) for k, v in HEADS.items()},
         **{k: words(v) for k, v in STATUS.items()},
+        **{f"mark-{k}": words(v) for k, v in MARKS.items()},
         "notes": words(NOTES),
+        # cardstock has no words of its own in the language: they are its English
+        "english": "en" if words.missing else "",
     }

@@ -10,6 +10,11 @@ are the same keys a face's list of facts and its layouts read, so one translatio
 both, and a text the translation lacks is printed in the source language with the finding
 every missing text has.
 
+The odds name a setup and a step: the setup by its variant's name (`setup.variant.<n>`)
+or cardstock's "setup", a step by its words (`setup.<step>`, its `{count}` filled with
+the step's own number as the rules read it), a step without words by cardstock's name for
+what it does ("deal").
+
 What has no key stays as the data writes it: a number, a setup step's
 filter other than `field = value`. The page's data (`stats.json`, the CSV files) is the
 designer's and keeps the source's names and values.
@@ -20,14 +25,31 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..catalog.translations import SETUP
 from ..catalog.wording import ATTRIBUTES, CATEGORICAL, NUMERIC, field_label, printed_group, said
 from ..core.toolwords import ENGLISH, ToolWords
+from ..rules.setup.steps import fill_words
+from ..rules.stats.odds import setups
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
 YES, NO, BLANK = "yes", "no", "(blank)"  # how `rules.stats.decks.shown` writes them
-WORDS = (YES, NO, BLANK)  # messages of cardstock's catalog (`cardstock.pot`)
+MAIN = "setup"  # the setup the rules define first, as `rules.stats.odds.setups` names it
+# what a step does, for a step the rules give no words of their own
+DOES = {
+    "deal": "deal",
+    "draw": "draw",
+    "move": "move",
+    "reveal": "reveal",
+    "set_aside": "set aside",
+    "give": "give",
+    "return": "return",
+    "choose": "choose",
+    "redraw_until": "draw again until",
+    "draw_until": "draw until",
+}
+WORDS = (YES, NO, BLANK, MAIN, *DOES.values())  # messages of cardstock's catalog
 KIND = " = "  # a kind of the odds: "realm = Red"
 JOINED = " · "  # kinds of the same copies: "realm = Red · symbol = red"
 
@@ -42,6 +64,16 @@ class Quoted:
     values: dict[tuple[str, str, str], str] = field(default_factory=dict)
     sets: dict[str, str] = field(default_factory=dict)
     words: ToolWords | None = None  # cardstock's words for yes, no and (blank)
+    # a setup's name and each of its steps' words (by setup, as the odds name it, and step)
+    setups: dict[str, str] = field(default_factory=dict)
+    steps: dict[tuple[str, int], str] = field(default_factory=dict)
+
+    def setup(self, name: str) -> str:
+        return self.setups.get(name, name)
+
+    def step(self, setup: str, step: int, words: str) -> str:
+        """A step's words (`words` as the rules say them, where none are quoted)."""
+        return self.steps.get((setup, step), words)
 
     def label(self, deck: str, name: str) -> str:
         return self.labels.get((deck, name)) or self.labels.get(("", name)) or name
@@ -96,4 +128,23 @@ def quoted(catalog: Catalog, words: ToolWords = ENGLISH) -> Quoted:
         for c in comps:
             values.setdefault((s.id, "group", c.group), printed_group(catalog, c))
     sets = {s.id: s.name for s in catalog.game.sets}
-    return Quoted(labels, values, sets, words)
+    setup_names, steps = _setup_words(catalog, words)
+    return Quoted(labels, values, sets, words, setup_names, steps)
+
+
+def _setup_words(
+    catalog: Catalog, words: ToolWords
+) -> tuple[dict[str, str], dict[tuple[str, int], str]]:
+    """Each setup's name and each step's words as the language prints them (above)."""
+    names: dict[str, str] = {}
+    steps: dict[tuple[str, int], str] = {}
+    for n, (name, model) in enumerate(setups(catalog)):
+        given = catalog.wording.get(f"{SETUP}variant.{n}") if n else None
+        names[name] = given or (words(MAIN) if not n else name)
+        for i, step in enumerate(model.steps, 1):
+            own = catalog.wording.get(f"{SETUP}{i}") if step.say else None
+            if own:
+                steps[(name, i)] = fill_words(own, step)
+            elif not step.say and step.do in DOES:
+                steps[(name, i)] = words(DOES[step.do])
+    return names, steps

@@ -340,7 +340,12 @@ def _odds_html(odds: dict[str, Any], say: Say) -> str:
         parts.append(f"<p>{escape(say(NO_ODDS))}</p>")
     for (setup, step, event), group in groups.items():
         players = sorted({r["players"] for r in group})
-        heading = say(STEP, setup=setup, step=say.n(step), words=group[0]["words"])
+        heading = say(
+            STEP,
+            setup=say.quoted.setup(setup),
+            step=say.n(step),
+            words=say.quoted.step(setup, step, group[0]["words"]),
+        )
         parts.append(f"<h3>{escape(heading)}</h3><p>{escape(say(odds['events'][event]))}.</p>")
         if event == HAND:
             fewest, kinds, chances = _hand_chances(group)
@@ -539,7 +544,7 @@ def charts(data: dict[str, Any], say: Say | None = None) -> dict[str, bytes]:
         if event == HAND:
             fewest, kinds, chances = _hand_chances(group)
             players = say.count(PLAYERS, fewest)
-            title = say(CHART_STEP, setup=setup, step=say.n(step), players=players)
+            title = say(CHART_STEP, setup=q.setup(setup), step=say.n(step), players=players)
             said = [q.kind(k) for k in kinds]
             legend = [say(CHART_AT_LEAST, k=say.n(k + 1)) for k in range(len(chances))]
             out[odds_chart_name(setups, setup, step)] = odds_chart(
