@@ -32,7 +32,7 @@ from jinja2 import meta
 
 from ..core.templating import BoundedSandbox
 from .boxtypes import draws_content
-from .context import render_value
+from .context import FieldText, render_value
 from .ops import Group, Image, Note, Op
 from .printsafe import FaceCheck
 from .resolved import Box, Layout
@@ -260,24 +260,54 @@ PLAIN = frozenset({int, float, bool, type(None)})  # values keyed by their type 
 _ABSENT = ("absent",)
 
 
+def _plain(value: Any) -> Any:
+    """`value` as a key that stands for exactly what a template prints or tests from it: a
+    string as it is, a number, boolean or None by its type and repr (1, 1.0 and True
+    compare equal), a text field by its type and text, a dict, list or tuple of such values
+    by its items (a component's `stat`, `facts` and `texts`). None for anything else (a
+    helper, an object): what a template makes of it is not known from its value."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind in PLAIN:
+        return (kind.__name__, repr(value))
+    if kind is FieldText:
+        return ("FieldText", str.__str__(value))
+    if kind is dict:
+        items = []
+        for k, v in value.items():
+            got = _plain(v)
+            if type(k) is not str or got is None:
+                return None
+            items.append((k, got))
+        return ("dict", tuple(items))
+    if kind is list or kind is tuple:
+        out = []
+        for v in value:
+            got = _plain(v)
+            if got is None:
+                return None
+            out.append(got)
+        return (kind.__name__, tuple(out))
+    return None
+
+
 def _inputs(names: tuple[str, ...] | None, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
-    """The values of `names` in the context, when each is a plain string, number, boolean
-    or None (what a template prints from those depends on nothing else); None when one is
-    anything else (a mapping, a list, a helper): the box is then keyed by what its
-    templates render to."""
+    """The values of `names` in the context as a key (`_plain`), when each is plain data:
+    what a template prints from those depends on nothing else; None when one is anything
+    else (a helper, an object): the box is then keyed by what its templates render to."""
     if names is None:
         return None
     out: list[Any] = []
     for name in names:
         value = ctx.get(name, _ABSENT)
-        if type(value) is str:
-            out.append(value)
-        elif type(value) in PLAIN:
-            out.append((type(value).__name__, repr(value)))
-        elif value is _ABSENT:
+        if value is _ABSENT:
             out.append(_ABSENT)
-        else:
+            continue
+        got = _plain(value)
+        if got is None:
             return None
+        out.append(got)
     return tuple(out)
 
 

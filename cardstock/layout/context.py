@@ -432,20 +432,58 @@ def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[
 
 # ---------------------------------------------------------------- compiled templates
 
-# a template that only prints one variable, e.g. "{{ name }}"
-ONE_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\Z")
+# a template that only prints one variable or one key of it, e.g. "{{ name }}", "{{ stat.value }}"
+ONE_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*\}\}\Z")
 JINJA_CONSTANTS = frozenset({"true", "false", "none", "True", "False", "None"})
 # values Jinja prints as str(value) (no autoescaping, no finalize)
 PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
 
 
+# a condition that tests one variable or one key of it: "name", "game.qr", "name is none",
+# "stat is not none"
+ONE_TEST = re.compile(
+    r"\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?(\s+is(\s+not)?\s+none)?\s*\Z"
+)
+
+
+_UNKNOWN = object()
+_TESTED = frozenset({str, int, float, bool, type(None), FieldText, dict, list})
+
+
+def _one_test(text: str, ctx: dict[str, Any]) -> Any:
+    """What the condition `text` gives when it reads one variable of plain data, or one
+    key of a dict variable (`game.qr`), alone or tested with `is none` / `is not none`:
+    the value itself, or the test's answer, as Jinja gives them. `_UNKNOWN` for any other
+    condition, or a name the context lacks (Jinja then evaluates it, and reports it)."""
+    m = ONE_TEST.match(text)
+    if m is None or m.group(1) in JINJA_CONSTANTS or m.group(1) not in ctx:
+        return _UNKNOWN
+    value = ctx[m.group(1)]
+    if m.group(2) is not None:  # a key of a dict, which Jinja reads as an attribute
+        if type(value) is not dict or hasattr(value, m.group(2)) or m.group(2) not in value:
+            return _UNKNOWN
+        value = value[m.group(2)]
+    if type(value) not in _TESTED:
+        return _UNKNOWN
+    if m.group(3) is None:
+        return value
+    return (value is None) != bool(m.group(4))
+
+
 def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, Any]) -> Any:
     """Render a template ("t") or evaluate an expression ("e"); each text is compiled once
-    per environment (`BoundedSandbox.compiled`: layouts repeat it for every face)."""
+    per environment (`BoundedSandbox.compiled`: layouts repeat it for every face). A
+    template that prints one variable, or a condition that tests one, reads the variable
+    from the context when it holds plain data (what Jinja would print or test is then
+    known without a template context)."""
+    if kind == "e":
+        found = _one_test(text, ctx)
+        if found is not _UNKNOWN:
+            return found
     if kind == "t":
         m = ONE_NAME.match(text)
-        if m and m.group(1) not in JINJA_CONSTANTS:  # "{{ name }}": Jinja would print str(value)
-            value = ctx.get(m.group(1), ctx)  # (ctx: a stand-in for "missing")
+        if m:  # "{{ name }}", "{{ stat.value }}": Jinja would print str(value)
+            value = _one_test(m.group(1), ctx)
             if value is None and env.finalize is not None:
                 return ""
             if type(value) in PLAIN_TYPES or type(value) is FieldText:
