@@ -5,10 +5,11 @@ ReportLab script that draws what cardstock's shipped card layout draws.
 Each front: a rounded frame in the faction's colour, a paper panel, a tinted title band
 with the faction's icon in a badge, the number in a disc, the title centred, generated
 art (a sunburst in tints of the faction's colour, turned by the card, behind the icon), the
-faction's name on a small line, a rule, three lines of text, the number again, labelled, and a version mark (the
-version and six hex digits of a hash of the card). The back is a PNG. The script knows
-its card: fixed sizes, no fitting, no checks, no cache. Pages are US Letter, 3 x 3, fronts
-then mirrored backs, crop marks, the TrueType faces cardstock ships embedded.
+faction's name on a small line, a rule, three lines of text, the number again, labelled,
+and a version mark (the version and six hex digits of a hash of the card). The back is a
+PNG. The script knows its card: fixed sizes, no fitting, no checks, no cache. Pages are US
+Letter, 3 x 3, fronts then mirrored backs, crop marks, the TrueType faces cardstock ships
+embedded.
 
 usage:
     default_plain.py --write GAME_DIR N   # the deck's data: GAME_DIR/cards.csv, art/back.png
