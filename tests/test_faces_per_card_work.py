@@ -16,8 +16,8 @@ from cardstock.build import build as run_build
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import BuildOptions
 from cardstock.core.templating import BoundedSandbox
+from cardstock.layout import context, printsafe
 from cardstock.layout import faces as faces_module
-from cardstock.layout import printsafe
 from cardstock.layout.faces import Faces
 
 N = 12
@@ -104,6 +104,7 @@ def test_a_field_reference_or_a_one_name_condition_never_enters_jinja(tmp_path, 
         return real(self, kind, text)
 
     monkeypatch.setattr(BoundedSandbox, "compiled", spy)
+    monkeypatch.setattr(context, "_REMEMBERED", {})  # nothing rendered by an earlier test
     faces = Faces(cat, memory_cache())
     assert len(list(faces.each())) == 2 * N
     # the shipped card's field references and one-name conditions are read from the card
@@ -137,3 +138,25 @@ def test_a_pnp_build_lays_out_each_face_once(tmp_path, monkeypatch):
     assert (out / "gen" / "gen-pnp-letter.pdf").is_file()
     assert len(laid) == N + 1  # every front, and the back the cards share
     assert set(laid.values()) == {1}
+
+
+def test_a_template_is_rendered_once_for_each_set_of_values_it_reads(tmp_path, monkeypatch):
+    cat = _game(tmp_path)
+    rendered: Counter[str] = Counter()
+    real = BoundedSandbox.compiled
+
+    def spy(self, kind, text):
+        if kind == "t":
+            rendered[text] += 1
+        return real(self, kind, text)
+
+    monkeypatch.setattr(BoundedSandbox, "compiled", spy)
+    monkeypatch.setattr(context, "_REMEMBERED", {})  # nothing rendered by an earlier test
+    faces = Faces(cat, memory_cache())
+    assert len(list(faces.each())) == 2 * N
+    # the art's frame on every card reads the accent alone, the same on every card
+    assert rendered["{{ tint(accent, 0.45) }}"] == 1
+    # the body reads each card's text and facts: rendered once for each distinct pair (the
+    # generated cards deal i % 5 + 1 damage and have strength i % 10)
+    body = next(t for t in rendered if t.startswith("{% for t in texts %}"))
+    assert rendered[body] == len({(i % 5, i % 10) for i in range(N)}) > 5

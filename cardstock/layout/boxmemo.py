@@ -32,7 +32,7 @@ from jinja2 import meta
 
 from ..core.templating import BoundedSandbox
 from .boxtypes import draws_content
-from .context import FieldText, render_value
+from .context import plain_value, render_value
 from .ops import Group, Image, Note, Op
 from .printsafe import FaceCheck
 from .resolved import Box, Layout
@@ -256,44 +256,11 @@ def _names(painter: Painter, box: Box) -> tuple[str, ...] | None:
     return tuple(sorted(found))
 
 
-PLAIN = frozenset({int, float, bool, type(None)})  # values keyed by their type and repr
 _ABSENT = ("absent",)
 
 
-def _plain(value: Any) -> Any:
-    """`value` as a key that stands for exactly what a template prints or tests from it: a
-    string as it is, a number, boolean or None by its type and repr (1, 1.0 and True
-    compare equal), a text field by its type and text, a dict, list or tuple of such values
-    by its items (a component's `stat`, `facts` and `texts`). None for anything else (a
-    helper, an object): what a template makes of it is not known from its value."""
-    kind = type(value)
-    if kind is str:
-        return value
-    if kind in PLAIN:
-        return (kind.__name__, repr(value))
-    if kind is FieldText:
-        return ("FieldText", str.__str__(value))
-    if kind is dict:
-        items = []
-        for k, v in value.items():
-            got = _plain(v)
-            if type(k) is not str or got is None:
-                return None
-            items.append((k, got))
-        return ("dict", tuple(items))
-    if kind is list or kind is tuple:
-        out = []
-        for v in value:
-            got = _plain(v)
-            if got is None:
-                return None
-            out.append(got)
-        return (kind.__name__, tuple(out))
-    return None
-
-
 def _inputs(names: tuple[str, ...] | None, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
-    """The values of `names` in the context as a key (`_plain`), when each is plain data:
+    """The values of `names` in the context as a key (`plain_value`), when each is plain data:
     what a template prints from those depends on nothing else; None when one is anything
     else (a helper, an object): the box is then keyed by what its templates render to."""
     if names is None:
@@ -304,7 +271,7 @@ def _inputs(names: tuple[str, ...] | None, ctx: dict[str, Any]) -> tuple[Any, ..
         if value is _ABSENT:
             out.append(_ABSENT)
             continue
-        got = _plain(value)
+        got = plain_value(value)
         if got is None:
             return None
         out.append(got)

@@ -488,12 +488,87 @@ def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, An
                 return ""
             if type(value) in PLAIN_TYPES or type(value) is FieldText:
                 return str(value)
-    run: Any = (
-        env.compiled(kind, text)
-        if isinstance(env, BoundedSandbox)
-        else (env.from_string(text) if kind == "t" else env.compile_expression(text))
-    )
-    return run.render(ctx) if kind == "t" else run(**ctx)
+    if not isinstance(env, BoundedSandbox):
+        run: Any = env.from_string(text) if kind == "t" else env.compile_expression(text)
+        return run.render(ctx) if kind == "t" else run(**ctx)
+    key = _remembered_key(env, kind, text, ctx)
+    if key is not None:
+        found = _REMEMBERED.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
+    run = env.compiled(kind, text)
+    out = run.render(ctx) if kind == "t" else run(**ctx)
+    if key is not None and type(out) in PLAIN_TYPES:
+        if len(_REMEMBERED) >= REMEMBERED_MAX:
+            _REMEMBERED.clear()
+        _REMEMBERED[key] = out
+    return out
+
+
+# What a template gave, by the environment, the text and the values of the names it reads
+# (`plain_value`): a layout's templates read the same few values on many faces (a
+# faction's colour, the fields' names), so each is rendered once for each.
+REMEMBERED_MAX = 4096
+_REMEMBERED: dict[tuple[Any, ...], Any] = {}
+
+
+def _remembered_key(
+    env: BoundedSandbox, kind: str, text: str, ctx: dict[str, Any]
+) -> tuple[Any, ...] | None:
+    """The key `_evaluate` remembers what `text` gave under: None when one of the names it
+    reads holds anything but plain data (or the text does not parse: it is rendered, and
+    fails, as it is)."""
+    if kind != "t":
+        return None  # a condition: evaluated each time
+    try:
+        names = env.compiled("n", text)
+    except Exception:  # a template error of any kind: the rendering reports it
+        return None
+    values: list[Any] = [env, kind, text]
+    for name in sorted(names):
+        if name not in ctx:
+            values.append((name,))  # a global (a helper) or undefined: the same every time
+            continue
+        got = plain_value(ctx[name])
+        if got is None:
+            return None
+        values.append((name, got))
+    return tuple(values)
+
+
+def plain_value(value: Any) -> Any:
+    """`value` as a key that stands for exactly what a template prints or tests from it: a
+    string as it is, a number, boolean or None by its type and repr (1, 1.0 and True
+    compare equal), a text field by its type and text, a dict, list or tuple of such values
+    by its items (a component's `stat`, `facts` and `texts`). None for anything else (a
+    helper, an object): what a template makes of it is not known from its value."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind in _NUMBERS:
+        return (kind.__name__, repr(value))
+    if kind is FieldText:
+        return ("FieldText", str.__str__(value))
+    if kind is dict:
+        items = []
+        for k, v in value.items():
+            got = plain_value(v)
+            if type(k) is not str or got is None:
+                return None
+            items.append((k, got))
+        return ("dict", tuple(items))
+    if kind is list or kind is tuple:
+        out = []
+        for v in value:
+            got = plain_value(v)
+            if got is None:
+                return None
+            out.append(got)
+        return (kind.__name__, tuple(out))
+    return None
+
+
+_NUMBERS = frozenset({int, float, bool, type(None)})
 
 
 def render_value(
