@@ -58,7 +58,7 @@ def _found(cat) -> list[tuple[object, ...]]:
 
 def _measuring_every_run(monkeypatch) -> None:
     """The print-safety check without its proofs: each run measured where it lies."""
-    monkeypatch.setattr(printsafe, "_convex", lambda geo: False)
+    monkeypatch.setattr(printsafe, "_clear", lambda geo, box: False)
     monkeypatch.setattr(printsafe, "uniform", lambda below, box: printsafe.MIXED)
 
 

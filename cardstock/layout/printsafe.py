@@ -471,75 +471,68 @@ MIXED = "mixed"  # `uniform`: the colour under a box is not the same everywhere
 def uniform(below: Sequence[_Paint], box: tuple[float, float, float, float]) -> str | None:
     """The colour `background` finds at every point of `box` (x0, y0, x1, y1) when each
     fill covers all of the box or none of it (None: an image is there); `MIXED` when a fill
-    covers part of it, or one this cannot tell about (a path, a transformed fill)."""
+    covers part of it, or one this cannot tell about (a transformed fill)."""
     x0, y0, x1, y1 = box
     color: str | None = PAPER
     for p in below:
         b0, c0, b1, c1 = p.box
         if x0 > b1 + 0.01 or x1 < b0 - 0.01 or y0 > c1 + 0.01 or y1 < c0 - 0.01:
             continue  # `covers` is false at every point of the box
-        if not (p.plain and b0 - 0.01 <= x0 and x1 <= b1 + 0.01 and c0 - 0.01 <= y0):
-            return MIXED
-        held = _holds(p, box) if y1 <= c1 + 0.01 else None
+        inside = b0 - 0.01 <= x0 and x1 <= b1 + 0.01 and c0 - 0.01 <= y0 and y1 <= c1 + 0.01
+        held = _holds(p, box) if p.plain and inside else None
         if held is None:
             return MIXED
-        if not held:
-            continue
-        if p.color is None:
-            return None
-        color = p.color if p.opacity >= 1 else blend(p.color, color or PAPER, p.opacity)
+        if held:
+            if p.color is None:
+                return None
+            color = p.color if p.opacity >= 1 else blend(p.color, color or PAPER, p.opacity)
     return color
 
 
 def _holds(p: _Paint, box: tuple[float, float, float, float]) -> bool | None:
-    """Whether an untransformed fill whose box holds `box` covers every point of it (as
-    `covers` tests a point): True; none of them: False; None when it covers some, or this
-    cannot tell. A rectangle or image holding it, an ellipse holding its four corners (it
-    is convex) cover it all; a path covers all of it or none when none of its edges comes
-    near it (its winding number is the same at every point of the box)."""
+    """Whether an untransformed fill whose box holds `box` covers every point of it as
+    `covers` tests one (True), none (False), or some or this cannot tell (None). A rectangle
+    or image holding it, an ellipse holding its corners (it is convex) cover it all; a path
+    none of whose edges comes near it has one winding number all over it."""
     x0, y0, x1, y1 = box
     op = p.op
     if isinstance(op, (Rect, Image)):
-        held = op.x <= x0 and x1 <= op.x + op.w and op.y <= y0 and y1 <= op.y + op.h
-        return True if held else None
+        return (op.x <= x0 and x1 <= op.x + op.w and op.y <= y0 and y1 <= op.y + op.h) or None
     if isinstance(op, Ellipse):
-        if op.rx <= 0 or op.ry <= 0:
-            return None
-        held = all(
-            ((u - op.cx) / op.rx) ** 2 + ((v - op.cy) / op.ry) ** 2 <= 1
-            for u, v in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
-        )
-        return True if held else None
-    if isinstance(op, Path):
-        edges = p.edges
-        if edges is None:
-            edges = p.edges = _edges(op.d)
-        for ex0, ey0, ex1, ey1 in edges:
-            if (
-                min(ex0, ex1) <= x1 + 0.01
-                and x0 - 0.01 <= max(ex0, ex1)
-                and min(ey0, ey1) <= y1 + 0.01
-                and y0 - 0.01 <= max(ey0, ey1)
-            ):
-                return None  # an edge near the box: it may cover part of it
-        return _inside(edges, (x0 + x1) / 2, (y0 + y1) / 2, op.fill_rule)
-    return None
+        corners = ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
+        return (
+            op.rx > 0
+            and op.ry > 0
+            and all(
+                ((u - op.cx) / op.rx) ** 2 + ((v - op.cy) / op.ry) ** 2 <= 1 for u, v in corners
+            )
+        ) or None
+    if not isinstance(op, Path):
+        return None
+    edges = p.edges = p.edges if p.edges is not None else _edges(op.d)
+    for a, b, c, d in edges:  # an edge near the box: it may cover part of it
+        if min(a, c) <= x1 + 0.01 and x0 - 0.01 <= max(a, c) and min(b, d) <= y1 + 0.01:
+            if y0 - 0.01 <= max(b, d):
+                return None
+    return _inside(edges, (x0 + x1) / 2, (y0 + y1) / 2, op.fill_rule)
 
 
-def _convex(geo: Any) -> bool:
-    """Whether the face's safe zone is convex (a rectangle, a hexagon, a circle; not a
-    designer's own outline): how far a box reaches out of it is then at most how far any
-    box holding it does."""
-    return getattr(geo, "custom", None) is None
+def _against(mark: Mark, under: str | None) -> tuple[float, str] | None:
+    """`least_contrast` of a mark over one colour (None: over an image)."""
+    if under is None:
+        return None
+    ink = mark.color if mark.opacity >= 1 else blend(mark.color, under, mark.opacity)
+    return (contrast(ink, under), under)
 
 
 def _clear(geo: Any, box: tuple[float, float, float, float]) -> bool:
-    """Whether `box` lies `CLEARANCE` inside the safe line (within `TOLERANCE`)."""
+    """Whether `box` lies `CLEARANCE` inside the safe line (within `TOLERANCE`) of a convex
+    safe zone (a rectangle, a hexagon, a circle; not a designer's own outline, which may bend
+    inward): every box inside this one then does too."""
     x0, y0, x1, y1 = box
-    return (
-        outside(geo, box) <= TOLERANCE
-        and geo.reach(geo.safe + CLEARANCE, x0, y0, x1 - x0, y1 - y0) <= TOLERANCE
-    )
+    reach = geo.reach(geo.safe + CLEARANCE, x0, y0, x1 - x0, y1 - y0)
+    custom = getattr(geo, "custom", None)
+    return custom is None and outside(geo, box) <= TOLERANCE and reach <= TOLERANCE
 
 
 class SafeZone(Protocol):
@@ -733,7 +726,7 @@ class FaceCheck:
             if boxes
             else None
         )
-        if drawn_box is not None and _convex(geo) and _clear(geo, drawn_box):
+        if drawn_box is not None and _clear(geo, drawn_box):
             return drawn_box  # each box lies in this one, which is clear of the safe line
         worst = max((outside(geo, b) for b in boxes), default=0.0)
         near = max(
@@ -778,19 +771,12 @@ class FaceCheck:
         below: list[Any],
         drawn_box: tuple[float, float, float, float] | None,
     ) -> None:
-        """Each mark must stand out `MIN_CONTRAST`:1 from what is under it. Under a box
-        whose fills each cover all of it or none of it, every point has the same colour
-        (`uniform`): each mark is measured against that one colour."""
+        """Each mark must stand out `MIN_CONTRAST`:1 from what is under it (under a box of
+        one colour, `uniform`, each mark is held to that colour)."""
         low: tuple[float, str, str] | None = None
         same = uniform(below, drawn_box) if drawn_box is not None else MIXED
         for m in found:
-            if same is MIXED:
-                got = least_contrast(m, below)
-            elif same is None:  # over an image
-                got = None
-            else:
-                ink = m.color if m.opacity >= 1 else blend(m.color, same, m.opacity)
-                got = (contrast(ink, same), same)
+            got = least_contrast(m, below) if same is MIXED else _against(m, same)
             if got is not None and got[0] < MIN_CONTRAST and (low is None or got[0] < low[0]):
                 low = (got[0], m.color, got[1])
         if low is not None:
