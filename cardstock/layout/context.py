@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
@@ -522,8 +522,11 @@ def _remembered_key(
         return None  # a condition: evaluated each time
     try:
         names = env.compiled("n", text)
+        calls = called(env, text)
     except Exception:  # a template error of any kind: the rendering reports it
         return None
+    if calls is None or any(name in ctx for name in calls):
+        return None  # it may change what it is given (`seen.append(1)`): rendered each time
     values: list[Any] = [env, kind, text]
     for name in sorted(names):
         if name not in ctx:
@@ -534,6 +537,24 @@ def _remembered_key(
             return None
         values.append((name, got))
     return tuple(values)
+
+
+_CALLS: dict[str, frozenset[str] | None] = {}
+
+
+def called(env: BoundedSandbox, text: str) -> frozenset[str] | None:
+    """The names a template calls, when each call in it is of a name (a helper: `tint`);
+    None when it calls anything else (a method, which may change what it is called on)."""
+    if text not in _CALLS:
+        calls = [c.node for c in env.compiled("p", text).find_all(nodes.Call)]
+        if len(_CALLS) >= REMEMBERED_MAX:
+            _CALLS.clear()
+        _CALLS[text] = (
+            frozenset(n.name for n in calls if isinstance(n, nodes.Name))
+            if all(isinstance(n, nodes.Name) for n in calls)
+            else None
+        )
+    return _CALLS[text]
 
 
 def plain_value(value: Any) -> Any:
