@@ -4,6 +4,7 @@ call tree covers every stage. pyinstrument is in the `bench` extra:
     .venv/bin/pip install -e '.[bench]'
     .venv/bin/python bench/profile.py deck-1000   # the yardstick's 1,000 cards, PnP on Letter
     .venv/bin/python bench/profile.py rich-1000   # the richer deck's 1,000 cards, the same way
+    .venv/bin/python bench/profile.py default-1000  # 1,000 cards on the shipped card layout
     .venv/bin/python bench/profile.py cold        # all five games, every default artifact
 
 It profiles the checkout's own install (this Python), not a wheel: the figures are for
@@ -21,16 +22,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import (  # noqa: E402
+    DEFAULT_SCRIPT,
     RICH_SCRIPT,
     ROOT,
     child_env,
     copy_shipped,
+    default_project,
     plain_project,
     require_yardstick,
     rich_project,
 )
 
-CASES = ("deck-1000", "rich-1000", "cold")
+CASES = ("deck-1000", "rich-1000", "default-1000", "cold")
 
 
 def main() -> int:
@@ -45,6 +48,9 @@ def main() -> int:
             args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
         elif case == "rich-1000":
             root = rich_project(tmp / "rich-1000", 1000, sys.executable, RICH_SCRIPT)
+            args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
+        elif case == "default-1000":
+            root = default_project(tmp / "default-1000", 1000, sys.executable, DEFAULT_SCRIPT)
             args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
         else:
             root = copy_shipped(tmp / "shipped")

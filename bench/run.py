@@ -17,7 +17,8 @@ Usage:
                                                # same rows of bench/results.json)
 
 The yardstick is `<repo>/../shared/bench/plain.py`, or the file named by
-$CARDSTOCK_YARDSTICK; the richer deck's plain script is bench/rich_plain.py.
+$CARDSTOCK_YARDSTICK; the richer deck's plain script is bench/rich_plain.py, and the deck
+on the shipped card layout (bench/default_deck.py) has bench/default_plain.py.
 """
 
 # No `from __future__ import annotations`: some tests load this file without registering
@@ -674,12 +675,26 @@ def nothing() -> None:
 
 # ---------------------------------------------------------------- the cases
 
-# What each deck case compares with: the yardstick (plain.py) or rich_plain.py.
-DECK_KINDS = ("deck", "rich")
+# What each deck case compares with: the yardstick (plain.py), rich_plain.py, or
+# default_plain.py (the cards of default_deck.py, on the card layout cardstock ships).
+DECK_KINDS = ("deck", "rich", "default")
 # In --quick mode the large sizes are replaced by smaller ones (the rows are named by the
 # size really drawn).
 QUICK_SIZES = {73: 73, 1000: 300, 10000: 1000, 50000: 3000}
 RICH_SCRIPT = ROOT / "bench" / "rich_plain.py"
+DEFAULT_SCRIPT = ROOT / "bench" / "default_plain.py"
+
+
+def default_project(root: Path, n: int, python: str, script: Path) -> Path:
+    """bench/default_deck.py's project of the first `n` cards of its deck (imported here:
+    the module sits beside this file, which some tests load from its path alone)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import default_deck
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    made: Path = default_deck.default_project(root, n, python, script)
+    return made
 
 
 class Bench:
@@ -747,7 +762,7 @@ class Bench:
             plain_project(root, n, self.install.python, self.yardstick)
             plain = [self.install.python, str(self.yardstick), str(n), str(pdf)]
             game = "the yardstick's deck (plain.py)"
-        else:
+        elif kind == "rich":
             rich_project(root, n, self.install.python, RICH_SCRIPT)
             plain = [
                 self.install.python,
@@ -757,6 +772,16 @@ class Bench:
                 str(root / "catalog" / "rich"),
             ]
             game = "the richer deck (rich_plain.py)"
+        else:
+            default_project(root, n, self.install.python, DEFAULT_SCRIPT)
+            plain = [
+                self.install.python,
+                str(DEFAULT_SCRIPT),
+                str(n),
+                str(pdf),
+                str(root / "catalog" / "house"),
+            ]
+            game = "the deck on the shipped card layout (default_plain.py)"
         build = [
             self.install.cardstock,
             "--root",
@@ -787,9 +812,12 @@ class Bench:
         ratio(row, "default / --jobs 1", default, one)
         mid = median(row.ratios["cardstock / plain"])
         if full == 73:
-            row.targets.append(
-                Target("73 cards cold ≤ 2.5× the yardstick's CPU", f"{mid:.2f}×", mid <= 2.5)
+            label = (
+                "73 cards cold ≤ 2.5× the yardstick's CPU"
+                if kind == "deck"
+                else f"{kind} 73 cards cold ≤ 2.5× its plain script's CPU"
             )
+            row.targets.append(Target(label, f"{mid:.2f}×", mid <= 2.5))
         else:
             row.targets.append(
                 Target(f"{kind} {n}: CPU ≤ 2× its plain script's", f"{mid:.2f}×", mid <= 2.0)
@@ -1180,8 +1208,10 @@ def targets_table(rows: list[Row]) -> list[str]:
 ALL_CASES = [
     "startup",
     "deck-73",
+    "default-73",
     "deck-1000",
     "rich-1000",
+    "default-1000",
     "starter-1000",
     "edit-watch",
     "edit-cold",
@@ -1189,12 +1219,14 @@ ALL_CASES = [
     "no-op",
     "deck-10000",
     "rich-10000",
+    "default-10000",
     "starter-10000",
     "deck-50000",
     "rich-50000",
+    "default-50000",
     "starter-50000",
 ]
-LARGE = {"deck-50000", "rich-50000", "starter-50000"}
+LARGE = {"deck-50000", "rich-50000", "default-50000", "starter-50000"}
 
 
 def parse_cases(argv: list[str]) -> list[str]:

@@ -190,6 +190,13 @@ def _template_names() -> list[str]:
         "|---|---|",
         *(f"| `{name}` | {_cell(doc)} |" for name, doc in TEMPLATE_NAMES.items()),
         "",
+        'A value that names one of these, or one key of one (`"{{ name }}"`,',
+        '`"{{ stat.value }}"`), and a `when` that tests one (`"accent_icon"`, `"game.qr"`,',
+        '`"stat is not none"`) are read from the component as Jinja2 would read them, without',
+        "rendering a template. Any other template is rendered once for each set of values its",
+        'names hold: `"{{ tint(accent, 0.45) }}"` is rendered once for each accent colour of a',
+        "deck, however many cards share it.",
+        "",
     ]
 
 

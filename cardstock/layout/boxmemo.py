@@ -32,7 +32,7 @@ from jinja2 import meta
 
 from ..core.templating import BoundedSandbox
 from .boxtypes import draws_content
-from .context import render_value
+from .context import called, plain_value, render_value
 from .ops import Group, Image, Note, Op
 from .printsafe import FaceCheck
 from .resolved import Box, Layout
@@ -78,7 +78,7 @@ class BoxMemo:
         self.checked: dict[tuple[Any, ...], tuple[tuple[Issue, ...], tuple[Note, ...]]] = {}
         self._used: set[tuple[Any, ...]] = set()  # keys met again since the tables last filled
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
-        self._names: dict[int, tuple[Box, tuple[str, ...] | None]] = {}  # by box (`_reads`)
+        self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
         self._shared: dict[Any, Any] = {}  # an op (a tuple of notes, ...) -> the equal one kept
         self.draws = 0
         self.checks = 0
@@ -194,7 +194,7 @@ class BoxMemo:
         one = tuple(self._kept((i, i.bad_input))[0] for i in found)
         return self._kept((one, tuple(i.bad_input for i in one)))[0]
 
-    def _reads(self, painter: Painter, box: Box) -> tuple[str, ...] | None:
+    def _reads(self, painter: Painter, box: Box) -> Reads | None:
         """The names of the context the box's templated keys read (`_names`), worked out
         once a box."""
         known = self._names.get(id(box))
@@ -238,47 +238,63 @@ def _templates(painter: Painter, box: Box) -> list[str]:
     return out
 
 
-def _names(painter: Painter, box: Box) -> tuple[str, ...] | None:
+# The names a box's templates read, sorted, and the names they call (None: they call a
+# method too, which may change the value it is called on)
+Reads = tuple[tuple[str, ...], frozenset[str] | None]
+
+
+def _names(painter: Painter, box: Box) -> Reads | None:
     """Every name of the context the box's templates read (Jinja's undeclared variables),
-    sorted; None when one of them does not parse (it is rendered, and fails, as it is).
-    Each text is read once by the environment (`BoundedSandbox.compiled`), which compiles
-    it from that tree, and its names found once (boxes of many layouts share a text)."""
+    sorted, and what they call (`context.called`); None when one of them does not parse
+    (it is rendered, and fails, as it is). Each text is read once by the environment
+    (`BoundedSandbox.compiled`), which compiles it from that tree, and its names found once
+    (boxes of many layouts share a text)."""
     found: set[str] = set()
+    calls: set[str] | None = set()
     env = painter.env
     try:
         for text in _templates(painter, box):
             if isinstance(env, BoundedSandbox):
                 found |= env.compiled("n", text)
+                names = called(env, text)
+                calls = calls | names if calls is not None and names is not None else None
             else:
                 found |= meta.find_undeclared_variables(env.parse(text))
+                calls = None
     except Exception:  # a template error of any kind: the drawing reports it
         return None
-    return tuple(sorted(found))
+    return tuple(sorted(found)), frozenset(calls) if calls is not None else None
 
 
-PLAIN = frozenset({int, float, bool, type(None)})  # values keyed by their type and repr
 _ABSENT = ("absent",)
 
 
-def _inputs(names: tuple[str, ...] | None, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
-    """The values of `names` in the context, when each is a plain string, number, boolean
-    or None (what a template prints from those depends on nothing else); None when one is
-    anything else (a mapping, a list, a helper): the box is then keyed by what its
-    templates render to."""
-    if names is None:
+def _inputs(reads: Reads | None, ctx: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The values of the names a box reads in the context as a key (`plain_value`), when
+    each is plain data: what a template prints from those depends on nothing else; None
+    when one is anything else (a helper, an object): the box is then keyed by what its
+    templates render to. A box whose templates call a method or a value of the context
+    (which may change what it is given) is keyed this way by strings and numbers only."""
+    if reads is None:
         return None
+    names, calls = reads
+    scalars = calls is None or any(name in ctx for name in calls)
     out: list[Any] = []
     for name in names:
         value = ctx.get(name, _ABSENT)
-        if type(value) is str:
-            out.append(value)
-        elif type(value) in PLAIN:
-            out.append((type(value).__name__, repr(value)))
-        elif value is _ABSENT:
+        if value is _ABSENT:
             out.append(_ABSENT)
-        else:
+            continue
+        if scalars and type(value) not in SCALARS:
             return None
+        got = plain_value(value)
+        if got is None:
+            return None
+        out.append(got)
     return tuple(out)
+
+
+SCALARS = frozenset({str, int, float, bool, type(None)})
 
 
 def _rendered(painter: Painter, box: Box, ctx: dict[str, Any]) -> dict[str, Any] | None:

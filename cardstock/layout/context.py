@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from jinja2 import TemplateError
+from jinja2 import TemplateError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
@@ -432,30 +432,164 @@ def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[
 
 # ---------------------------------------------------------------- compiled templates
 
-# a template that only prints one variable, e.g. "{{ name }}"
-ONE_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\Z")
+# a template that only prints one variable or one key of it, e.g. "{{ name }}", "{{ stat.value }}"
+ONE_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*\}\}\Z")
 JINJA_CONSTANTS = frozenset({"true", "false", "none", "True", "False", "None"})
 # values Jinja prints as str(value) (no autoescaping, no finalize)
 PLAIN_TYPES = frozenset({str, int, float, bool, type(None)})
 
 
+# a condition that tests one variable or one key of it: "name", "game.qr", "name is none",
+# "stat is not none"
+ONE_TEST = re.compile(
+    r"\s*([A-Za-z_][A-Za-z0-9_]*)(?:\.([A-Za-z_][A-Za-z0-9_]*))?(\s+is(\s+not)?\s+none)?\s*\Z"
+)
+
+
+_UNKNOWN = object()
+_TESTED = frozenset({str, int, float, bool, type(None), FieldText, dict, list})
+
+
+def _one_test(text: str, ctx: dict[str, Any]) -> Any:
+    """What the condition `text` gives when it reads one variable of plain data, or one
+    key of a dict variable (`game.qr`), alone or tested with `is none` / `is not none`:
+    the value itself, or the test's answer, as Jinja gives them. `_UNKNOWN` for any other
+    condition, or a name the context lacks (Jinja then evaluates it, and reports it)."""
+    m = ONE_TEST.match(text)
+    if m is None or m.group(1) in JINJA_CONSTANTS or m.group(1) not in ctx:
+        return _UNKNOWN
+    value = ctx[m.group(1)]
+    if m.group(2) is not None:  # a key of a dict, which Jinja reads as an attribute
+        if type(value) is not dict or hasattr(value, m.group(2)) or m.group(2) not in value:
+            return _UNKNOWN
+        value = value[m.group(2)]
+    if type(value) not in _TESTED:
+        return _UNKNOWN
+    if m.group(3) is None:
+        return value
+    return (value is None) != bool(m.group(4))
+
+
 def _evaluate(env: SandboxedEnvironment, kind: str, text: str, ctx: dict[str, Any]) -> Any:
     """Render a template ("t") or evaluate an expression ("e"); each text is compiled once
-    per environment (`BoundedSandbox.compiled`: layouts repeat it for every face)."""
+    per environment (`BoundedSandbox.compiled`: layouts repeat it for every face). A
+    template that prints one variable, or a condition that tests one, reads the variable
+    from the context when it holds plain data (what Jinja would print or test is then
+    known without a template context)."""
+    if kind == "e":
+        found = _one_test(text, ctx)
+        if found is not _UNKNOWN:
+            return found
     if kind == "t":
         m = ONE_NAME.match(text)
-        if m and m.group(1) not in JINJA_CONSTANTS:  # "{{ name }}": Jinja would print str(value)
-            value = ctx.get(m.group(1), ctx)  # (ctx: a stand-in for "missing")
+        if m:  # "{{ name }}", "{{ stat.value }}": Jinja would print str(value)
+            value = _one_test(m.group(1), ctx)
             if value is None and env.finalize is not None:
                 return ""
             if type(value) in PLAIN_TYPES or type(value) is FieldText:
                 return str(value)
-    run: Any = (
-        env.compiled(kind, text)
-        if isinstance(env, BoundedSandbox)
-        else (env.from_string(text) if kind == "t" else env.compile_expression(text))
-    )
-    return run.render(ctx) if kind == "t" else run(**ctx)
+    if not isinstance(env, BoundedSandbox):
+        run: Any = env.from_string(text) if kind == "t" else env.compile_expression(text)
+        return run.render(ctx) if kind == "t" else run(**ctx)
+    key = _remembered_key(env, kind, text, ctx)
+    if key is not None:
+        found = _REMEMBERED.get(key, _UNKNOWN)
+        if found is not _UNKNOWN:
+            return found
+    run = env.compiled(kind, text)
+    out = run.render(ctx) if kind == "t" else run(**ctx)
+    if key is not None and type(out) in PLAIN_TYPES:
+        if len(_REMEMBERED) >= REMEMBERED_MAX:
+            _REMEMBERED.clear()
+        _REMEMBERED[key] = out
+    return out
+
+
+# What a template gave, by the environment, the text and the values of the names it reads
+# (`plain_value`): a layout's templates read the same few values on many faces (a
+# faction's colour, the fields' names), so each is rendered once for each.
+REMEMBERED_MAX = 4096
+_REMEMBERED: dict[tuple[Any, ...], Any] = {}
+
+
+def _remembered_key(
+    env: BoundedSandbox, kind: str, text: str, ctx: dict[str, Any]
+) -> tuple[Any, ...] | None:
+    """The key `_evaluate` remembers what `text` gave under: None when one of the names it
+    reads holds anything but plain data (or the text does not parse: it is rendered, and
+    fails, as it is)."""
+    if kind != "t":
+        return None  # a condition: evaluated each time
+    try:
+        names = env.compiled("n", text)
+        calls = called(env, text)
+    except Exception:  # a template error of any kind: the rendering reports it
+        return None
+    if calls is None or any(name in ctx for name in calls):
+        return None  # it may change what it is given (`seen.append(1)`): rendered each time
+    values: list[Any] = [env, kind, text]
+    for name in sorted(names):
+        if name not in ctx:
+            values.append((name,))  # a global (a helper) or undefined: the same every time
+            continue
+        got = plain_value(ctx[name])
+        if got is None:
+            return None
+        values.append((name, got))
+    return tuple(values)
+
+
+_CALLS: dict[str, frozenset[str] | None] = {}
+
+
+def called(env: BoundedSandbox, text: str) -> frozenset[str] | None:
+    """The names a template calls, when each call in it is of a name (a helper: `tint`);
+    None when it calls anything else (a method, which may change what it is called on)."""
+    if text not in _CALLS:
+        calls = [c.node for c in env.compiled("p", text).find_all(nodes.Call)]
+        if len(_CALLS) >= REMEMBERED_MAX:
+            _CALLS.clear()
+        _CALLS[text] = (
+            frozenset(n.name for n in calls if isinstance(n, nodes.Name))
+            if all(isinstance(n, nodes.Name) for n in calls)
+            else None
+        )
+    return _CALLS[text]
+
+
+def plain_value(value: Any) -> Any:
+    """`value` as a key that stands for exactly what a template prints or tests from it: a
+    string as it is, a number, boolean or None by its type and repr (1, 1.0 and True
+    compare equal), a text field by its type and text, a dict, list or tuple of such values
+    by its items (a component's `stat`, `facts` and `texts`). None for anything else (a
+    helper, an object): what a template makes of it is not known from its value."""
+    kind = type(value)
+    if kind is str:
+        return value
+    if kind in _NUMBERS:
+        return (kind.__name__, repr(value))
+    if kind is FieldText:
+        return ("FieldText", str.__str__(value))
+    if kind is dict:
+        items = []
+        for k, v in value.items():
+            got = plain_value(v)
+            if type(k) is not str or got is None:
+                return None
+            items.append((k, got))
+        return ("dict", tuple(items))
+    if kind is list or kind is tuple:
+        out = []
+        for v in value:
+            got = plain_value(v)
+            if got is None:
+                return None
+            out.append(got)
+        return (kind.__name__, tuple(out))
+    return None
+
+
+_NUMBERS = frozenset({int, float, bool, type(None)})
 
 
 def render_value(

@@ -524,12 +524,25 @@ _PLAIN = {
 }
 
 
+PLAINS_KEPT = 8192  # ops whose plain form `plain` remembers before it starts again
+_plains: dict[int, tuple[Any, Any]] = {}  # id(op) -> (the op, its plain form)
+
+
 def plain(obj: Any) -> Any:
     """Ops → nested tuples of class names, strings and numbers; other values as they are
-    (lists and tuples walked for the ops inside)."""
+    (lists and tuples walked for the ops inside). An op's plain form is worked out once
+    while it is remembered: the faces of a game share most of their ops (`boxmemo`), and
+    a face's ops are made plain twice (its version mark's hash, its content key)."""
     convert = _PLAIN.get(type(obj))
     if convert is not None:
-        return convert(obj)
+        kept = _plains.get(id(obj))
+        if kept is not None and kept[0] is obj:  # the op itself is held: its id is its own
+            return kept[1]
+        if len(_plains) >= PLAINS_KEPT:
+            _plains.clear()
+        found = convert(obj)
+        _plains[id(obj)] = (obj, found)
+        return found
     if isinstance(obj, (tuple, list)):
         return tuple(map(plain, obj))
     return obj

@@ -465,6 +465,76 @@ def least_contrast(mark: Mark, below: Sequence[_Paint]) -> tuple[float, str] | N
     return worst
 
 
+MIXED = "mixed"  # `uniform`: the colour under a box is not the same everywhere
+
+
+def uniform(below: Sequence[_Paint], box: tuple[float, float, float, float]) -> str | None:
+    """The colour `background` finds at every point of `box` (x0, y0, x1, y1) when each
+    fill covers all of the box or none of it (None: an image is there); `MIXED` when a fill
+    covers part of it, or one this cannot tell about (a transformed fill)."""
+    x0, y0, x1, y1 = box
+    color: str | None = PAPER
+    for p in below:
+        b0, c0, b1, c1 = p.box
+        if x0 > b1 + 0.01 or x1 < b0 - 0.01 or y0 > c1 + 0.01 or y1 < c0 - 0.01:
+            continue  # `covers` is false at every point of the box
+        inside = b0 - 0.01 <= x0 and x1 <= b1 + 0.01 and c0 - 0.01 <= y0 and y1 <= c1 + 0.01
+        held = _holds(p, box) if p.plain and inside else None
+        if held is None:
+            return MIXED
+        if held:
+            if p.color is None:
+                return None
+            color = p.color if p.opacity >= 1 else blend(p.color, color or PAPER, p.opacity)
+    return color
+
+
+def _holds(p: _Paint, box: tuple[float, float, float, float]) -> bool | None:
+    """Whether an untransformed fill whose box holds `box` covers every point of it as
+    `covers` tests one (True), none (False), or some or this cannot tell (None). A rectangle
+    or image holding it, an ellipse holding its corners (it is convex) cover it all; a path
+    none of whose edges comes near it has one winding number all over it."""
+    x0, y0, x1, y1 = box
+    op = p.op
+    if isinstance(op, (Rect, Image)):
+        return (op.x <= x0 and x1 <= op.x + op.w and op.y <= y0 and y1 <= op.y + op.h) or None
+    if isinstance(op, Ellipse):
+        corners = ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
+        return (
+            op.rx > 0
+            and op.ry > 0
+            and all(
+                ((u - op.cx) / op.rx) ** 2 + ((v - op.cy) / op.ry) ** 2 <= 1 for u, v in corners
+            )
+        ) or None
+    if not isinstance(op, Path):
+        return None
+    edges = p.edges = p.edges if p.edges is not None else _edges(op.d)
+    for a, b, c, d in edges:  # an edge near the box: it may cover part of it
+        if min(a, c) <= x1 + 0.01 and x0 - 0.01 <= max(a, c) and min(b, d) <= y1 + 0.01:
+            if y0 - 0.01 <= max(b, d):
+                return None
+    return _inside(edges, (x0 + x1) / 2, (y0 + y1) / 2, op.fill_rule)
+
+
+def _against(mark: Mark, under: str | None) -> tuple[float, str] | None:
+    """`least_contrast` of a mark over one colour (None: over an image)."""
+    if under is None:
+        return None
+    ink = mark.color if mark.opacity >= 1 else blend(mark.color, under, mark.opacity)
+    return (contrast(ink, under), under)
+
+
+def _clear(geo: Any, box: tuple[float, float, float, float]) -> bool:
+    """Whether `box` lies `CLEARANCE` inside the safe line (within `TOLERANCE`) of a convex
+    safe zone (a rectangle, a hexagon, a circle; not a designer's own outline, which may bend
+    inward): every box inside this one then does too."""
+    x0, y0, x1, y1 = box
+    reach = geo.reach(geo.safe + CLEARANCE, x0, y0, x1 - x0, y1 - y0)
+    custom = getattr(geo, "custom", None)
+    return custom is None and outside(geo, box) <= TOLERANCE and reach <= TOLERANCE
+
+
 class SafeZone(Protocol):
     """What `outside` asks of a face's geometry (`cardstock.layout.shapes.Geometry`)."""
 
@@ -646,11 +716,6 @@ class FaceCheck:
                 for e in drawn
                 if isinstance(e, Ellipse)
             ]
-        worst = max((outside(geo, b) for b in boxes), default=0.0)
-        near = max(
-            (geo.reach(geo.safe + CLEARANCE, b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes),
-            default=0.0,
-        )
         drawn_box = (
             (
                 min(b[0] for b in boxes),
@@ -660,6 +725,13 @@ class FaceCheck:
             )
             if boxes
             else None
+        )
+        if drawn_box is not None and _clear(geo, drawn_box):
+            return drawn_box  # each box lies in this one, which is clear of the safe line
+        worst = max((outside(geo, b) for b in boxes), default=0.0)
+        near = max(
+            (geo.reach(geo.safe + CLEARANCE, b[0], b[1], b[2] - b[0], b[3] - b[1]) for b in boxes),
+            default=0.0,
         )
         if worst > TOLERANCE:
             if self.note is not None and drawn_box is not None:
@@ -699,10 +771,12 @@ class FaceCheck:
         below: list[Any],
         drawn_box: tuple[float, float, float, float] | None,
     ) -> None:
-        """Each mark must stand out `MIN_CONTRAST`:1 from what is under it."""
+        """Each mark must stand out `MIN_CONTRAST`:1 from what is under it (under a box of
+        one colour, `uniform`, each mark is held to that colour)."""
         low: tuple[float, str, str] | None = None
+        same = uniform(below, drawn_box) if drawn_box is not None else MIXED
         for m in found:
-            got = least_contrast(m, below)
+            got = least_contrast(m, below) if same is MIXED else _against(m, same)
             if got is not None and got[0] < MIN_CONTRAST and (low is None or got[0] < low[0]):
                 low = (got[0], m.color, got[1])
         if low is not None:
