@@ -433,6 +433,46 @@ def default_tuckboxes(shared_build: Callable[..., Path]) -> tuple[Path, str]:
     return folder / "out", (folder / "stderr.txt").read_text(encoding="utf-8")
 
 
+@dataclass
+class Rulebooks:
+    """Each shipped game's faces (the svg stage) and rulebook stage with default options, as
+    a default build writes them into `out` (`out/<game>/...`); `artifacts` is each game's
+    files the rulebook stage reported, as (kind, paper, path)."""
+
+    out: Path
+    artifacts: dict[str, list[tuple[str, str, Path]]]
+
+    def kinds(self, game: str) -> set[str]:
+        return {kind for kind, _, _ in self.artifacts[game]}
+
+
+@pytest.fixture(scope="session")
+def default_rulebooks(shared_build: Callable[..., Path]) -> Rulebooks:
+    """The shipped games' faces and rulebooks with default options, built once per test run
+    (several files read the rulebook's PDF, web page, EPUB and booklets)."""
+
+    def make(folder: Path) -> None:
+        catalogs, issues = load_games(ROOT, list(GAMES))
+        assert not issues.errors, [i.render() for i in issues]
+        options = BuildOptions(out=folder / "out")
+        index: dict[str, list[list[str]]] = {}
+        for cat in catalogs:
+            stage("svg")(cat, options)
+            index[cat.id] = [
+                [a.kind, a.paper or "", str(a.path.relative_to(folder / "out"))]
+                for a in stage("rulebook")(cat, options).artifacts
+            ]
+        (folder / "index.json").write_text(json.dumps(index), encoding="utf-8")
+
+    folder = shared_build("rulebooks", make)
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    out = folder / "out"
+    return Rulebooks(
+        out,
+        {g: [(kind, paper, out / rel) for kind, paper, rel in made] for g, made in index.items()},
+    )
+
+
 _FACES: dict[tuple[int, str], tuple[Any, Faces]] = {}
 
 
