@@ -106,6 +106,68 @@ def _a_test_files_cycles_are_collected() -> Iterator[None]:
         _WALKED[0] = gc.get_freeze_count()
 
 
+# ---------------------------------------------------------------- the order of the test files
+
+# A parallel run (tests/run) hands each worker a whole test file at a time, in the order
+# the files are collected (`--dist loadfile --no-loadscope-reorder`). A long file handed
+# out last keeps one worker busy after the others have run out of files, so the files that
+# take the most processor time come first, in the order of `LONGEST`, then the others by
+# their number of tests, most first (the order pytest-xdist itself would take), each
+# file's tests in their own order. `LONGEST` holds the files measured to take the most
+# processor time, most first (tests/README.md, "How long it takes", says how it is
+# measured); a file missing from it only starts later than it could.
+LONGEST = (
+    "test_hardening.py",
+    "test_check_mutate_games.py",
+    "test_rulebook_readers.py",
+    "test_exports_pdfx.py",
+    "test_preview.py",
+    "test_rules_edits_round13.py",
+    "test_pull.py",
+    "test_scripts_books.py",
+    "test_ci_writer_run.py",
+    "test_fuzz.py",
+    "test_stats.py",
+    "test_tuckbox.py",
+    "test_watch_interrupt.py",
+    "test_boards.py",
+    "test_rules_edits_round10a.py",
+    "test_sheets_duplex.py",
+    "test_rules_edits_round9b.py",
+    "test_books.py",
+    "test_build.py",
+    "test_component_limit.py",
+    "test_rulebook_reuse.py",
+    "test_output_links.py",
+    "test_build_cache_svgs.py",
+    "test_rulebook_single_pass.py",
+    "test_rules_ten_fact_sample.py",
+    "test_build_cache_quickref.py",
+    "test_card_texts_real_data.py",
+    "test_rules_edits_reviewer.py",
+    "test_faults.py",
+    "test_sandbox.py",
+    "test_rules_edits_round11.py",
+    "test_build_watch.py",
+    "test_tomlpos.py",
+    "test_print_then_cut.py",
+    "test_rules_edits_round12.py",
+    "test_sheets_print.py",
+)
+
+
+def longest_first(items: list[pytest.Item]) -> None:
+    """Sort `items` (in place) file by file in the order described above."""
+    rank = {name: n for n, name in enumerate(LONGEST)}
+    tests: dict[str, int] = {}
+    for item in items:
+        file = item.nodeid.split("::", 1)[0]
+        tests[file] = tests.get(file, 0) + 1
+    order = sorted(tests, key=lambda f: (rank.get(Path(f).name, len(rank)), -tests[f]))
+    place = {file: n for n, file in enumerate(order)}
+    items.sort(key=lambda item: place[item.nodeid.split("::", 1)[0]])
+
+
 # ---------------------------------------------------------------- files beside the checkout
 
 # The project's sibling folder holds the source rulebooks (seeds/*.txt, which the rules
@@ -145,6 +207,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for marker, reason in missing.items():
             if reason is not None and item.get_closest_marker(marker) is not None:
                 item.add_marker(pytest.mark.skip(reason=reason))
+    longest_first(items)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
