@@ -106,6 +106,68 @@ def _a_test_files_cycles_are_collected() -> Iterator[None]:
         _WALKED[0] = gc.get_freeze_count()
 
 
+# ---------------------------------------------------------------- the order of the test files
+
+# A parallel run (tests/run) hands each worker a whole test file at a time, in the order
+# the files are collected (`--dist loadfile --no-loadscope-reorder`). A long file handed
+# out last keeps one worker busy after the others have run out of files, so the files that
+# take the most processor time come first, in the order of `LONGEST`, then the others by
+# their number of tests, most first (the order pytest-xdist itself would take), each
+# file's tests in their own order. `LONGEST` holds the files measured to take the most
+# processor time, most first (tests/README.md, "How long it takes", says how it is
+# measured); a file missing from it only starts later than it could.
+LONGEST = (
+    "test_hardening.py",
+    "test_check_mutate_games.py",
+    "test_rulebook_readers.py",
+    "test_exports_pdfx.py",
+    "test_preview.py",
+    "test_rules_edits_round13.py",
+    "test_pull.py",
+    "test_scripts_books.py",
+    "test_ci_writer_run.py",
+    "test_fuzz.py",
+    "test_stats.py",
+    "test_tuckbox.py",
+    "test_watch_interrupt.py",
+    "test_boards.py",
+    "test_rules_edits_round10a.py",
+    "test_sheets_duplex.py",
+    "test_rules_edits_round9b.py",
+    "test_books.py",
+    "test_build.py",
+    "test_component_limit.py",
+    "test_rulebook_reuse.py",
+    "test_output_links.py",
+    "test_build_cache_svgs.py",
+    "test_rulebook_single_pass.py",
+    "test_rules_ten_fact_sample.py",
+    "test_build_cache_quickref.py",
+    "test_card_texts_real_data.py",
+    "test_rules_edits_reviewer.py",
+    "test_faults.py",
+    "test_sandbox.py",
+    "test_rules_edits_round11.py",
+    "test_build_watch.py",
+    "test_tomlpos.py",
+    "test_print_then_cut.py",
+    "test_rules_edits_round12.py",
+    "test_sheets_print.py",
+)
+
+
+def longest_first(items: list[pytest.Item]) -> None:
+    """Sort `items` (in place) file by file in the order described above."""
+    rank = {name: n for n, name in enumerate(LONGEST)}
+    tests: dict[str, int] = {}
+    for item in items:
+        file = item.nodeid.split("::", 1)[0]
+        tests[file] = tests.get(file, 0) + 1
+    order = sorted(tests, key=lambda f: (rank.get(Path(f).name, len(rank)), -tests[f]))
+    place = {file: n for n, file in enumerate(order)}
+    items.sort(key=lambda item: place[item.nodeid.split("::", 1)[0]])
+
+
 # ---------------------------------------------------------------- files beside the checkout
 
 # The project's sibling folder holds the source rulebooks (seeds/*.txt, which the rules
@@ -145,6 +207,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for marker, reason in missing.items():
             if reason is not None and item.get_closest_marker(marker) is not None:
                 item.add_marker(pytest.mark.skip(reason=reason))
+    longest_first(items)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
@@ -431,6 +494,46 @@ def default_tuckboxes(shared_build: Callable[..., Path]) -> tuple[Path, str]:
 
     folder = shared_build("tuckboxes", make)
     return folder / "out", (folder / "stderr.txt").read_text(encoding="utf-8")
+
+
+@dataclass
+class Rulebooks:
+    """Each shipped game's faces (the svg stage) and rulebook stage with default options, as
+    a default build writes them into `out` (`out/<game>/...`); `artifacts` is each game's
+    files the rulebook stage reported, as (kind, paper, path)."""
+
+    out: Path
+    artifacts: dict[str, list[tuple[str, str, Path]]]
+
+    def kinds(self, game: str) -> set[str]:
+        return {kind for kind, _, _ in self.artifacts[game]}
+
+
+@pytest.fixture(scope="session")
+def default_rulebooks(shared_build: Callable[..., Path]) -> Rulebooks:
+    """The shipped games' faces and rulebooks with default options, built once per test run
+    (several files read the rulebook's PDF, web page, EPUB and booklets)."""
+
+    def make(folder: Path) -> None:
+        catalogs, issues = load_games(ROOT, list(GAMES))
+        assert not issues.errors, [i.render() for i in issues]
+        options = BuildOptions(out=folder / "out")
+        index: dict[str, list[list[str]]] = {}
+        for cat in catalogs:
+            stage("svg")(cat, options)
+            index[cat.id] = [
+                [a.kind, a.paper or "", str(a.path.relative_to(folder / "out"))]
+                for a in stage("rulebook")(cat, options).artifacts
+            ]
+        (folder / "index.json").write_text(json.dumps(index), encoding="utf-8")
+
+    folder = shared_build("rulebooks", make)
+    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
+    out = folder / "out"
+    return Rulebooks(
+        out,
+        {g: [(kind, paper, out / rel) for kind, paper, rel in made] for g, made in index.items()},
+    )
 
 
 _FACES: dict[tuple[int, str], tuple[Any, Faces]] = {}

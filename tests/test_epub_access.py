@@ -19,7 +19,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, ROOT, load_games, stage, validate
+from conftest import CHROMIUM, ROOT, Rulebooks, load_games, stage, validate
 
 from cardstock.books.epub import Access
 from cardstock.books.xhtml import luminance
@@ -47,18 +47,15 @@ GAMES = sorted(p.name for p in (ROOT / "catalog").iterdir() if (p / "game.toml")
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory) -> dict[str, Path]:
-    """Each shipped game's EPUB, and the French Atmosfear's."""
+def books(tmp_path_factory, default_rulebooks: Rulebooks) -> dict[str, Path]:
+    """Each shipped game's EPUB (the run's shared build of the default rulebooks), and the
+    French Atmosfear's."""
     out = tmp_path_factory.mktemp("access")
-    catalogs, _ = load_games(ROOT, GAMES)
-    options = BuildOptions(out=out)
-    for cat in catalogs:
-        stage("rulebook")(cat, options)
     french = BuildOptions(out=out, lang="fr", only=frozenset({"rulebook"}))
     (fr,), issues = validate(ROOT, ["atmosfear-fr"], french)
     assert not [i for i in issues.items if i.level == "error"], issues.items
     stage("rulebook")(fr, french)
-    found = {g: out / g / f"{g}-rulebook.epub" for g in GAMES}
+    found = {g: default_rulebooks.out / g / f"{g}-rulebook.epub" for g in GAMES}
     found["atmosfear-fr"] = next((out / fr.id).glob("*-rulebook.epub"))
     return found
 

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, faces_of, load_games, stage
+from conftest import ROOT, Rulebooks, faces_of, load_games, stage
 from pypdf import PdfReader
 
 from cardstock.books.cardwords import card_words
@@ -22,14 +22,11 @@ GAMES = sorted(p.name for p in (ROOT / "catalog").iterdir() if (p / "game.toml")
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, dict[str, object]]:
-    """Every shipped game's faces and rulebook, as a default build writes them."""
-    out = tmp_path_factory.mktemp("words")
+def built(default_rulebooks: Rulebooks) -> tuple[Path, dict[str, object]]:
+    """Every shipped game's faces and rulebook, as a default build writes them (the run's
+    shared build, read only)."""
     catalogs, _ = load_games(ROOT, GAMES)
-    for cat in catalogs:
-        stage("svg")(cat, BuildOptions(out=out))
-        stage("rulebook")(cat, BuildOptions(out=out))
-    return out, {c.id: c for c in catalogs}
+    return default_rulebooks.out, {c.id: c for c in catalogs}
 
 
 class _Figures(HTMLParser):

@@ -20,7 +20,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FLAGS, FULL, ROOT, load_games, spread, stage
+from conftest import CHROMIUM, FLAGS, FULL, ROOT, Rulebooks, load_games, spread, stage
 from pypdf import PdfReader
 
 from cardstock.books.content import LARGE_PRINT_LEAST, Edition, large_print_size
@@ -34,17 +34,13 @@ WIDTHS = {"desktop": 1280, "phone": 375}
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory) -> Path:
-    """Every shipped game's faces and rulebook stage, as a default build writes them."""
-    out = tmp_path_factory.mktemp("readers")
-    catalogs, _ = load_games(ROOT, GAMES)
-    assert sorted(c.id for c in catalogs) == GAMES
-    options = BuildOptions(out=out)
-    for cat in catalogs:
-        stage("svg")(cat, options)
-        result = stage("rulebook")(cat, options)
-        assert {"rulebook", "rulebook-html", "rulebook-epub"} <= {a.kind for a in result.artifacts}
-    return out
+def books(default_rulebooks: Rulebooks) -> Path:
+    """Every shipped game's faces and rulebook stage, as a default build writes them (the
+    run's shared build, read only)."""
+    assert sorted(default_rulebooks.artifacts) == GAMES
+    for game in GAMES:
+        assert {"rulebook", "rulebook-html", "rulebook-epub"} <= default_rulebooks.kinds(game)
+    return default_rulebooks.out
 
 
 # the games whose large-print edition is laid out: every game in the full run; by default

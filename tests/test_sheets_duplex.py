@@ -16,7 +16,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, GAMES, ROOT, faces_of, job_of, load_games, spread, stage
+from conftest import (
+    FIXTURES,
+    GAMES,
+    ROOT,
+    Rulebooks,
+    faces_of,
+    job_of,
+    load_games,
+    spread,
+    stage,
+)
 from helpers_printer import TOLERANCE, Printer, Sheet, form_size, land, read
 from helpers_sheets import read_pdf
 
@@ -95,14 +105,21 @@ class Built:
     with --duplex short; `kind` is pnp, quickref or booklet (the rulebook's booklets: every
     game's on the long edge, Atmosfear's on the short edge too)."""
 
-    def __init__(self, catalogs: dict[str, Any], folder: Path, shared: dict) -> None:
+    def __init__(
+        self, catalogs: dict[str, Any], folder: Path, shared: dict, books: Rulebooks
+    ) -> None:
         self.catalogs = catalogs
         self.folder = folder
-        # the shipped games' files with default options are the suite's shared build
+        # the shipped games' files with default options are the suite's shared builds
         self.found: dict[tuple[str, str, str, str], bytes] = {
             (g, kind, paper, "long"): data for (g, kind, paper), data in shared.items()
         }
         self.made = {(g, "sheets", "long") for g, _, _ in shared}
+        for g, made in books.artifacts.items():
+            for kind, paper, path in made:
+                if kind == "booklet":
+                    self.found[(g, "booklet", paper, "long")] = path.read_bytes()
+            self.made.add((g, "booklet", "long"))
 
     def _make(self, gid: str, kind: str, duplex: str) -> None:
         part = "booklet" if kind == "booklet" else "sheets"
@@ -130,9 +147,12 @@ class Built:
 
 
 @pytest.fixture(scope="module")
-def built(catalogs, test_deck, default_sheets, tmp_path_factory) -> Built:
+def built(catalogs, test_deck, default_sheets, default_rulebooks, tmp_path_factory) -> Built:
     return Built(
-        {**catalogs, "test-deck": test_deck}, tmp_path_factory.mktemp("out"), default_sheets
+        {**catalogs, "test-deck": test_deck},
+        tmp_path_factory.mktemp("out"),
+        default_sheets,
+        default_rulebooks,
     )
 
 

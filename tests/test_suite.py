@@ -29,3 +29,30 @@ def test_every_test_file_is_named_by_its_subject_not_by_a_round():
     assert "test_suite.py" in files  # the listing found the suite
     named_by_round = [name for name in files if name.startswith(ROUND_PREFIXES)]
     assert not named_by_round, f"name these files after their subject: {', '.join(named_by_round)}"
+
+
+def test_every_file_named_longest_is_a_test_file_of_the_suite():
+    """A file renamed or removed would leave its slot in `LONGEST` (tests/conftest.py)
+    naming nothing, and the file, under its new name, started late."""
+    from conftest import LONGEST
+
+    assert len(set(LONGEST)) == len(LONGEST)
+    assert [name for name in LONGEST if not (TESTS / name).is_file()] == []
+
+
+def test_a_run_hands_out_the_longest_files_first_then_the_files_with_most_tests():
+    from types import SimpleNamespace
+
+    from conftest import LONGEST, longest_first
+
+    first, second = LONGEST[:2]
+    names = ["test_a.py::one", f"{second}::x", "test_b.py::one", "test_b.py::two", f"{first}::y"]
+    items = [SimpleNamespace(nodeid=f"tests/{name}") for name in names]
+    longest_first(items)  # type: ignore[arg-type]
+    assert [i.nodeid.removeprefix("tests/") for i in items] == [
+        f"{first}::y",
+        f"{second}::x",
+        "test_b.py::one",
+        "test_b.py::two",
+        "test_a.py::one",
+    ]
