@@ -17,9 +17,11 @@ import math
 import pytest
 from conftest import FULL, GAMES, ROOT, SEEDS, load_games, suite_cache
 
-from cardstock.rules.mutate import run, stated_rate, summary_line
-from cardstock.rules.mutate_edits import Edit, edits, game_files
-from cardstock.rules.mutate_owned import scope
+from cardstock.core.issues import Issues
+from cardstock.rules.mutation.designer import scope
+from cardstock.rules.mutation.edits import Edit, edits, game_files
+from cardstock.rules.mutation.report import run, stated_rate, summary_line
+from cardstock.rules.mutation.settings import read_settings
 
 SAMPLE = 6
 # The share of the edits the check caught when last measured, by game: (the sample, the full
@@ -67,18 +69,20 @@ def test_the_mutation_test_catches_no_fewer_edits_than_last_measured(game: str) 
     chosen = sample(every, step=4) if FULL else sample(every)
     # the suite's cache: the unedited game's faces, which other files lay out, are read back
     judge = judge_of(ROOT, game, suite_cache(), seed=1, runs=MUTATE_RUNS, sources=SEEDS)
-    rules = catalog.rules
-    owned = [(d, scope(d, catalog.game, catalog.components)) for d in rules.designer_values]
+    problems = Issues()
+    read = read_settings(catalog, problems)
+    assert not problems.errors, [i.render() for i in problems.errors]
+    owned = [(d, scope(d, catalog.game, catalog.components)) for d in read.designer_values]
     report = run(
         game,
         sources.texts,
         chosen,
         judge,
-        rules.accept,
-        rules.accept_lines,
-        rules.file,
-        owned=owned,  # type: ignore[arg-type]
-        owned_lines=rules.designer_value_lines,
+        read.accept,
+        read.accept_lines,
+        read.file,
+        owned=owned,
+        owned_lines=read.designer_value_lines,
     )
     floor = FLOORS[game][1 if FULL else 0]
     rate = stated_rate(report)

@@ -1,4 +1,4 @@
-"""The mutation test's rule words (`mutate_words.toml`): the kinds of pair a rule turns round
+"""The mutation test's rule words (`rule_words.toml`): the kinds of pair a rule turns round
 are edited, and the check catches each edit. A small project of this test's own (the
 starter of `cardstock init`, with a table of who sees what and a source line for it):
 
@@ -20,8 +20,8 @@ from conftest import load_games
 from helpers_edits import full_rules, judged, starter
 
 from cardstock.init import init_project
-from cardstock.rules.mutate import render
-from cardstock.rules.mutate_edits import Edit, Opposites, edits, game_files, word_edits
+from cardstock.rules.mutation.edits import Edit, Opposites, edits, game_files, word_edits
+from cardstock.rules.mutation.report import render
 from cardstock.rules.player_texts import Region
 
 GAME = "moon-race"
@@ -128,7 +128,7 @@ def test_each_new_kind_of_rule_word_is_edited_and_caught(project: Path) -> None:
     sources = game_files(catalog)
     report = judged(project, GAME, chosen, sources.texts, runs=5)
     assert [o.caught for o in report.outcomes] == [True] * len(chosen), render(report)
-    assert any("setup.steps[2].say" in f for f in report.outcomes[2].found)
+    assert any("setup.steps[2].say" in f.text for f in report.outcomes[2].facts())
 
 
 def test_the_template_vocabulary_is_turned_in_templates_only(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ against the catalog. One idea per room (docs/architecture.md, "The rules room's 
 - provenance (`provenance/`): where each text a player reads comes from, stated once per
   kind of text, and the texts changed since a revision; where a rule comes from
   (`sources`) and the source's coverage (`coverage`);
-- the mutation test (`mutate`), which a build never runs;
+- the mutation test (`mutation/`), which no build and no plain check imports;
 - the rules file (`model`, `reader`) and the basics every room reads (`filters`,
   `verdicts`, `places`, `phrases`, and what a check reads once per load: `reads`).
 

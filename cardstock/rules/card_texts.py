@@ -35,8 +35,8 @@ from ..catalog.schema import Component
 from ..core.issues import Issue
 from ..core.patterns import whole_name
 from ..core.stage import Job
-from .mutate_words import vocabulary
 from .prose_counts import singular
+from .rule_words import vocabulary
 
 PROSE_WORDS = 5  # a text field of at least this many words is prose a player reads
 SHORT_WORDS = 3  # a field whose every value (item) is at most this many words is a label
@@ -240,8 +240,8 @@ def icon_words(c: Component, labels: dict[str, str], prose: list[str]) -> Iterab
 
 
 def hidden_fields(catalog: Any) -> set[str]:
-    """The fields no player reads (`mutate_words.toml`'s hidden columns, and the game's own
-    `[mutate] hidden`), in lower case."""
+    """The fields no player reads (`rule_words.toml`'s hidden columns, and the game's own
+    `hidden_columns`), in lower case."""
     hidden = {str(h).lower() for h in vocabulary()["hidden_columns"]}
     if catalog.rules is not None:
         hidden |= {h.lower() for h in catalog.rules.hidden}

@@ -5,7 +5,7 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
   a range's either end); a template's list numbering ("3. Shuffle …") is left alone;
 - **name** — a card's, a deck's or a group's name, where a player reads it, replaced by the
   next name of the same kind (another card of the same deck, another deck);
-- **word** — a word of the fact vocabulary (`mutate_words.toml`'s opposites: face up/face
+- **word** — a word of the fact vocabulary (`rule_words.toml`'s opposites: face up/face
   down, first/last, all at once/in turn order, win/lose, lowest/highest …; in a template
   also its `template_opposites`: best/worst, discard/keep …) turned round;
 - **swap** — two neighbouring rows of a component table exchange one column's values (two
@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..catalog.wording import NUMBER_WORDS
-from .player_texts import Region, Sources, game_files, records, vocabulary
+from ...catalog.wording import NUMBER_WORDS
+from ..player_texts import Region, Sources, game_files, records, vocabulary
 
 KINDS = ("number", "name", "word", "swap", "move")
 
