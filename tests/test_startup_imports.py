@@ -76,7 +76,7 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.sources",
     "cardstock.rules.facts.kinds",
     "cardstock.rules.checks.examples",
-    "cardstock.rules.mutate",
+    "cardstock.rules.mutation",
     "cardstock.rules.checks.deck_limits",
     "cardstock.rules.filters",
 )
