@@ -18,7 +18,7 @@ from helpers_edits import full_rules, judged
 
 from cardstock.core.files import placed, read_text
 from cardstock.init import init_project
-from cardstock.rules.mutation.edits import KINDS, Edit, apply, edits, game_files
+from cardstock.rules.mutation.edits import KINDS, Change, Edit, apply, edits, game_files
 from cardstock.rules.mutation.report import Finding, Judge, render, run, summary_line
 from cardstock.rules.mutation.settings import Accept
 
@@ -326,3 +326,19 @@ def test_no_edit_of_the_starters_rulebook_survives_its_mutation_test(tmp_path: P
     assert book, "the starter's rulebook has no edit left to make"
     report = judged(root, GAME, book, sources.texts, runs=20)
     assert all(o.caught for o in report.outcomes), render(report, verbose=True)
+
+
+def test_an_edit_that_breaks_the_drawing_of_a_face_is_caught_as_bad_input(project: Path) -> None:
+    # the print checks, which draw the faces, are not run: the faces an edit changes are
+    # still laid out, and a template that cannot be rendered refuses the game, as `check` does
+    faces = project / "layouts" / GAME / "faces.toml"
+    text = read_text(faces, project)
+    broken = text + '\n[layouts.card.boxes.title]\ntext = "{{ name | higher }}"\n'
+    shown = f"layouts/{GAME}/faces.toml"
+    where = "layouts.card.boxes.title.text"
+    e = Edit("word", shown, 1, where, "lower", "higher", (Change(faces, 0, len(text), broken),))
+    report = judged(project, GAME, [e], {faces: text}, runs=5)
+    (outcome,) = report.outcomes
+    assert outcome.caught, render(report)
+    (finding,) = outcome.found
+    assert finding.part == "input" and "No filter named 'higher'" in finding.text

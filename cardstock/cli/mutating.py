@@ -22,6 +22,7 @@ from ..core.files import placed
 from ..core.issues import InputError, Issues
 from ..core.stage import Job
 from ..layout.faces import KeptFaces
+from ..layout.lint import once_per_place
 from ..layout.ops import Face
 from ..rules.mutation.designer import named, scope, uncited, unknown_cards
 from ..rules.mutation.edits import edits, game_files
@@ -110,6 +111,15 @@ def refused(issues: Iterable[Any]) -> frozenset[Finding]:
     return frozenset(Finding(f"input: {i.render()}", INPUT, True) for i in issues)
 
 
+def drawing_refused(job: Job) -> frozenset[Finding]:
+    """The bad input met while laying out the game's faces (a face layout's template that
+    cannot be rendered, a font it names that is not there): what the print checks, which
+    the mutation test does not run, would refuse the game for, exit 2. An unchanged face is
+    the unedited game's, kept (`BaselineFaces`)."""
+    met = [i for _c, _s, face in job.faces.outlines() for i in face.findings]
+    return refused(once_per_place([i for i in met if i.bad_input and i.level == "error"]))
+
+
 def judge_of(
     root: Path,
     game: str,
@@ -137,6 +147,9 @@ def judge_of(
                 report = run_checks([job], WORDS, seed=seed, runs=runs, sources=sources, only=only)
             except InputError as exc:
                 return refused(exc.issues)
+            drawn = drawing_refused(job)
+            if drawn:
+                return drawn
         if not texts:
             kept.freeze()
         return failures(report.games[0])

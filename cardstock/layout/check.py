@@ -21,6 +21,7 @@ from ..core.tomlpos import Read, line_for, read_toml
 from ..core.units import UnitError
 from ..fonts import FACES
 from .boxes import length_value
+from .conditions import unknown_choices
 from .context import component_context, make_env
 from .faces import Faces, back_layout_name, front_layout_name
 from .spec import LayoutSet, shared_files
@@ -47,6 +48,7 @@ def check(faces: Faces, reader: Read = read_toml) -> list[Issue]:
     found += _svg_art(catalog)
     if ls.issues:
         return found  # the layouts named below may be in the part that did not load
+    found += unknown_choices(catalog, ls)
     tally = _Tally({})
     where = ls.files[0] if ls.files else "layouts/default.toml"
     for comp in catalog.components:
