@@ -20,7 +20,14 @@ from conftest import load_games
 from helpers_edits import full_rules, judged, starter
 
 from cardstock.init import init_project
-from cardstock.rules.mutation.edits import Edit, Opposites, edits, game_files, word_edits
+from cardstock.rules.mutation.edits import (
+    Edit,
+    Opposites,
+    edits,
+    game_files,
+    number_edits,
+    word_edits,
+)
 from cardstock.rules.mutation.report import render
 from cardstock.rules.player_texts import Region
 
@@ -104,6 +111,20 @@ def test_a_word_in_two_pairs_is_turned_to_each_of_its_opposites() -> None:
     made = [(e.before, e.after) for e in word_edits(region, opposites)]
     # in the order the pairs are listed: "more" meets "less" before "fewer"
     assert made == [("less", "greater"), ("less", "more"), ("more", "less"), ("more", "fewer")]
+
+
+def test_no_word_inside_an_idiom_is_edited_but_a_pair_holding_it_whole_is() -> None:
+    # "at once" is immediately and "no one" nobody: "at twice" and "no two" state nothing
+    text = "Roll at once; no one may call. All at once, take one card, once a round."
+    region = Region(Path("t.md"), "t.md", 1, 0, len(text), text, "template text")
+    opposites = Opposites.of([["once", "twice"], ["all at once", "in turn order"]])
+    words = [(e.before, e.context) for e in word_edits(region, opposites)]
+    assert [w for w, _ in words] == ["All at once", "once"]
+    assert words[1][1].endswith("once a round.")
+    numbers = [(e.before, e.after) for e in number_edits(region)]
+    assert numbers == [("one", "two")] and "take one card" in next(
+        e.context for e in number_edits(region)
+    )
 
 
 def test_an_answer_is_edited_only_when_it_is_the_whole_value() -> None:

@@ -112,8 +112,30 @@ def _edit(region: Region, kind: str, a: int, b: int, new: str) -> Edit:
     return Edit(kind, region.shown, line, region.where, text[a:b], new, (change,), context)
 
 
+def _idioms() -> re.Pattern[str] | None:
+    """`rule_words.toml`'s idioms, as one pattern (made once; None when it lists none)."""
+    if not _IDIOMS:
+        words = sorted(vocabulary().get("idioms", []), key=lambda w: (-len(w), w))
+        joined = "|".join(map(re.escape, words))
+        _IDIOMS.append(re.compile(rf"\b({joined})\b", re.I) if words else None)
+    return _IDIOMS[0]
+
+
+_IDIOMS: list[re.Pattern[str] | None] = []
+
+
+def in_idiom(text: str, a: int, b: int) -> bool:
+    """Whether `text[a:b]` is part of an idiom of `text`, shorter than it ("once" of "at
+    once"): no count and no rule word to edit."""
+    idioms = _idioms()
+    return idioms is not None and any(
+        m.start() <= a and b <= m.end() and b - a < m.end() - m.start()
+        for m in idioms.finditer(text)
+    )
+
+
 def number_edits(region: Region) -> Iterable[Edit]:
-    """Each number the region writes, one more."""
+    """Each number the region writes, one more (not a word of an idiom: "no one")."""
     text = region.text
     if region.number:
         value = text.strip()
@@ -130,6 +152,8 @@ def number_edits(region: Region) -> Iterable[Edit]:
             continue
         yield _edit(region, "number", m.start(), m.end(), _plus_one(m.group(1)))
     for m in _WORD_NUM.finditer(text):
+        if in_idiom(text, m.start(), m.end()):
+            continue
         k = NUMBER_WORDS.index(m.group(1).lower())
         new = NUMBER_WORDS[k + 1] if k + 1 < len(NUMBER_WORDS) else NUMBER_WORDS[k - 1]
         yield _edit(region, "number", m.start(), m.end(), _cased(new, m.group(1)))
@@ -218,6 +242,8 @@ def word_edits(region: Region, opposites: Opposites) -> Iterable[Edit]:
     if opposites.pattern is None:
         return
     for m in opposites.pattern.finditer(region.text):
+        if in_idiom(region.text, m.start(), m.end()):
+            continue
         for new in opposites.pairs[m.group(1).lower()]:
             yield _edit(region, "word", m.start(), m.end(), _cased(new, m.group(1)))
 
