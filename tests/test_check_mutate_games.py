@@ -13,6 +13,7 @@ run prints the rate it measured.
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 from conftest import FULL, GAMES, ROOT, SEEDS, load_games, suite_cache
@@ -99,3 +100,40 @@ def test_the_sample_is_fixed_and_holds_every_kind() -> None:
     assert [e.describe() for e in chosen] == [e.describe() for e in sample(edits(catalog))]
     assert {e.kind for e in chosen} == {e.kind for e in every}
     assert SAMPLE <= len(chosen) <= SAMPLE + 5
+
+
+# alpha-omega-tiles's edits are judged fastest: a seeded random sample of them is held to the
+# figure its full run measured (every edit that contradicts a stated fact caught by a fact),
+# and no edit is found only by a part that names no fact (a translation, an acknowledgment).
+SEEDED = ("alpha-omega-tiles", 30, 0.99)
+
+
+def test_a_seeded_sample_of_a_games_edits_holds_the_figure_its_full_run_measured() -> None:
+    from cardstock.cli.mutating import MUTATE_RUNS, judge_of
+
+    game, size, floor = SEEDED
+    (catalog,), issues = load_games(ROOT, [game])
+    assert not issues.errors
+    sources = game_files(catalog)
+    chosen = random.Random(72).sample(edits(catalog, sources), size)
+    judge = judge_of(ROOT, game, suite_cache(), seed=1, runs=MUTATE_RUNS, sources=SEEDS)
+    problems = Issues()
+    read = read_settings(catalog, problems)
+    owned = [(d, scope(d, catalog.game, catalog.components)) for d in read.designer_values]
+    report = run(
+        game,
+        sources.texts,
+        chosen,
+        judge,
+        read.accept,
+        read.accept_lines,
+        read.file,
+        owned=owned,
+        owned_lines=read.designer_value_lines,
+    )
+    print(f"{game}: {summary_line(report)}")
+    assert report.stated()[0] >= size - 2  # the sample is of edits that state a fact
+    assert stated_rate(report) >= floor, "\n".join(
+        f"{o.edit.at}: {o.edit.describe()}" for o in report.survivors
+    )
+    assert not [o for o in report.outcomes if o.found and not o.caught]
