@@ -40,6 +40,7 @@ from .layout.shapes import SHAPES
 from .rules.checks.deck_limits import DeckRule
 from .rules.checks.severity import Acknowledgment
 from .rules.model import RulesFile
+from .rules.mutation.settings import MutateFile
 from .rules.provenance.coverage import Aside
 from .rules.setup.steps import Setup
 
@@ -389,6 +390,13 @@ REFERENCE_FILES = (
             DeckRule: "docs/rules-format.md",
             Acknowledgment: "docs/rules-format.md",
         },
+    ),
+    ReferenceFile(
+        "catalog/<game>/rules.toml: [mutate]",
+        MutateFile,
+        "The mutation test's settings (`cardstock check --mutate`), read and checked when the "
+        "test runs; a build and a plain `check` leave the table as it is. The test is "
+        "described in `docs/rules-format.md`.",
     ),
     ReferenceFile(
         "layouts/sheets/<name>.toml",

@@ -129,7 +129,7 @@ def judged(root: Path, game: str, chosen: list[Any], texts: Any, runs: int) -> A
     user's cache open for the run."""
     from cardstock.cli.mutating import judge_of
     from cardstock.core.cache import open_cache
-    from cardstock.rules.mutate import run
+    from cardstock.rules.mutation.report import run
 
     cache = open_cache()
     try:

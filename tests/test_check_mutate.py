@@ -18,8 +18,9 @@ from helpers_edits import full_rules, judged
 
 from cardstock.core.files import placed, read_text
 from cardstock.init import init_project
-from cardstock.rules.mutate import Accept, Judge, render, run, summary_line
-from cardstock.rules.mutate_edits import KINDS, Edit, apply, edits, game_files
+from cardstock.rules.mutation.edits import KINDS, Change, Edit, apply, edits, game_files
+from cardstock.rules.mutation.report import Finding, Judge, render, run, summary_line
+from cardstock.rules.mutation.settings import Accept
 
 GAME = "moon-race"
 PROMO = """
@@ -50,8 +51,13 @@ name = "Dawn has power 2"
 card = "dawn"
 fields = { power = 2 }
 """
-# `N of M edits caught`, and with designer's values declared the share and what survives
-COUNT_LINE = re.compile(r"^\s*(\d+) of (\d+) edits caught(, \d+ accepted| \(.+)?$", re.M)
+# `N of M edits caught by a fact`, then of the edits that contradict a stated fact how many
+# a fact catches, and how many survive
+COUNT_LINE = re.compile(
+    r"^\s*(\d+) of (\d+) edits caught by a fact; of the (\d+) edits that contradict a stated "
+    r"fact, (\d+) caught by a fact \([\d.]+ %\), (\d+) survive(; .+)?$",
+    re.M,
+)
 SURVIVOR = re.compile(r"^    (\S+):(\d+): (number|name|word|swap|move): .+ -> .+$")
 
 
@@ -122,14 +128,19 @@ def test_a_placed_file_is_read_as_placed_and_then_as_it_is(project: Path) -> Non
     assert read_text(path, project) == before
 
 
-def fake_judge(catch: list[Edit], texts: Mapping[Path, str]) -> Judge:
-    """A check that fails on the edits of `catch` only, and always warns about one thing
-    the unedited game has too."""
+def fake_judge(catch: list[Edit], texts: Mapping[Path, str], texts_only: int = 0) -> Judge:
+    """A check whose facts fail on the edits of `catch` only (the first `texts_only` of them
+    found by a part that names no fact instead), and that always warns about one thing the
+    unedited game has too."""
     made = {tuple(sorted(apply(texts, e).items())): k for k, e in enumerate(catch)}
+    old = Finding("an old warning", "facts", True)
 
-    def judge(placed_texts: Mapping[Path, bytes]) -> frozenset[str]:
+    def judge(placed_texts: Mapping[Path, bytes]) -> frozenset[Finding]:
         k = made.get(tuple(sorted(placed_texts.items())))
-        return frozenset({"an old warning"} | ({f"edit {k} caught"} if k is not None else set()))
+        if k is None:
+            return frozenset({old})
+        part = "texts" if k < texts_only else "facts"
+        return frozenset({old, Finding(f"edit {k} caught", part, part == "facts")})
 
     return judge
 
@@ -140,12 +151,15 @@ def test_caught_means_a_finding_the_unedited_game_does_not_have(project: Path) -
     chosen = [e for e in edits(catalog, sources) if e.kind == "number"][:6]
     report = run(GAME, sources.texts, chosen, fake_judge(chosen[:2], sources.texts))
     assert [o.caught for o in report.outcomes] == [True, True, False, False, False, False]
-    assert report.outcomes[0].found == ["edit 0 caught"]
+    assert report.outcomes[0].found == [Finding("edit 0 caught", "facts", True)]
     assert [o.edit for o in report.survivors] == chosen[2:]
     text = render(report)
     m = COUNT_LINE.search(text)
-    assert m and (m.group(1), m.group(2)) == ("2", "6")
-    assert summary_line(report) == "2 of 6 edits caught"
+    assert m and m.group(1, 2, 3, 4, 5) == ("2", "6", "6", "2", "4")
+    assert summary_line(report) == (
+        "2 of 6 edits caught by a fact; of the 6 edits that contradict a stated fact, "
+        "2 caught by a fact (33.3 %), 4 survive"
+    )
     lines = text.splitlines()
     at = lines.index("  survivors (4):")
     for line, e in zip(lines[at + 1 : at + 5], chosen[2:]):
@@ -176,7 +190,11 @@ def test_an_accepted_survivor_is_shown_as_accepted_and_a_stale_entry_is_a_findin
     assert len(report.survivors) == len(chosen) - 1
     assert not report.ok and [i for i, _, _ in report.stale] == [1]
     text = render(report)
-    assert summary_line(report) == f"0 of {len(chosen)} edits caught, 1 accepted"
+    n = len(chosen)
+    assert summary_line(report) == (
+        f"0 of {n} edits caught by a fact; of the {n - 1} edits that contradict a stated fact, "
+        f"0 caught by a fact (0.0 %), {n - 1} survive; 1 accepted"
+    )
     assert "  accepted (1):" in text and "— flavour, not a rule" in text
     assert f"catalog/{GAME}/rules.toml:44: mutate.accept[1]: matches no surviving edit" in text
     with pytest.raises(ValueError):
@@ -192,7 +210,22 @@ def test_the_check_catches_a_broken_count_and_a_broken_card_fact(project: Path) 
     count = next(e for e in every if e.where == "column count" and e.shown.endswith("cards.csv"))
     report = judged(project, GAME, [power, count], sources.texts, runs=20)
     assert [o.caught for o in report.outcomes] == [True, True], render(report, verbose=True)
-    assert any("Dawn" in f or "dawn" in f for f in report.outcomes[0].found)
+    assert any("Dawn" in f.text or "dawn" in f.text for f in report.outcomes[0].facts())
+
+
+def test_an_edit_found_only_by_a_part_that_names_no_fact_survives(project: Path) -> None:
+    # a translation still saying the English's old number finds the edit of the English
+    # (`texts`): that shows a text changed, and no fact names what the edit contradicts
+    catalog = catalog_of(project)
+    sources = game_files(catalog)
+    chosen = [e for e in edits(catalog, sources) if e.kind == "number"][:3]
+    report = run(GAME, sources.texts, chosen, fake_judge(chosen, sources.texts, texts_only=1))
+    assert [o.caught for o in report.outcomes] == [False, True, True]
+    assert [o.edit for o in report.survivors] == chosen[:1]
+    assert report.stated() == (3, 2) and dict(report.parts()) == {"facts": 2}
+    text = render(report)
+    assert f"    {chosen[0].at}: {chosen[0].describe()} (found only by texts:" in text
+    assert "  caught by: facts 2" in text
 
 
 def test_the_command_prints_the_count_line_and_exits_1_on_a_survivor(project: Path) -> None:
@@ -206,11 +239,16 @@ def test_the_command_prints_the_count_line_and_exits_1_on_a_survivor(project: Pa
     assert out.returncode in (0, 1), out.stderr
     m = COUNT_LINE.search(out.stdout)
     assert m, out.stdout
-    caught, total = int(m.group(1)), int(m.group(2))
+    caught, total, stated, held, left = map(int, m.group(1, 2, 3, 4, 5))
     assert total == len(edits(catalog_of(project))) and 0 < caught <= total
-    survivors = [line for line in out.stdout.splitlines() if SURVIVOR.match(line)]
-    assert len(survivors) == total - caught
-    assert out.returncode == (0 if caught == total else 1)
+    assert 0 < held <= stated <= total and left == stated - held
+    lines = out.stdout.splitlines()
+    if left:  # the survivors are listed under their count, each as SURVIVOR shows
+        at = lines.index(f"  survivors ({left}):")
+        assert all(SURVIVOR.match(line) for line in lines[at + 1 : at + 1 + left])
+    else:
+        assert not any(line.startswith("  survivors (") for line in lines)
+    assert out.returncode == (0 if left == 0 else 1)
 
 
 def test_the_starter_readme_shows_the_mutation_test() -> None:
@@ -226,17 +264,53 @@ def test_a_games_own_notes_columns_are_not_edited(project: Path) -> None:
     assert not any(e.where == "column power" for e in edits(catalog))
 
 
-def test_an_accept_entry_without_a_reason_is_bad_input(project: Path, tmp_path: Path) -> None:
+def test_an_accept_entry_without_a_reason_is_bad_input_of_the_mutation_test_alone(
+    project: Path, tmp_path: Path
+) -> None:
     import shutil
 
     copy = tmp_path / "p"
     shutil.copytree(project, copy)
-    with (copy / "catalog" / GAME / "rules.toml").open("a", encoding="utf-8") as f:
+    rules = copy / "catalog" / GAME / "rules.toml"
+    at = len(rules.read_text(encoding="utf-8").splitlines()) + 2
+    with rules.open("a", encoding="utf-8") as f:
         f.write('\n[[mutate.accept]]\nat = "catalog/moon-race/cards.csv:3"\n')
     _, issues = load_games(copy, [GAME])
-    assert any("mutate.accept[0].reason" in i.render() for i in issues.errors), [
-        i.render() for i in issues
-    ]
+    assert not issues.errors, [i.render() for i in issues]  # a plain check reads past it
+    out = subprocess.run(
+        [sys.executable, "-m", "cardstock", "check", GAME, "--mutate", "--runs", "5"],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 2, out.stdout + out.stderr
+    said = out.stdout + out.stderr
+    assert f"catalog/{GAME}/rules.toml:{at}: mutate.accept[0].reason:" in said, said
+    assert "Traceback" not in said and "edits caught" not in said
+
+
+def test_the_old_key_of_the_columns_no_player_reads_is_a_located_error(
+    project: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    copy = tmp_path / "p"
+    shutil.copytree(project, copy)
+    rules = copy / "catalog" / GAME / "rules.toml"
+    text = rules.read_text(encoding="utf-8")
+    rules.write_text('[mutate]\nhidden = ["notes"]\n\n' + text, encoding="utf-8")
+    _, issues = load_games(copy, [GAME])
+    found = [i.render() for i in issues.errors]
+    assert found == [
+        f"catalog/{GAME}/rules.toml:2: mutate.hidden: the columns no player reads are the "
+        "top-level key `hidden_columns`, read by the card-text check as well as the mutation "
+        "test: move the list there"
+    ], found
+    rules.write_text('hidden_columns = ["power"]\n' + text, encoding="utf-8")
+    (catalog,), issues = load_games(copy, [GAME])
+    assert not issues.errors and catalog.rules.hidden == ["power"]
+    assert not any(e.where == "column power" for e in edits(catalog))
 
 
 def test_no_edit_of_the_starters_rulebook_survives_its_mutation_test(tmp_path: Path) -> None:
@@ -252,3 +326,19 @@ def test_no_edit_of_the_starters_rulebook_survives_its_mutation_test(tmp_path: P
     assert book, "the starter's rulebook has no edit left to make"
     report = judged(root, GAME, book, sources.texts, runs=20)
     assert all(o.caught for o in report.outcomes), render(report, verbose=True)
+
+
+def test_an_edit_that_breaks_the_drawing_of_a_face_is_caught_as_bad_input(project: Path) -> None:
+    # the print checks, which draw the faces, are not run: the faces an edit changes are
+    # still laid out, and a template that cannot be rendered refuses the game, as `check` does
+    faces = project / "layouts" / GAME / "faces.toml"
+    text = read_text(faces, project)
+    broken = text + '\n[layouts.card.boxes.title]\ntext = "{{ name | higher }}"\n'
+    shown = f"layouts/{GAME}/faces.toml"
+    where = "layouts.card.boxes.title.text"
+    e = Edit("word", shown, 1, where, "lower", "higher", (Change(faces, 0, len(text), broken),))
+    report = judged(project, GAME, [e], {faces: text}, runs=5)
+    (outcome,) = report.outcomes
+    assert outcome.caught, render(report)
+    (finding,) = outcome.found
+    assert finding.part == "input" and "No filter named 'higher'" in finding.text

@@ -1,9 +1,10 @@
 """`[[mutate.designer_values]]`: cells of a component table the designer chose because the
 source states none. On the starter of `cardstock init`: a declaration naming an unknown
-column, a text column or an unknown card is bad input at its line; a surviving number or
-swap edit of a declared cell is reported as the designer's own value, apart from accepted
-and unexplained survivors, and the caught count is not raised by it; a declaration that
-explains no survivor, or claims a cell whose value edit a check catches, is stale."""
+column, a text column or an unknown card is bad input of the mutation test at its line
+(a plain check reads past it); a number or swap edit of a declared cell is an edit of the
+designer's own value, listed apart from the accepted and the surviving edits and never
+counted among the edits that contradict a stated fact; a declaration that explains no
+survivor, or claims a cell whose value edit a check catches, is stale."""
 
 from __future__ import annotations
 
@@ -17,10 +18,12 @@ import pytest
 from conftest import load_games
 from helpers_edits import without_designer_values
 
+from cardstock.core.issues import Issues
 from cardstock.init import init_project
-from cardstock.rules.mutate import Accept, Judge, public, render, run, summary_line
-from cardstock.rules.mutate_edits import Edit, apply, edits, game_files
-from cardstock.rules.mutate_owned import DesignerValues, scope, unknown_cards
+from cardstock.rules.mutation.designer import DesignerValues, scope, unknown_cards
+from cardstock.rules.mutation.edits import Edit, apply, edits, game_files
+from cardstock.rules.mutation.report import Finding, Judge, public, render, run, summary_line
+from cardstock.rules.mutation.settings import Accept, read_settings
 
 GAME = "moon-race"
 SOURCE = '{ line = 5, says = "the source gives no card\'s power" }'
@@ -52,8 +55,13 @@ def declaration(columns: str, rows: str = "") -> str:
 
 
 def errors_of(root: Path) -> list[str]:
-    _, issues = load_games(root, [GAME])
-    return [i.render() for i in issues.errors]
+    """The errors of the game's `[mutate]`, as the mutation test reads it (a plain check
+    reads the game without one)."""
+    (catalog,), issues = load_games(root, [GAME])
+    assert not issues.errors, [i.render() for i in issues.errors]
+    found = Issues()
+    read_settings(catalog, found)
+    return [i.render() for i in found.errors]
 
 
 def test_an_unknown_column_is_bad_input_at_its_line(project: Path, tmp_path: Path) -> None:
@@ -69,17 +77,25 @@ def test_an_unknown_column_is_bad_input_at_its_line(project: Path, tmp_path: Pat
     assert "power" in found[0]  # the columns it could name
 
 
-def test_the_command_refuses_an_unknown_table_with_exit_2(project: Path, tmp_path: Path) -> None:
+def test_the_mutation_test_refuses_an_unknown_table_with_exit_2_and_a_check_reads_past_it(
+    project: Path, tmp_path: Path
+) -> None:
     copy = with_rules(project, tmp_path, declaration('["power"]').replace('"deck"', '"decks"'))
-    out = subprocess.run(
-        [sys.executable, "-m", "cardstock", "check", GAME],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert out.returncode == 2, out.stdout + out.stderr
-    assert "mutate.designer_values[0].table: no set 'decks'" in out.stdout + out.stderr
+    said = []
+    for mutate in ([], ["--mutate"]):
+        out = subprocess.run(
+            [sys.executable, "-m", "cardstock", "check", GAME, "--runs", "5", *mutate],
+            cwd=copy,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        said.append((out.returncode, out.stdout + out.stderr))
+    (plain, plain_out), (mutated, mutated_out) = said
+    assert plain != 2 and "designer_values" not in plain_out, plain_out
+    assert mutated == 2, mutated_out
+    assert "mutate.designer_values[0].table: no set 'decks'" in mutated_out
+    assert "edits caught" not in mutated_out and "Traceback" not in mutated_out
 
 
 def test_a_text_or_name_column_is_refused_and_an_unknown_card_is_a_mutation_finding(
@@ -96,13 +112,13 @@ def test_a_text_or_name_column_is_refused_and_an_unknown_card_is_a_mutation_find
 
 
 def fake_judge(catch: list[Edit], texts: Mapping[Path, str], finding: str = "edit") -> Judge:
-    """A check that fails on the edits of `catch` only, each with a finding that starts
-    with `finding`."""
+    """A check whose facts fail on the edits of `catch` only, each with a finding that
+    starts with `finding`."""
     made = {tuple(sorted(apply(texts, e).items())): k for k, e in enumerate(catch)}
 
-    def judge(placed_texts: Mapping[Path, bytes]) -> frozenset[str]:
+    def judge(placed_texts: Mapping[Path, bytes]) -> frozenset[Finding]:
         k = made.get(tuple(sorted(placed_texts.items())))
-        return frozenset({f"{finding} {k} caught"} if k is not None else set())
+        return frozenset({Finding(f"{finding} {k} caught", "facts", True)} if k is not None else ())
 
     return judge
 
@@ -164,13 +180,13 @@ def test_survivors_of_declared_cells_are_classified_and_the_caught_count_is_not_
     ]
     assert [o.edit for o in report.survivors] == swaps_with_midnight  # Midnight is not declared
     assert [o.edit for o in report.accepted] == [word]
-    n, left = len(chosen), len(chosen) - 1
+    n, stated = len(chosen), len(chosen) - len(report.owned) - 1
+    assert report.stated() == (stated, 1) == (len(swaps_with_midnight) + 1, 1)
     assert summary_line(report) == (
-        f"1 of {n} edits caught ({100 / n:.1f} %); {left} survive: {len(report.owned)} change "
-        f"a designer's own value the source does not state (catalog/{GAME}/rules.toml:40), "
-        f"1 accepted as flavour, {len(swaps_with_midnight)} unexplained; of the "
-        f"{n - len(report.owned) - 1} edits that contradict a stated fact, 1 caught "
-        f"({100 / (n - len(report.owned) - 1):.1f} %)"
+        f"1 of {n} edits caught by a fact; of the {stated} edits that contradict a stated "
+        f"fact, 1 caught by a fact ({100 / stated:.1f} %), {stated - 1} survive; "
+        f"{len(report.owned)} edit a designer's own value the source does not state "
+        f"(catalog/{GAME}/rules.toml:40; 0 of them caught), listed apart; 1 accepted"
     )
     text = render(report)
     assert f"  designer's values ({len(report.owned)}):" in text
@@ -228,7 +244,7 @@ def test_declared_values_are_ok_like_accepted_ones(project: Path) -> None:
 
 
 def test_a_declaration_citing_a_line_the_source_lacks_is_stale() -> None:
-    from cardstock.rules.mutate_owned import uncited
+    from cardstock.rules.mutation.designer import uncited
     from cardstock.rules.sources import SourceText
 
     source = SourceText("seed.txt", "seed.txt", ("Components:", "XX Moon cards"))
@@ -286,10 +302,12 @@ def test_a_declared_value_survives_listed_apart_and_is_not_counted_as_a_stated_f
     assert report.caught == 0 and len(power) == 5 and not report.survivors
     assert [o.edit for o in report.owned] == power
     assert not report.owned_stale and report.ok
-    line = summary_line(report)
-    assert line.startswith("0 of 5 edits caught (0.0 %); 5 survive: 5 change a designer's own")
     # none of the five states a fact: they are the designer's own values
-    assert line.endswith("of the 0 edits that contradict a stated fact, 0 caught (100.0 %)")
+    assert summary_line(report) == (
+        "0 of 5 edits caught by a fact; of the 0 edits that contradict a stated fact, 0 caught "
+        "by a fact (100.0 %), 0 survive; 5 edit a designer's own value the source does not "
+        f"state (catalog/{GAME}/rules.toml:40; 0 of them caught), listed apart"
+    )
     held = run(
         GAME,
         sources.texts,
@@ -300,4 +318,7 @@ def test_a_declared_value_survives_listed_apart_and_is_not_counted_as_a_stated_f
         owned_lines=[40],
     )
     (st,) = held.owned_stale
-    assert "a check holds" in st.message and not held.owned
+    assert "a check holds" in st.message
+    # caught or not, an edit of a declared cell is listed apart and not counted as stated
+    assert [o.caught for o in held.owned] == [True] * 5 and held.stated() == (0, 0)
+    assert "(catalog/moon-race/rules.toml:40; 5 of them caught)" in summary_line(held)

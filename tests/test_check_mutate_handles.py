@@ -22,7 +22,7 @@ from cardstock.books.document import BookCanvas
 from cardstock.cli.mutating import judge_of
 from cardstock.core.cache import open_cache
 from cardstock.init import init_project
-from cardstock.rules.mutate_edits import apply, edits, game_files
+from cardstock.rules.mutation.edits import apply, edits, game_files
 from cardstock.validate import validate
 
 GAME = "moon-race"

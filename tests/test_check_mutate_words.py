@@ -1,4 +1,4 @@
-"""The mutation test's rule words (`mutate_words.toml`): the kinds of pair a rule turns round
+"""The mutation test's rule words (`rule_words.toml`): the kinds of pair a rule turns round
 are edited, and the check catches each edit. A small project of this test's own (the
 starter of `cardstock init`, with a table of who sees what and a source line for it):
 
@@ -20,8 +20,15 @@ from conftest import load_games
 from helpers_edits import full_rules, judged, starter
 
 from cardstock.init import init_project
-from cardstock.rules.mutate import render
-from cardstock.rules.mutate_edits import Edit, Opposites, edits, game_files, word_edits
+from cardstock.rules.mutation.edits import (
+    Edit,
+    Opposites,
+    edits,
+    game_files,
+    number_edits,
+    word_edits,
+)
+from cardstock.rules.mutation.report import render
 from cardstock.rules.player_texts import Region
 
 GAME = "moon-race"
@@ -106,6 +113,20 @@ def test_a_word_in_two_pairs_is_turned_to_each_of_its_opposites() -> None:
     assert made == [("less", "greater"), ("less", "more"), ("more", "less"), ("more", "fewer")]
 
 
+def test_no_word_inside_an_idiom_is_edited_but_a_pair_holding_it_whole_is() -> None:
+    # "at once" is immediately and "no one" nobody: "at twice" and "no two" state nothing
+    text = "Roll at once; no one may call. All at once, take one card, once a round."
+    region = Region(Path("t.md"), "t.md", 1, 0, len(text), text, "template text")
+    opposites = Opposites.of([["once", "twice"], ["all at once", "in turn order"]])
+    words = [(e.before, e.context) for e in word_edits(region, opposites)]
+    assert [w for w, _ in words] == ["All at once", "once"]
+    assert words[1][1].endswith("once a round.")
+    numbers = [(e.before, e.after) for e in number_edits(region)]
+    assert numbers == [("one", "two")] and "take one card" in next(
+        e.context for e in number_edits(region)
+    )
+
+
 def test_an_answer_is_edited_only_when_it_is_the_whole_value() -> None:
     opposites = Opposites.of([], [["yes", "no"]])
     cell = Region(Path("t.csv"), "t.csv", 2, 0, 3, "Yes", "column wild", column="wild", row=0)
@@ -128,7 +149,7 @@ def test_each_new_kind_of_rule_word_is_edited_and_caught(project: Path) -> None:
     sources = game_files(catalog)
     report = judged(project, GAME, chosen, sources.texts, runs=5)
     assert [o.caught for o in report.outcomes] == [True] * len(chosen), render(report)
-    assert any("setup.steps[2].say" in f for f in report.outcomes[2].found)
+    assert any("setup.steps[2].say" in f.text for f in report.outcomes[2].facts())
 
 
 def test_the_template_vocabulary_is_turned_in_templates_only(tmp_path: Path) -> None:

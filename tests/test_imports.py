@@ -225,10 +225,11 @@ def test_no_room_imports_a_room_after_it():
 # simulation, then the facts, then the checks a rules file declares and their report's
 # parts, then the stats, then provenance and coverage. Its top holds the room's entrance
 # (the report, `check --since`, the rules file's model and reader), which may import every
-# one of them, and the parts every room's rules are built of (filters, sources, verdicts),
-# which import none of them. The mutation test (`rules.mutate*`) stands apart: run by
-# `check --mutate` beside the check, it reads every room as the report does.
-RULES_ROOMS = ["setup", "facts", "checks", "stats", "provenance"]
+# one of them, and the parts every room's rules are built of (filters, sources, verdicts,
+# player_texts, rule_words), which import none of them. The mutation test (`mutation`)
+# comes last: run by `check --mutate` beside the check, it reads every room as the report
+# does.
+RULES_ROOMS = ["setup", "facts", "checks", "stats", "provenance", "mutation"]
 RULES_ENTRY = {
     "cardstock.rules",
     "cardstock.rules.report",
@@ -236,14 +237,13 @@ RULES_ENTRY = {
     "cardstock.rules.reader",
     "cardstock.rules.since",  # `check --since REV` reads a revision's rules.toml itself
 }
-RULES_APART = "cardstock.rules.mutate"
 
 
 def rules_room(module: str) -> str | None:
     """The room of the rules room a module lives in (a room's own package counted in it);
-    "" for the room's top; None outside the rules room and for the mutation test."""
+    "" for the room's top; None outside the rules room."""
     parts = module.split(".")
-    if parts[:2] != ["cardstock", "rules"] or module.startswith(RULES_APART):
+    if parts[:2] != ["cardstock", "rules"]:
         return None
     if len(parts) > 3 or (len(parts) == 3 and parts[2] in RULES_ROOMS):
         return parts[2]
@@ -285,13 +285,14 @@ def test_an_import_against_the_rules_rooms_order_is_found():
         "cardstock.rules.filters": {"cardstock.rules.checks", "cardstock.catalog.schema"},
         "cardstock.rules.facts.base": {"cardstock.rules.report", "cardstock.rules.setup.steps"},
         "cardstock.rules.model": {"cardstock.rules.stats.odds"},
-        # the mutation test stands apart: it reads every room, and rooms read its vocabulary
-        "cardstock.rules.mutate_edits": {"cardstock.rules.player_texts"},
-        "cardstock.rules.player_texts": {"cardstock.rules.mutate_words"},
+        # the mutation test comes last: it reads every room, and no room reads it
+        "cardstock.rules.mutation.edits": {"cardstock.rules.player_texts"},
+        "cardstock.rules.provenance.texts": {"cardstock.rules.mutation.designer"},
     }
     assert wrong_rules_imports(graph) == [
         "cardstock.rules.facts.base -> cardstock.rules.report (the room's entry)",
         "cardstock.rules.filters -> cardstock.rules.checks (a basic imports a room)",
+        "cardstock.rules.provenance.texts -> cardstock.rules.mutation.designer (a later room)",
         "cardstock.rules.setup.steps -> cardstock.rules.facts.kinds (a later room)",
     ]
 

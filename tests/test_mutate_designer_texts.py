@@ -1,10 +1,11 @@
 """`[[mutate.designer_values]]` with `texts`: a card's own prose the source never states. On
 the starter of `cardstock init`: a number, word or name edited inside a declared text, or two
-declared texts swapped, survives as the designer's value, never as caught; a declaration is
-stale when a check catches the swap of two of its texts (the edit stays caught) or when the
-source names one of its cards; a `texts` column that holds no prose is bad input; and the
-summary line gives, after the raw count, the share caught of the edits that contradict a
-stated fact."""
+declared texts swapped, is an edit of the designer's value, listed apart (caught or not) and
+never counted among the edits that contradict a stated fact; a declaration is stale when a
+check catches the swap of two of its texts or when the source names one of its cards; a
+`texts` column that holds no prose is bad input of the mutation test; and the summary line
+gives, after the raw count, the share a fact catches of the edits that contradict a stated
+fact."""
 
 from __future__ import annotations
 
@@ -16,10 +17,12 @@ import pytest
 from conftest import load_games
 from helpers_edits import without_designer_values
 
+from cardstock.core.issues import Issues
 from cardstock.init import init_project
-from cardstock.rules.mutate import Judge, public, render, run, summary_line
-from cardstock.rules.mutate_edits import Edit, apply, edits, game_files
-from cardstock.rules.mutate_owned import DesignerValues, Scope, named, scope
+from cardstock.rules.mutation.designer import DesignerValues, Scope, named, scope
+from cardstock.rules.mutation.edits import Edit, apply, edits, game_files
+from cardstock.rules.mutation.report import Finding, Judge, public, render, run, summary_line
+from cardstock.rules.mutation.settings import read_settings
 from cardstock.rules.sources import SourceText
 
 GAME = "moon-race"
@@ -48,12 +51,12 @@ def declared(texts: list[str], rows: list[str] | None = None) -> DesignerValues:
 
 
 def judge_catching(catch: list[Edit], texts: Mapping[Path, str]) -> Judge:
-    """A check that fails on the edits of `catch` only."""
+    """A check whose facts fail on the edits of `catch` only."""
     made = {tuple(sorted(apply(texts, e).items())): k for k, e in enumerate(catch)}
 
-    def judge(placed: Mapping[Path, bytes]) -> frozenset[str]:
+    def judge(placed: Mapping[Path, bytes]) -> frozenset[Finding]:
         k = made.get(tuple(sorted(placed.items())))
-        return frozenset({f"edit {k} caught"} if k is not None else set())
+        return frozenset({Finding(f"edit {k} caught", "facts", True)} if k is not None else ())
 
     return judge
 
@@ -89,7 +92,7 @@ def test_edits_inside_a_declared_text_and_swaps_of_texts_are_the_designers(
     assert "designer's value, catalog/moon-race/rules.toml:40" in render(report)
 
 
-def test_a_caught_edit_inside_a_text_stays_caught_and_leaves_the_declaration_current(
+def test_a_caught_edit_inside_a_text_is_listed_apart_and_leaves_the_declaration_current(
     project: Path,
 ) -> None:
     chosen, texts, owned = text_edits(project)
@@ -103,7 +106,8 @@ def test_a_caught_edit_inside_a_text_stays_caught_and_leaves_the_declaration_cur
         owned=owned,
         owned_lines=[40],
     )
-    assert report.caught == 1 and number not in [o.edit for o in report.owned]
+    assert report.caught == 1 and [o.edit for o in report.owned] == chosen
+    assert report.stated() == (0, 0)  # caught or not, the designer's value is apart
     assert not report.owned_stale and report.ok
 
 
@@ -160,8 +164,11 @@ def test_a_texts_column_that_holds_no_prose_is_bad_input(project: Path, tmp_path
             'source = { line = 2, says = "none named" }\nreason = "the designer\'s"\n'
         )
     at = rules.read_text(encoding="utf-8").splitlines().index('texts = ["power"]') + 1
-    _, issues = load_games(copy, [GAME])
-    found = [i.render() for i in issues.errors]
+    (catalog,), issues = load_games(copy, [GAME])
+    assert not issues.errors  # a plain check reads past the mutation test's table
+    errors = Issues()
+    read_settings(catalog, errors)
+    found = [i.render() for i in errors.errors]
     assert len(found) == 1, found
     assert found[0].startswith(
         f"{RULES}:{at}: mutate.designer_values[0].texts: set 'deck' has a int field, no prose:"
@@ -190,9 +197,10 @@ def test_the_summary_gives_the_share_caught_of_the_edits_that_contradict_a_state
     )
     m, k, n = len(prose) + len(power), len(power), len(power) - 1
     line = summary_line(report)
-    assert line.startswith(f"{n} of {m} edits caught ({n / m * 100:.1f} %);")  # raw count first
-    assert line.endswith(
-        f"1 unexplained; of the {k} edits that contradict a stated fact, {n} caught "
-        f"({n / k * 100:.1f} %)"
+    assert line.startswith(f"{n} of {m} edits caught by a fact; ")  # the raw count first
+    assert (
+        f"of the {k} edits that contradict a stated fact, {n} caught by a fact "
+        f"({n / k * 100:.1f} %), 1 survive; {len(prose)} edit a designer's own value" in line
     )
     assert public(report)["stated"] == k and public(report)["caught"] == n
+    assert public(report)["stated_caught"] == n

@@ -1,5 +1,5 @@
 """Which values of a game's TOML files a player reads: the `[visible]` key paths of
-`cardstock/rules/mutate_words.toml`, where a `*` is any one key or index and a path shows
+`cardstock/rules/rule_words.toml`, where a `*` is any one key or index and a path shows
 every value at or below it."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from conftest import ROOT, SEEDS, load_games
 
 from cardstock.core.files import placed
 from cardstock.rules.facts.rule import RuleFact
-from cardstock.rules.mutate_edits import Opposites, word_edits
+from cardstock.rules.mutation.edits import Opposites, word_edits
 from cardstock.rules.player_texts import template_regions, vocabulary
 from cardstock.rules.sources import load_source
 

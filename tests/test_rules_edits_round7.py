@@ -10,7 +10,7 @@ rulebook and quick-reference sentences retyped.
 Twenty edits were tried. Nine were caught by the checks as they were (the bluff edit only
 by the word "once" it happens to type). Eleven retyped a template sentence in words of no
 fact's vocabulary and passed; six of them turned a word the vocabulary now holds in
-templates (`template_opposites` in `mutate_words.toml`: best/worst, delayed/immediate,
+templates (`template_opposites` in `rule_words.toml`: best/worst, delayed/immediate,
 shared/your own, discard/keep), and are caught by the `typed` fact's word lint: the new word
 is typed where no fact renders it, or the `allow` entry that held the sentence no longer
 matches. The other five passed `cardstock check` then: who leads after a Black Hole, an

@@ -10,7 +10,7 @@ touched. Two are no seed-breaking edit and are not kept here: two Henchmen (and 
 Nemeses) of Alter Ego exchanged between gangs, cards of the designer's own that no source,
 text or table places in a gang. Of the other twenty-six, sixteen were caught by the checks
 as they were; all are caught now. Eight by more of the template vocabulary
-(`mutate_words.toml`: on their left / on their right, in the box / into the deck, to the
+(`rule_words.toml`: on their left / on their right, in the box / into the deck, to the
 supply / to another player, from the supply / from another player), the rest by rule facts
 the templates and tables now render or are held to (a special tile in a starting hand goes
 back into the deck, the game ends when no Vortex card is left, a defeated Nemesis's

@@ -1,5 +1,5 @@
 """Rule words typed into the rule templates (issue #42): with `words = true`, a `typed` fact
-finds every word of the fact vocabulary (`mutate_words.toml`'s opposites: first / last, may /
+finds every word of the fact vocabulary (`rule_words.toml`'s opposites: first / last, may /
 must, face up / face down …) typed in a template sentence that renders no fact, at the
 template's file and line, naming the word and the rule fact it shadows. An `allow` entry
 keeps a sentence that is no rule with the words around the word and why; the entry matches

@@ -46,7 +46,7 @@ def test_the_starters_mutation_test_catches_every_edit_of_what_its_facts_state(
     )
     report = out.stdout
     # the powers are the designer's: listed apart, not counted, and no declaration is stale
-    assert "9 change a designer's own value" in report, report
+    assert "9 edit a designer's own value" in report, report
     assert "mutate.designer_values[0]:" not in report, report
     survivors = report.split("survivors (", 1)[1].split("designer's values (", 1)[0]
     # no edit of what a fact, a count or the constraint states survives: the survivors are

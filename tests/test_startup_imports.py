@@ -76,7 +76,7 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.sources",
     "cardstock.rules.facts.kinds",
     "cardstock.rules.checks.examples",
-    "cardstock.rules.mutate",
+    "cardstock.rules.mutation",
     "cardstock.rules.checks.deck_limits",
     "cardstock.rules.filters",
 )
@@ -111,14 +111,10 @@ NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
 # What a build of a game without a rulebook may not load: the rulebook's content helpers.
 NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
 
-# What a build may not load: the mutation test and its edits (`check --mutate` alone makes
-# them); the rules' model reads `[mutate]` through `rules.mutate_rules`, the card-text check
-# the hidden columns through `rules.mutate_words`, and the signed texts' check the text
-# regions through `rules.player_texts`.
-NOT_IN_A_BUILD = (
-    "cardstock.rules.mutate",
-    "cardstock.rules.mutate_edits",
-)
+# What a build and a plain `check` may not load: the mutation test's room (`check --mutate`
+# alone loads it); the rules' model keeps `[mutate]` as written, the card-text check reads
+# the hidden columns through `rules.rule_words`.
+NOT_IN_A_BUILD = ("cardstock.rules.mutation",)
 
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
@@ -221,7 +217,7 @@ def test_a_sheets_only_build_loads_no_other_stage_nor_the_mutation_test(tmp_path
     assert (tmp_path / "out" / "alter-ego" / "alter-ego-pnp-letter.pdf").is_file()
     assert {"cardstock.impose.pnp", "cardstock.books.rulebook"} <= modules
     assert loaded(NOT_FOR_PNP, modules) == []
-    assert "cardstock.rules.mutate_rules" in modules  # alter-ego's rules were read
+    assert "cardstock.rules.model" in modules  # alter-ego's rules were read
     assert loaded(NOT_IN_A_BUILD, modules) == []
 
 
@@ -238,6 +234,33 @@ def test_a_list_loads_no_rules_code(tmp_path: Path) -> None:
     modules = modules_after(code, tmp_path)
     assert "cardstock.catalog.load" in modules
     assert loaded(("cardstock.rules",), modules) == []
+
+
+def test_a_check_without_mutate_loads_no_mutation_test(tmp_path: Path) -> None:
+    # alter-ego's rules.toml has a `[mutate]` table: the check reads the file, every check
+    # runs (a short setup simulation), and nothing of the mutation test is loaded
+    code = (
+        "import contextlib, io\n"
+        "from cardstock.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['--root', {str(ROOT)!r}, 'check', 'alter-ego', '--runs', '5'])\n"
+    )
+    modules = modules_after(code, tmp_path)
+    assert {"cardstock.rules.model", "cardstock.rules.report"} <= modules
+    assert "cardstock.rules.facts.kinds" in modules  # its facts were checked
+    assert loaded(NOT_IN_A_BUILD, modules) == []
+
+
+def test_a_check_with_mutate_loads_the_mutation_test(tmp_path: Path) -> None:
+    # the probe above can fail: `--mutate` loads the room (a game with no edits to make)
+    code = (
+        "import contextlib, io\n"
+        "from cardstock.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['--root', {str(ROOT)!r}, 'check', 'no-such-game', '--mutate'])\n"
+    )
+    modules = modules_after(code, tmp_path)
+    assert loaded(NOT_IN_A_BUILD, modules) != []
 
 
 def test_writing_printed_json_does_not_load_gits_history(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from cardstock.catalog.schema import Clean, PrintSettings
 from cardstock.core.validation import constructed
 from cardstock.impose.sheets import FooterSpec, GridSpec, GutterfoldSpec, MarksSpec, PackSpec
 from cardstock.rules.filters import Filter
-from cardstock.rules.mutate import MutateRules
+from cardstock.rules.mutation.settings import MutateRules
 
 MODELS: list[type[BaseModel]] = [
     PrintSettings,

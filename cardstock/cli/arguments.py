@@ -324,7 +324,8 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "--mutate",
         action="store_true",
         help="make every single edit of what a player reads (numbers, names, rule words, "
-        "rows swapped or moved), check each, and print how many the check catches",
+        "rows swapped or moved), check each, and print how many a fact catches of those "
+        "that contradict a stated fact (the designer's own values listed apart)",
     )
     k.add_argument(
         "--since",

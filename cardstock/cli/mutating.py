@@ -1,9 +1,11 @@
 """`cardstock check --mutate`: the mutation test run on the games asked for.
 
-The edits and the report are the rules room's (`rules.mutate_edits`, `rules.mutate`); what
-judges an edit is here, because it is the same read → validate → check the command runs,
-with the checks of the later rooms (`stages.CHECKS`). Each edit's files are placed in the
-door (`core.files.placed`): nothing is copied or written.
+The edits and the report are the mutation test's room's (`rules.mutation`); what judges an
+edit is here, because it is the same read → validate → check the command runs, with the
+checks of the later rooms (`stages.CHECKS`), and so is which of their parts name what an
+edit contradicts (`FACT_PARTS`). Each edit's files are placed in the door
+(`core.files.placed`): nothing is copied or written. The game's `[mutate]` is read and
+checked here, before any edit (`rules.mutation.settings`).
 """
 
 from __future__ import annotations
@@ -11,16 +13,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..core.cache import Cache, open_cache
 from ..core.files import placed
-from ..core.issues import InputError
+from ..core.issues import InputError, Issues
 from ..core.stage import Job
 from ..layout.faces import KeptFaces
+from ..layout.lint import once_per_place
 from ..layout.ops import Face
-from ..rules.mutate import (
+from ..rules.mutation.designer import named, scope, uncited, unknown_cards
+from ..rules.mutation.edits import edits, game_files
+from ..rules.mutation.report import (
+    Finding,
     Judge,
     MutationReport,
     coverage_checked,
@@ -29,8 +36,7 @@ from ..rules.mutate import (
     render_checked,
     run,
 )
-from ..rules.mutate_edits import edits, game_files
-from ..rules.mutate_owned import named, scope, uncited, unknown_cards
+from ..rules.mutation.settings import Settings, read_settings
 from ..rules.provenance.stated import cited_at
 from ..rules.report import GameReport, run_checks
 from ..rules.sources import load_source, sources_folder
@@ -38,6 +44,9 @@ from ..rules.verdicts import FAIL, WARN
 from ..stages import CHECKS
 from ..validate import validate
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues, safe
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
 
 # the checks that judge how a face prints (colour, bleed, safe zone), not what it says: an
 # edit they alone find is not caught, and they are not run
@@ -48,6 +57,25 @@ MUTATE_RUNS = 100
 
 
 WORDS = tuple(p for p in CHECKS if p.section != PRINT_SECTION)
+# what validation refuses, as a part
+INPUT = "input"
+# the parts whose findings name what an edit contradicts: the rules file's own checks (a
+# count, a constraint, a fact, an example, the setup, the source's lines), every provider
+# run (each holds a text to the data or to a rule) and the validation of the input. Not
+# `texts` (a translation that still says the English's old words finds an edit because a
+# text changed) nor `rules` (an acknowledgment the edit leaves unmatched).
+FACT_PARTS = frozenset(
+    {
+        "counts",
+        "constraints",
+        "facts",
+        "examples",
+        "setup",
+        "source",
+        INPUT,
+        *(p.name for p in WORDS),
+    }
+)
 
 
 class BaselineFaces(KeptFaces):
@@ -68,14 +96,31 @@ class BaselineFaces(KeptFaces):
         self.frozen = True
 
 
-def failures(report: GameReport) -> frozenset[str]:
+def failures(report: GameReport) -> frozenset[Finding]:
     """What `--strict` fails on in a game's check: every finding of a failed or warning
-    check (an acknowledged warning is not one), or its summary when it lists none."""
-    out: set[str] = set()
+    check (an acknowledged warning is not one), or its summary when it lists none; each
+    with its part (the provider, else the rules file's part) and whether it is a fact's."""
+    out: set[Finding] = set()
     for c in report.checks:
         if c.status in (FAIL, WARN):
-            out |= {f"{c.rule}: {i.render()}" for i in c.findings} or {f"{c.rule}: {c.summary}"}
+            part = c.provider or c.section
+            texts = {f"{c.rule}: {i.render()}" for i in c.findings} or {f"{c.rule}: {c.summary}"}
+            out |= {Finding(text, part, part in FACT_PARTS) for text in texts}
     return frozenset(out)
+
+
+def refused(issues: Iterable[Any]) -> frozenset[Finding]:
+    """Each error of the input, as a finding of the validation."""
+    return frozenset(Finding(f"input: {i.render()}", INPUT, True) for i in issues)
+
+
+def drawing_refused(job: Job) -> frozenset[Finding]:
+    """The bad input met while laying out the game's faces (a face layout's template that
+    cannot be rendered, a font it names that is not there): what the print checks, which
+    the mutation test does not run, would refuse the game for, exit 2. An unchanged face is
+    the unedited game's, kept (`BaselineFaces`)."""
+    met = [i for _c, _s, face in job.faces.outlines() for i in face.findings]
+    return refused(once_per_place([i for i in met if i.bad_input and i.level == "error"]))
 
 
 def judge_of(
@@ -93,18 +138,21 @@ def judge_of(
     its faces for the others."""
     kept = BaselineFaces()
 
-    def judge(texts: Mapping[Path, bytes]) -> frozenset[str]:
+    def judge(texts: Mapping[Path, bytes]) -> frozenset[Finding]:
         with placed(texts):
             found = validate(root, [game], cache, kept=kept)
             if found.issues.errors or not found.catalogs:
-                return frozenset(f"input: {i.render()}" for i in found.issues.errors) or (
-                    frozenset({"input: the game could not be read"})
+                return refused(found.issues.errors) or frozenset(
+                    {Finding("input: the game could not be read", INPUT, True)}
                 )
             job = Job(found.catalogs[0], found.faces[game])
             try:
                 report = run_checks([job], WORDS, seed=seed, runs=runs, sources=sources, only=only)
             except InputError as exc:
-                return frozenset(f"input: {i.render()}" for i in exc.issues)
+                return refused(exc.issues)
+            drawn = drawing_refused(job)
+            if drawn:
+                return drawn
         if not texts:
             kept.freeze()
         return failures(report.games[0])
@@ -115,62 +163,20 @@ def judge_of(
 def mutate_games(
     args: argparse.Namespace, only: set[str] | None = None
 ) -> tuple[list[MutationReport], int, list[str]]:
-    """Each game's mutation test, the exit status of reading them, and (with `--coverage`)
-    each game's sources' facts stated and checked, as text."""
+    """Each game's mutation test, the exit status of reading them (and their `[mutate]`),
+    and (with `--coverage`) each game's sources' facts stated and checked, as text."""
     cache = open_cache()
     try:
         found = validate(args.root, args.games or None, cache)
-        if found.issues.errors:
-            print_issues(found.issues)
+        issues = Issues()
+        settings = [read_settings(catalog, issues) for catalog in found.catalogs]
+        issues.extend(found.issues)
+        if issues.errors:
+            print_issues(issues)
             return [], EXIT_INPUT, []
         reports, covered = [], []
-        for catalog in found.catalogs:
-            sources = game_files(catalog)
-            judge = judge_of(
-                args.root,
-                catalog.id,
-                cache,
-                seed=args.seed,
-                runs=args.runs or MUTATE_RUNS,
-                sources=sources_folder(args.sources),
-                only=only,
-            )
-            rules = catalog.rules
-            owned = [
-                (d, scope(d, catalog.game, catalog.components))
-                for d in (rules.designer_values if rules is not None else [])
-            ]
-            reports.append(
-                run(
-                    catalog.id,
-                    sources.texts,
-                    edits(catalog, sources),
-                    judge,
-                    rules.accept if rules is not None else [],
-                    rules.accept_lines if rules is not None else [],
-                    rules.file if rules is not None else None,
-                    owned=owned,
-                    owned_lines=rules.designer_value_lines if rules is not None else [],
-                )
-            )
-            if rules is not None:
-                lines = rules.designer_value_lines
-                reports[-1].owned_stale += unknown_cards(
-                    rules.designer_values, lines, catalog.components
-                )
-            if rules is not None and rules.designer_values and (rules.seed or rules.text):
-                text, _ = load_source(
-                    rules.seed or rules.text or "",
-                    own=rules.text_path,
-                    root=args.root,
-                    folder=sources_folder(args.sources),
-                )
-                if text is not None:
-                    lines = rules.designer_value_lines
-                    reports[-1].owned_stale += uncited(rules.designer_values, lines, text)
-                    reports[-1].owned_stale += named(
-                        rules.designer_values, lines, catalog.components, text, catalog.game.sets
-                    )
+        for catalog, read in zip(found.catalogs, settings, strict=True):
+            reports.append(_one_game(args, catalog, read, cache, only))
             if args.coverage:
                 job = Job(catalog, found.faces[catalog.id])
                 plain = run_checks(
@@ -181,6 +187,50 @@ def mutate_games(
         return reports, EXIT_OK, covered
     finally:
         cache.close()
+
+
+def _one_game(
+    args: argparse.Namespace, catalog: Catalog, read: Settings, cache: Cache, only: set[str] | None
+) -> MutationReport:
+    """One game's mutation test, with its stale designer's values."""
+    sources = game_files(catalog)
+    judge = judge_of(
+        args.root,
+        catalog.id,
+        cache,
+        seed=args.seed,
+        runs=args.runs or MUTATE_RUNS,
+        sources=sources_folder(args.sources),
+        only=only,
+    )
+    owned = [(d, scope(d, catalog.game, catalog.components)) for d in read.designer_values]
+    lines = read.designer_value_lines
+    report = run(
+        catalog.id,
+        sources.texts,
+        edits(catalog, sources),
+        judge,
+        read.accept,
+        read.accept_lines,
+        read.file,
+        owned=owned,
+        owned_lines=lines,
+    )
+    report.owned_stale += unknown_cards(read.designer_values, lines, catalog.components)
+    rules = catalog.rules
+    if rules is not None and read.designer_values and (rules.seed or rules.text):
+        text, _ = load_source(
+            rules.seed or rules.text or "",
+            own=rules.text_path,
+            root=args.root,
+            folder=sources_folder(args.sources),
+        )
+        if text is not None:
+            report.owned_stale += uncited(read.designer_values, lines, text)
+            report.owned_stale += named(
+                read.designer_values, lines, catalog.components, text, catalog.game.sets
+            )
+    return report
 
 
 def cmd_mutate(args: argparse.Namespace, only: set[str] | None = None) -> int:

@@ -71,7 +71,7 @@ _PLACED: dict[str, bytes] = {}
 @contextmanager
 def placed(texts: Mapping[Path, bytes]) -> Iterator[None]:
     """While the context lasts, reading one of these files gives these bytes instead of
-    what it holds: the mutation test (`rules.mutate`) checks an edited project without
+    what it holds: the mutation test (`rules.mutation`) checks an edited project without
     writing it. Only files that exist and the door admits are placed."""
     real = {os.path.realpath(p): data for p, data in texts.items()}
     _PLACED.update(real)

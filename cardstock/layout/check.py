@@ -22,6 +22,7 @@ from ..core.units import UnitError
 from ..fonts import FACES
 from . import continued
 from .boxes import length_value
+from .conditions import unknown_choices
 from .context import component_context, make_env
 from .faces import Faces, back_layout_name, front_layout_name
 from .spec import LayoutSet, shared_files
@@ -49,6 +50,7 @@ def check(faces: Faces, reader: Read = read_toml) -> list[Issue]:
     if ls.issues:
         return found  # the layouts named below may be in the part that did not load
     found += continued.back_problems(catalog, ls, front_layout_name)
+    found += unknown_choices(catalog, ls)
     tally = _Tally({})
     where = ls.files[0] if ls.files else "layouts/default.toml"
     for comp in catalog.components:

@@ -82,7 +82,8 @@ BOX_KEYS: dict[str, Key] = {
     "when": Key(
         "Jinja2 expression",
         "always",
-        "draw the box only when this is true for the component",
+        "draw the box only when this is true for the component; a choice field compared "
+        "with a value none of its choices is bad input (`suit == 'Star'`)",
         '"stat is not none"',
     ),
     "frame": Key(

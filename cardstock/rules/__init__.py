@@ -11,14 +11,15 @@ against the catalog. One idea per room (docs/architecture.md, "The rules room's 
 - stats (`stats/`): the numbers behind each deck and the odds its setup deals;
 - provenance and coverage (`provenance/`): where each text a player reads comes from,
   every rule held to its source lines and the source covered;
-- the mutation test (`mutate`), which a build never runs.
+- the mutation test (`mutation/`), which no build and no plain check imports.
 
 The top is the room's entrance: `report` runs every check and renders the report, `since`
 lists the texts changed since a git revision (`check --since`), `model` is rules.toml's
 model and `reader` the catalog's door to it. Beside them stand the parts
 every room is built of: `filters` (which components a rule is about), `sources` (where a
-rule comes from), `verdicts` (what a check found) and `player_texts` (where a player
-reads a game's words).
+rule comes from), `verdicts` (what a check found), `player_texts` (where a player
+reads a game's words) and `rule_words` (the rule words and idioms a player reads, and
+the columns no player reads).
 
     from cardstock.rules import run_checks
     report = run_checks(jobs, providers, seed=1, runs=None)  # runs: None = each game's setup.runs

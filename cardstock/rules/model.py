@@ -20,7 +20,7 @@ from ..core.files import allowed, present
 from ..core.files import shown as shown_path
 from ..core.issues import Issues
 from ..core.tomlpos import line_for, read_toml
-from ..core.validation import dotted, issues_from, model_field, toml_loc
+from ..core.validation import dotted, issues_from, toml_loc
 from .checks.constraints import KINDS, Constraint, Count
 from .checks.deck_limits import DeckRule, LimitField
 from .checks.examples import Example
@@ -28,9 +28,6 @@ from .checks.severity import Acknowledgment
 from .facts.base import Fact
 from .facts.kinds import FACT_KINDS
 from .filters import Filter, reference_problems, unknown_key
-from .mutate_owned import DesignerValues
-from .mutate_owned import problems as designer_value_problems
-from .mutate_rules import Accept, MutateRules
 from .provenance.coverage import Aside
 from .setup.steps import BOX, STEP_KINDS, Roll, Setup, SetupModel, Step, TableValue, Variant
 
@@ -107,9 +104,18 @@ class RulesFile(BaseModel):
         "'FILE KEY' (`*` any part of the key) and its lines (docs/rules-format.md, 'Provenance').",
         examples=[{"game.toml tables.limits.*": [82], "cards.csv *: text": [12, 14]}],
     )
-    mutate: MutateRules = model_field(
-        MutateRules,
-        "What `cardstock check --mutate` accepts: surviving edits, each with the reason.",
+    hidden_columns: list[str] = Field(
+        default=[],
+        description="Columns of the component tables no player reads (the designer's notes): "
+        "the card-text check does not read them, nor does the mutation test edit them.",
+        examples=[["derivation"]],
+    )
+    # read and checked by the mutation test alone (`rules.mutation.settings`), when it runs
+    mutate: dict[str, Any] = Field(
+        default={},
+        description="The mutation test's settings (`cardstock check --mutate`): surviving "
+        "edits accepted and the designer's own values. Read and checked when the mutation test "
+        "runs; its keys are listed below, as the mutation test reads them.",
         examples=[{"accept": [{"at": "layouts/vortex/rulebook.md.j2:12", "reason": "flavour"}]}],
     )
 
@@ -145,13 +151,10 @@ class Rules:
     decks: dict[str, DeckRule] = field(default_factory=dict)
     acknowledge: list[Acknowledgment] = field(default_factory=list)
     acknowledge_lines: list[int | None] = field(default_factory=list)
-    hidden: list[str] = field(default_factory=list)  # [mutate] hidden: columns not edited
-    accept: list[Accept] = field(default_factory=list)  # [[mutate.accept]]
-    accept_lines: list[int | None] = field(default_factory=list)
-    designer_values: list[DesignerValues] = field(
-        default_factory=list
-    )  # [[mutate.designer_values]]
-    designer_value_lines: list[int | None] = field(default_factory=list)
+    hidden: list[str] = field(default_factory=list)  # hidden_columns: the columns no player reads
+    # [mutate], as written: the mutation test reads and checks it (`rules.mutation.settings`)
+    mutate: dict[str, Any] = field(default_factory=dict)
+    lines: Mapping[Any, int] = field(default_factory=dict)  # each key path's line
     # name, setup, line
     setup_variants: list[tuple[str, SetupModel, int | None]] = field(default_factory=list)
     # [provenance]: the source lines each kind of text restates (`provenance.stated`)
@@ -220,12 +223,17 @@ def load_rules(
         text=raw.text,
         asides=raw.aside,
         aside_lines=[ctx.at("aside", i) for i in range(len(raw.aside))],
-        hidden=raw.mutate.hidden,
-        accept=raw.mutate.accept,
-        accept_lines=[ctx.at("mutate", "accept", i) for i in range(len(raw.mutate.accept))],
+        hidden=raw.hidden_columns,
+        mutate=raw.mutate,
+        lines=lines,
     )
+    if "hidden" in raw.mutate:
+        ctx.add(
+            ("mutate", "hidden"),
+            "the columns no player reads are the top-level key `hidden_columns`, read by the "
+            "card-text check as well as the mutation test: move the list there",
+        )
     _read_source_text(raw, rules, path, root, ctx)
-    _read_designer_values(raw, rules, ctx)
     _read_constraints(raw, rules, ctx)
     _read_facts(raw, rules, ctx)
     _read_examples(raw, rules, ctx)
@@ -268,15 +276,6 @@ def _read_source_text(raw: RulesFile, rules: Rules, path: Path, root: Path, ctx:
             "cardstock reads only the project's own files",
         )
     rules.text_path = own
-
-
-def _read_designer_values(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:
-    """`[[mutate.designer_values]]`: each names sets, columns and rows of the game."""
-    for i, entry in enumerate(raw.mutate.designer_values):
-        for key, message in designer_value_problems(entry, ctx.game, ctx.components):
-            ctx.add(("mutate", "designer_values", i, key), message)
-        rules.designer_values.append(entry)
-        rules.designer_value_lines.append(ctx.at("mutate", "designer_values", i))
 
 
 def _read_constraints(raw: RulesFile, rules: Rules, ctx: _Reading) -> None:

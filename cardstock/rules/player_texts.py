@@ -5,8 +5,8 @@ A region is a stretch of one file's text (its offsets in the file, its line) tha
 front of a player:
 
 - a cell of a component table (CSV or TSV) in a column a player reads (every column but
-  `id` and the hidden ones `mutate_words.toml` lists);
-- a value of game.toml or rules.toml at a key path `mutate_words.toml` lists as visible
+  `id` and the hidden ones `rule_words.toml` lists);
+- a value of game.toml or rules.toml at a key path `rule_words.toml` lists as visible
   (tables' cells, titles and notes, set names, designer's choices, setup steps' counts and
   `say` texts, rule facts' values), a string's words or a number as written;
 - a value of the game's face layout (`layouts/<game>/faces.toml`) that decides what a box
@@ -32,7 +32,7 @@ from ..core.files import Unreadable, read_text
 from ..core.patterns import compiled
 from ..core.template_words import read_spans
 from ..core.tomlpos import read_toml
-from .mutate_words import vocabulary
+from .rule_words import vocabulary
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -373,7 +373,7 @@ def game_texts(catalog: Catalog) -> Iterator[GameFile]:
     words = vocabulary()
     root: Path = catalog.root
     hidden = {h.lower() for h in words["hidden_columns"]}
-    if catalog.rules is not None:  # the game's own notes columns (rules.toml [mutate] hidden)
+    if catalog.rules is not None:  # the game's own notes columns (rules.toml hidden_columns)
         hidden |= {h.lower() for h in catalog.rules.hidden}
     visible: dict[str, list[str]] = words["visible"]
     folder = root / "layouts" / catalog.id

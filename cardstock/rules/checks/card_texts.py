@@ -36,7 +36,7 @@ from ...core.issues import Issue
 from ...core.patterns import whole_name
 from ...core.stage import Job
 from ..facts.prose_counts import singular
-from ..mutate_words import vocabulary
+from ..rule_words import vocabulary
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -243,8 +243,8 @@ def icon_words(c: Component, labels: dict[str, str], prose: list[str]) -> Iterab
 
 
 def hidden_fields(catalog: Catalog) -> set[str]:
-    """The fields no player reads (`mutate_words.toml`'s hidden columns, and the game's own
-    `[mutate] hidden`), in lower case."""
+    """The fields no player reads (`rule_words.toml`'s hidden columns, and the game's own
+    `hidden_columns`), in lower case."""
     hidden = {str(h).lower() for h in vocabulary()["hidden_columns"]}
     if catalog.rules is not None:
         hidden |= {h.lower() for h in catalog.rules.hidden}

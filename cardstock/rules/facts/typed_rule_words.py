@@ -1,7 +1,7 @@
 """Rule words typed into the templates: a `typed` fact with `words = true`.
 
-The vocabulary is the mutation test's (`mutate_words.toml`'s `opposites` and its
-`template_opposites`, read through `mutate_words.vocabulary`): face up / face down, first /
+The vocabulary is the mutation test's (`rule_words.toml`'s `opposites` and its
+`template_opposites`, read through `rule_words.vocabulary`): face up / face down, first /
 last, may / must, before / after, best / worst, discard / keep …
 A template line (as a reader sees it, every tag blanked) that types one of these words is a
 finding with the template's file and line, the word, and the rule facts whose vocabulary or
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core.patterns import compiled
-from ..mutate_words import vocabulary
+from ..rule_words import vocabulary
 from ..verdicts import Problem
 from .phrases import words
 from .rendered_forms import renders

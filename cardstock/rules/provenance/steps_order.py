@@ -14,12 +14,15 @@ line; a list whose order is data (a table a template renders, a `listed` fact wi
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.files import Unreadable, read_text
 from ...core.issues import Issue
 from ..facts.phrases import templates
 from .stated import template_cites
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 _STEP = re.compile(r"^\{#\s*source\s+[\d,\s]+?\s*#\}\s*(\d+)\.\s")
 
@@ -41,7 +44,7 @@ def _steps(lines: list[str]) -> list[list[tuple[int, int, tuple[int, ...]]]]:
     return [r for r in runs if len(r) > 1]
 
 
-def steps_out_of_order(catalog: Any) -> list[Issue]:
+def steps_out_of_order(catalog: Catalog) -> list[Issue]:
     """Each numbered step of the game's quick references that restates earlier source
     lines than the step before it."""
     rules = catalog.rules

@@ -15,10 +15,13 @@ glossary. The finding is at the `.po` entry, naming both terms and both translat
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
 from ..facts.translated import translations
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
 
 _WORD = re.compile(r"[^\W_]+")
 
@@ -31,7 +34,7 @@ def _says(text: str, term: str) -> bool:
     return _words(term) in text
 
 
-def defined_terms(catalog: Any) -> list[str]:
+def defined_terms(catalog: Catalog) -> list[str]:
     """The terms the game's `terms` facts state, each once, in the order first stated."""
     rules = catalog.rules
     out: list[str] = []
@@ -54,7 +57,7 @@ def siblings(terms: list[str]) -> list[tuple[str, str]]:
     ]
 
 
-def swapped_terms(catalog: Any) -> list[Issue]:
+def swapped_terms(catalog: Catalog) -> list[Issue]:
     """Each translated text that names a term's sibling where its English names the term."""
     pairs = siblings(defined_terms(catalog))
     out: list[Issue] = []

@@ -167,7 +167,7 @@ def setup_says(job: Job) -> list[Issue]:
 
 
 # whom a setup step's words say it reaches: every player, or one of them (the vocabulary's
-# who-phrases, `mutate_words.toml`)
+# who-phrases, `rule_words.toml`)
 EVERY_PLAYER = re.compile(r"\b(?:each|every|all)\s+(?:player|players)\b", re.I)
 ONE_PLAYER = re.compile(r"\b(?:the active|one|the first|a single)\s+player\b", re.I)
 

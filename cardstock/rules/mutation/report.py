@@ -1,9 +1,9 @@
-"""The mutation test: does the rules check catch every single edit of what a player reads?
+"""The mutation test: does a fact catch every single edit of what a player reads?
 
-`cardstock check GAME --mutate` makes each edit `mutate_edits.edits` lists, one at a time,
-in memory: the edited files' new text is placed in the door (`core.files.placed`), and the
-same read → validate → check the command runs reads it; nothing is written. An edit is
-**caught** when the edited game's check finds something the unedited game's does not:
+`cardstock check GAME --mutate` makes each edit `edits.edits` lists, one at a time, in
+memory: the edited files' new text is placed in the door (`core.files.placed`), and the
+same read → validate → check the command runs reads it; nothing is written. The edited
+game's check finds something the unedited game's does not when
 
 - validation refuses it (an error of the input), or the check cannot run on it;
 - a check fails on it (an error-level finding);
@@ -11,7 +11,13 @@ same read → validate → check the command runs reads it; nothing is written. 
   findings `--strict` fails on. An acknowledged warning (`[[acknowledge]]`) catches nothing.
 
 A finding is new when its text (the check, the file, the line, the message) is not among
-the unedited game's. The edits no check catches are the **survivors**. A survivor the
+the unedited game's. An edit is **caught by a fact** when a new finding is a fact's: one
+of a part that names what the edit contradicts (a count, a constraint, a fact, an example,
+the setup, the source's lines, a check that holds a text to the data, the validation of
+the input; `Finding.fact`, which the caller sets). A finding of another part (a
+translation that still says the old words, an acknowledgment the edit leaves unmatched)
+shows only that a text changed: it catches nothing, and the edit is a survivor that says
+which part found it. The edits no fact catches are the **survivors**. A survivor the
 designer accepts is listed in rules.toml with the reason, and is reported as accepted, not
 caught:
 
@@ -22,10 +28,9 @@ caught:
 
 An accept entry that matches no survivor is itself a finding (it is stale: the edit is now
 caught, or the text has moved). A table cell the designer chose because the source states
-none is declared by a `[[mutate.designer_values]]` entry (`mutate_owned`): its surviving
-edit is reported as the designer's value, listed apart; the caught count is not raised by
-it, it is not counted among the edits that contradict a stated fact, and the exit status
-treats it like an accepted one.
+none is declared by a `[[mutate.designer_values]]` entry (`designer`): every edit of it,
+caught or not, is an edit of the designer's value, listed apart and not counted among the
+edits that contradict a stated fact; the exit status treats it like an accepted one.
 
 The checking itself is the caller's (`judge`): this room runs before the validation and the
 checks other rooms provide, so the command line hands in the function that runs them.
@@ -38,14 +43,23 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .mutate_edits import KINDS, Edit, apply
-from .mutate_owned import DesignerValues, Scope, Stale, edited_column, stale
-from .mutate_rules import Accept, MutateRules
-from .provenance.coverage import Checked, Coverage, checked
+from ..provenance.coverage import Checked, Coverage, checked
+from .designer import DesignerValues, Scope, Stale, edited_column, stale
+from .edits import KINDS, Edit, apply
+from .settings import Accept
 
-# what a check of the project with these files placed finds: the text of every finding
-# validation or the check fails on (or `--strict` would)
-Judge = Callable[[Mapping[Path, bytes]], frozenset[str]]
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One finding validation or the check fails on (or `--strict` would)."""
+
+    text: str  # "check: file:line: field: message"
+    part: str  # the part that found it: a part of the rules file, a provider, `input`
+    fact: bool  # whether the part names what an edit contradicts (see the docstring)
+
+
+# what a check of the project with these files placed finds
+Judge = Callable[[Mapping[Path, bytes]], frozenset[Finding]]
 
 
 @dataclass
@@ -53,13 +67,22 @@ class Outcome:
     """One edit and what the check made of it."""
 
     edit: Edit
-    found: list[str]  # the new findings that caught it (empty: it survived)
+    found: list[Finding]  # the new findings (none: nothing found it)
     accepted: str | None = None  # the reason an accept entry gives
-    owned: int | None = None  # the designer_values entry that explains it
+    owned: int | None = None  # the designer_values entry whose cells it edits
 
     @property
     def caught(self) -> bool:
-        return bool(self.found)
+        """Whether a fact caught it: a new finding of a part that names it."""
+        return any(f.fact for f in self.found)
+
+    @property
+    def stated(self) -> bool:
+        """Whether it contradicts a stated fact: neither a designer's value nor accepted."""
+        return self.owned is None and self.accepted is None
+
+    def facts(self) -> list[Finding]:
+        return [f for f in self.found if f.fact]
 
 
 @dataclass
@@ -70,7 +93,7 @@ class MutationReport:
     outcomes: list[Outcome] = field(default_factory=list)
     stale: list[tuple[int, Accept, int | None]] = field(default_factory=list)  # index, entry, line
     rules_file: str | None = None
-    baseline: frozenset[str] = frozenset()
+    baseline: frozenset[Finding] = frozenset()
     owned_stale: list[Stale] = field(default_factory=list)  # stale designer_values entries
     owned_lines: list[int | None] = field(default_factory=list)  # each entry's line
 
@@ -80,8 +103,8 @@ class MutationReport:
 
     @property
     def survivors(self) -> list[Outcome]:
-        """The survivors nothing explains."""
-        return [o for o in self.outcomes if not o.caught and o.accepted is None and o.owned is None]
+        """The edits that contradict a stated fact and no fact catches."""
+        return [o for o in self.outcomes if o.stated and not o.caught]
 
     @property
     def accepted(self) -> list[Outcome]:
@@ -89,8 +112,17 @@ class MutationReport:
 
     @property
     def owned(self) -> list[Outcome]:
-        """The survivors that change a designer's own value (`[[mutate.designer_values]]`)."""
-        return [o for o in self.outcomes if not o.caught and o.owned is not None]
+        """The edits of a designer's own value (`[[mutate.designer_values]]`), caught or not."""
+        return [o for o in self.outcomes if o.owned is not None]
+
+    def stated(self) -> tuple[int, int]:
+        """The edits that contradict a stated fact, and how many of them a fact catches."""
+        stated = [o for o in self.outcomes if o.stated]
+        return len(stated), sum(1 for o in stated if o.caught)
+
+    def parts(self) -> Counter[str]:
+        """How many caught edits each part's findings catch."""
+        return Counter(p for o in self.outcomes for p in sorted({f.part for f in o.facts()}))
 
     @property
     def ok(self) -> bool:
@@ -119,7 +151,8 @@ def run(
     owned_lines: Sequence[int | None] = (),
 ) -> MutationReport:
     """Each edit judged against the unedited game (see the module's docstring); a survivor
-    an accept entry names is accepted, else one a `designer_values` entry holds is owned."""
+    an accept entry names is accepted, else an edit a `designer_values` entry holds (caught
+    or not) is owned."""
     baseline = judge({})
     lines = [owned_lines[i] if i < len(owned_lines) else None for i in range(len(owned))]
     report = MutationReport(game, rules_file=rules_file, baseline=baseline, owned_lines=lines)
@@ -141,48 +174,45 @@ def run(
             line = accept_lines[i] if i < len(accept_lines) else None
             report.stale.append((i, a, line))
     for o in report.outcomes:
-        if not o.caught and o.accepted is None:
+        if o.accepted is None:
             o.owned = next((i for i, (_, sc) in enumerate(owned) if sc.holds(o.edit)), None)
-    facts = [(o.edit, o.caught, o.found[0] if o.found else None, o.owned) for o in report.outcomes]
+    # a declaration explains the edits of its cells that survive
+    facts = [
+        (o.edit, o.caught, o.facts()[0].text if o.caught else None, None if o.caught else o.owned)
+        for o in report.outcomes
+    ]
     report.owned_stale = stale(owned, facts, owned_lines)
     return report
 
 
 def summary_line(report: MutationReport) -> str:
-    """`N of M edits caught`, with the accepted survivors when there are any; with
-    designer's values declared, the share caught, every survivor classified, and the share
-    caught of the edits left once the designer's values and the accepted survivors are set
-    apart (the edits that change something a source or another text states)."""
-    line = f"{report.caught} of {len(report.outcomes)} edits caught"
-    if not report.owned_lines:
-        if report.accepted:
-            line += f", {len(report.accepted)} accepted"
-        return line
-    left = len(report.outcomes) - report.caught
-    lines = ",".join(str(n) for n in report.owned_lines if n is not None)
-    where = f"{report.rules_file}:{lines}" if lines else f"{report.rules_file}"
-    stated, caught = _stated(report)
+    """`N of M edits caught by a fact`; of the edits that contradict a stated fact (all but
+    the designer's values and the accepted survivors), how many a fact catches and the
+    share; the designer's values and the accepted ones, listed apart; the survivors."""
+    stated, caught = report.stated()
     share = caught / stated * 100 if stated else 100.0
-    return (
-        f"{line} ({report.rate() * 100:.1f} %); {left} "
-        f"survive: {len(report.owned)} change a designer's own value the source does not "
-        f"state ({where}), {len(report.accepted)} accepted as flavour, "
-        f"{len(report.survivors)} unexplained; of the {stated} edits that contradict a stated "
-        f"fact, {caught} caught ({share:.1f} %)"
+    line = (
+        f"{report.caught} of {len(report.outcomes)} edits caught by a fact; of the {stated} "
+        f"edits that contradict a stated fact, {caught} caught by a fact ({share:.1f} %), "
+        f"{stated - caught} survive"
     )
-
-
-def _stated(report: MutationReport) -> tuple[int, int]:
-    """The edits that change something a source or another text states (all but those of
-    a designer's own values and the accepted survivors), and how many of them are caught."""
-    stated = len(report.outcomes) - len(report.owned) - len(report.accepted)
-    return stated, report.caught
+    if report.owned:
+        held = sum(1 for o in report.owned if o.caught)
+        lines = ",".join(str(n) for n in report.owned_lines if n is not None)
+        where = f"{report.rules_file}:{lines}" if lines else f"{report.rules_file}"
+        line += (
+            f"; {len(report.owned)} edit a designer's own value the source does not state "
+            f"({where}; {held} of them caught), listed apart"
+        )
+    if report.accepted:
+        line += f"; {len(report.accepted)} accepted"
+    return line
 
 
 def stated_rate(report: MutationReport) -> float:
-    """The share caught of the edits that contradict a stated fact: all but the designer's
-    values and the accepted survivors (1.0 when there are none)."""
-    stated, caught = _stated(report)
+    """The share a fact catches of the edits that contradict a stated fact: all but the
+    designer's values and the accepted survivors (1.0 when there are none)."""
+    stated, caught = report.stated()
     return caught / stated if stated else 1.0
 
 
@@ -193,9 +223,12 @@ def render(report: MutationReport, *, verbose: bool = False) -> str:
     kinds = Counter(o.edit.kind for o in report.outcomes)
     caught = Counter(o.edit.kind for o in report.outcomes if o.caught)
     out.append("  " + ", ".join(f"{k} {caught[k]}/{kinds[k]}" for k in KINDS if kinds[k]))
+    parts = report.parts()
+    if parts:
+        out.append("  caught by: " + ", ".join(f"{p} {n}" for p, n in sorted(parts.items())))
     if report.survivors:
         out.append(f"  survivors ({len(report.survivors)}):")
-        out += [f"    {o.edit.at}: {o.edit.describe()}" for o in report.survivors]
+        out += [f"    {o.edit.at}: {o.edit.describe()}{_only(o)}" for o in report.survivors]
     if report.accepted:
         out.append(f"  accepted ({len(report.accepted)}):")
         out += [f"    {o.edit.at}: {o.edit.describe()} — {o.accepted}" for o in report.accepted]
@@ -203,6 +236,7 @@ def render(report: MutationReport, *, verbose: bool = False) -> str:
         out.append(f"  designer's values ({len(report.owned)}):")
         out += [
             f"    {o.edit.at}: {o.edit.describe()} — {_entry(report, o.owned)}"
+            + (" (caught)" if o.caught else "")
             for o in report.owned
         ]
     for i, a, line in report.stale:
@@ -216,8 +250,14 @@ def render(report: MutationReport, *, verbose: bool = False) -> str:
         for o in report.outcomes:
             if o.caught:
                 out.append(f"    {o.edit.at}: {o.edit.describe()}")
-                out.append(f"      by {o.found[0]}")
+                out.append(f"      by {o.facts()[0].text}")
     return "\n".join(out)
+
+
+def _only(o: Outcome) -> str:
+    """What found a survivor that no fact catches, when something did."""
+    parts = sorted({f.part for f in o.found})
+    return f" (found only by {', '.join(parts)}: a text changed, no fact names it)" if parts else ""
 
 
 def _entry(report: MutationReport, index: int | None) -> str:
@@ -238,7 +278,7 @@ def coverage_checked(
     `provenance.stated.cited_at`): a caught edit of one checks the lines it restates, and
     the names it states of them."""
     edits = [(o.edit.kind, o.edit.before, o.caught) for o in report.outcomes]
-    failed = {f for o in report.outcomes for f in o.found}
+    failed = {f.text for o in report.outcomes for f in o.facts()}
     at = cited_at or {}
     said: dict[int, list[str]] = {}
     for o in report.outcomes:
@@ -285,7 +325,9 @@ def public(report: MutationReport) -> dict[str, object]:
         "game": report.game,
         "edits": len(report.outcomes),
         "caught": report.caught,
-        "stated": _stated(report)[0],
+        "stated": report.stated()[0],
+        "stated_caught": report.stated()[1],
+        "caught_by": dict(sorted(report.parts().items())),
         "kinds": {
             k: {
                 "edits": sum(1 for o in report.outcomes if o.edit.kind == k),
@@ -324,7 +366,7 @@ def _edit_json(o: Outcome) -> dict[str, object]:
 __all__ = [
     "Accept",
     "Judge",
-    "MutateRules",
+    "Finding",
     "MutationReport",
     "Outcome",
     "coverage_checked",
@@ -332,5 +374,6 @@ __all__ = [
     "render_checked",
     "render",
     "run",
+    "stated_rate",
     "summary_line",
 ]

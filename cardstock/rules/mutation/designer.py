@@ -38,11 +38,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, model_validator
 
-from .filters import Strict
-from .sources import SourceText
+from ..filters import Strict
+from ..sources import SourceText
 
 if TYPE_CHECKING:
-    from .mutate_edits import Edit
+    from .edits import Edit
 
 # the field types whose cells hold a number or an id the designer chose (never a text)
 # (a `list` holds ids and is only ever swapped whole)

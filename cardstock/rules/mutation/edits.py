@@ -5,7 +5,7 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
   a range's either end); a template's list numbering ("3. Shuffle …") is left alone;
 - **name** — a card's, a deck's or a group's name, where a player reads it, replaced by the
   next name of the same kind (another card of the same deck, another deck);
-- **word** — a word of the fact vocabulary (`mutate_words.toml`'s opposites: face up/face
+- **word** — a word of the fact vocabulary (`rule_words.toml`'s opposites: face up/face
   down, first/last, all at once/in turn order, win/lose, lowest/highest …; in a template
   also its `template_opposites`: best/worst, discard/keep …) turned round;
 - **swap** — two neighbouring rows of a component table exchange one column's values (two
@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..catalog.wording import NUMBER_WORDS
-from .player_texts import Region, Sources, game_files, records, vocabulary
+from ...catalog.wording import NUMBER_WORDS
+from ..player_texts import Region, Sources, game_files, records, vocabulary
 
 if TYPE_CHECKING:
-    from ..catalog.load import Catalog
+    from ...catalog.load import Catalog
 
 KINDS = ("number", "name", "word", "swap", "move")
 
@@ -115,8 +115,30 @@ def _edit(region: Region, kind: str, a: int, b: int, new: str) -> Edit:
     return Edit(kind, region.shown, line, region.where, text[a:b], new, (change,), context)
 
 
+def _idioms() -> re.Pattern[str] | None:
+    """`rule_words.toml`'s idioms, as one pattern (made once; None when it lists none)."""
+    if not _IDIOMS:
+        words = sorted(vocabulary().get("idioms", []), key=lambda w: (-len(w), w))
+        joined = "|".join(map(re.escape, words))
+        _IDIOMS.append(re.compile(rf"\b({joined})\b", re.I) if words else None)
+    return _IDIOMS[0]
+
+
+_IDIOMS: list[re.Pattern[str] | None] = []
+
+
+def in_idiom(text: str, a: int, b: int) -> bool:
+    """Whether `text[a:b]` is part of an idiom of `text`, shorter than it ("once" of "at
+    once"): no count and no rule word to edit."""
+    idioms = _idioms()
+    return idioms is not None and any(
+        m.start() <= a and b <= m.end() and b - a < m.end() - m.start()
+        for m in idioms.finditer(text)
+    )
+
+
 def number_edits(region: Region) -> Iterable[Edit]:
-    """Each number the region writes, one more."""
+    """Each number the region writes, one more (not a word of an idiom: "no one")."""
     text = region.text
     if region.number:
         value = text.strip()
@@ -133,6 +155,8 @@ def number_edits(region: Region) -> Iterable[Edit]:
             continue
         yield _edit(region, "number", m.start(), m.end(), _plus_one(m.group(1)))
     for m in _WORD_NUM.finditer(text):
+        if in_idiom(text, m.start(), m.end()):
+            continue
         k = NUMBER_WORDS.index(m.group(1).lower())
         new = NUMBER_WORDS[k + 1] if k + 1 < len(NUMBER_WORDS) else NUMBER_WORDS[k - 1]
         yield _edit(region, "number", m.start(), m.end(), _cased(new, m.group(1)))
@@ -221,6 +245,8 @@ def word_edits(region: Region, opposites: Opposites) -> Iterable[Edit]:
     if opposites.pattern is None:
         return
     for m in opposites.pattern.finditer(region.text):
+        if in_idiom(region.text, m.start(), m.end()):
+            continue
         for new in opposites.pairs[m.group(1).lower()]:
             yield _edit(region, "word", m.start(), m.end(), _cased(new, m.group(1)))
 
