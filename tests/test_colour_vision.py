@@ -7,7 +7,7 @@ import pytest
 from playtest_project import GAME, project
 
 from cardstock.cli import main
-from cardstock.layout.vision import delta_e, delta_e_lab, parse, simulate
+from cardstock.layout.vision import delta_e, delta_e_lab, merged_in, parse, simulate
 
 
 # Sharma, Wu and Dalal (2005), table 1: pairs of Lab colours and their CIEDE2000
@@ -179,3 +179,83 @@ def test_a_looks_shape_leaves_out_only_the_colours_of_what_it_draws():
     assert shape_key(look("#c0392b", "#000000", "#ffffff")) != shape_key(
         look(None, "#000000", "#ffffff")
     )  # no fill is not a fill
+
+
+# A palette in which some colours merge for colour-blind players (reds and greens) and
+# some do not (blues, a yellow), painted on cards that differ by nothing else.
+FLAGS = ("#a93226", "#386830", "#d35400", "#488800", "#2e86c1", "#f4d03f", "#A93226")
+INKS = ("#000000", "#7b241c", "#1e5631")
+
+
+def colour_only_deck(root):
+    """The starter with a set of cards that differ only by their two colour fields: every
+    colouring of the palette, each on two cards (one face, two cards)."""
+    rows = ", ".join(
+        f'{{ name = "Flag", id = "flag-{i}-{j}-{copy}", flag = "{flag}", ink = "{ink}" }}'
+        for i, flag in enumerate(FLAGS)
+        for j, ink in enumerate(INKS)
+        for copy in range(2)
+    )
+    game = root / "catalog" / GAME / "game.toml"
+    game.write_text(
+        game.read_text()
+        + TEAMS.format(id="flags", name="Flag").replace(
+            'rows = [ { name = "Flag one" }, { name = "Flag two" } ]',
+            'fields.flag = { type = "color" }\nfields.ink = { type = "color" }\n'
+            f"rows = [ {rows} ]",
+        )
+    )
+    faces = root / "layouts" / GAME / "faces.toml"
+    more = '[layouts.flags.boxes.mark]\ntype = "text"\ntext = "F"\ncolor = "{{ ink }}"\n'
+    faces.write_text(faces.read_text() + LAYOUT.format(id="flags", colour="{{ flag }}", more=more))
+
+
+def test_looks_told_apart_only_by_colour_are_compared_once_a_colouring(
+    tmp_path, capsys, monkeypatch
+):
+    """The findings are those of comparing every look with every earlier look of its shape
+    (worked out here pair by pair with `merged_in`), and each distinct colour is simulated
+    once, however many looks paint with it."""
+    from cardstock.layout import vision
+
+    root = project(tmp_path / "p")
+    colour_only_deck(root)
+    looks: list[dict[str, list[tuple[object, ...]]]] = []
+    real_colour_only = vision._colour_only
+
+    def colour_only(by_shape):
+        looks.append(by_shape)
+        return real_colour_only(by_shape)
+
+    simulated: list[tuple[float, float, float]] = []
+    real_simulate = vision.simulate
+
+    def simulate_counted(rgb, deficiency):
+        simulated.append(rgb)
+        return real_simulate(rgb, deficiency)
+
+    monkeypatch.setattr(vision, "_colour_only", colour_only)
+    monkeypatch.setattr(vision, "simulate", simulate_counted)
+    said = check(root, capsys)
+    simulations = len(simulated)  # the check's (`merged_in` below simulates again)
+    (by_shape,) = looks
+    expected = []
+    for group in by_shape.values():
+        for i, (label, *_where, colours) in enumerate(group):
+            for other, *_rest, other_colours in group[:i]:
+                if other_colours == colours:
+                    continue
+                hit, pairs = merged_in(other_colours, colours)
+                if hit:
+                    shown = ", ".join(f"{a} and {b}" for a, b in pairs[:3])
+                    expected.append(
+                        f"{label} and {other} differ only by colour ({shown}), which read "
+                        f"as one with {', '.join(hit)} "
+                    )
+    found = [line.strip() for line in said.splitlines() if "differ only by colour" in line]
+    assert len(expected) > len(FLAGS)  # the palette has colours that merge, often
+    assert len(found) == len(expected)
+    for line, start in zip(found, expected):
+        assert start in line
+    colours = {c.lower() for group in by_shape.values() for *_, cs in group for c in cs if c}
+    assert simulations <= len(vision.DEFICIENCIES) * len(colours)

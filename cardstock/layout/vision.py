@@ -210,24 +210,28 @@ BLANKS_MAX = 4096  # ops `_Blanks` remembers before it starts again
 
 
 class _Blanks:
-    """`shape_key` for the faces of one game, each op blanked once: the boxes its faces
-    share are drawn once (`boxmemo`), so their ops are the same objects on every face.
-    Ops are remembered by identity, each with the op itself (so an id is never reused)."""
+    """`shape_key` and `_colours` for the faces of one game, each op read once: the boxes
+    its faces share are drawn once (`boxmemo`), so their ops are the same objects on every
+    face. Ops are remembered by identity, each with the op itself (so an id is never
+    reused)."""
 
     def __init__(self) -> None:
-        self._known: dict[int, tuple[Any, Any]] = {}
+        self._known: dict[int, tuple[Any, Any, tuple[str | None, ...]]] = {}
 
-    def key(self, ops: Sequence[Any]) -> str:
+    def look(self, ops: Sequence[Any]) -> tuple[str, tuple[str | None, ...]]:
+        """(`shape_key(ops)`, the colours the ops paint with, in drawing order)."""
         known = self._known
         out = []
+        colours: list[str | None] = []
         for op in ops:
             hit = known.get(id(op))
             if hit is None or hit[0] is not op:
                 if len(known) >= BLANKS_MAX:
                     known.clear()
-                hit = known[id(op)] = (op, _blank(op))
+                hit = known[id(op)] = (op, _blank(op), tuple(_colours((op,), [])))
             out.append(hit[1])
-        return plain_key(tuple(out))
+            colours += hit[2]
+        return plain_key(tuple(out)), tuple(colours)
 
 
 def merged_in(
@@ -287,10 +291,11 @@ def lint(job: Job) -> list[Issue]:
         if not ops:
             return None
         if kept is None or not key:
-            return blanks.key(ops), (label, file, line, fld, tuple(_colours(ops, [])))
+            shape, colours = blanks.look(ops)
+            return shape, (label, file, line, fld, colours)
 
         def made() -> bytes:
-            return json.dumps([blanks.key(ops), _colours(ops, [])]).encode()
+            return json.dumps(blanks.look(ops)).encode()
 
         shape, colours = json.loads(kept.made(f"vision-look\0{key}", made))
         return shape, (label, file, line, fld, tuple(colours))
@@ -337,34 +342,97 @@ def lint(job: Job) -> list[Issue]:
     return _colour_only(by_shape)
 
 
+class _Verdicts:
+    """`merged_in` for the looks of one check, each distinct colour worked out once (its
+    Lab colour, as seen and in each simulation) and each distinct pair of colours compared
+    once: the looks of a game paint with a few colours many times over."""
+
+    def __init__(self) -> None:
+        self._labs: dict[str, tuple[tuple[float, float, float], ...] | None] = {}
+        # (earlier colour, later colour) -> (told apart as seen, deficiencies merging them)
+        self._pairs: dict[tuple[str, str], tuple[bool, frozenset[str]] | None] = {}
+
+    def _lab(self, colour: str) -> tuple[tuple[float, float, float], ...] | None:
+        """The colour in Lab as seen, then in each simulation (None: not '#rrggbb')."""
+        if colour not in self._labs:
+            rgb = parse(colour)
+            self._labs[colour] = (
+                None if rgb is None else (lab(rgb), *(lab(simulate(rgb, d)) for d in DEFICIENCIES))
+            )
+        return self._labs[colour]
+
+    def _pair(self, one: str, two: str) -> tuple[bool, frozenset[str]] | None:
+        if (one, two) not in self._pairs:
+            p, q = self._lab(one), self._lab(two)
+            self._pairs[(one, two)] = (
+                None
+                if p is None or q is None
+                else (
+                    delta_e_lab(p[0], q[0]) >= MERGED,
+                    frozenset(
+                        d for i, d in enumerate(DEFICIENCIES, 1) if delta_e_lab(p[i], q[i]) < MERGED
+                    ),
+                )
+            )
+        return self._pairs[(one, two)]
+
+    def merged_in(
+        self, one: Sequence[str | None], two: Sequence[str | None]
+    ) -> tuple[list[str], list[tuple[str, str]]]:
+        """What `merged_in` gives for the two lists of colours."""
+        pairs = sorted({(a, b) for a, b in zip(one, two) if a and b and a.lower() != b.lower()})
+        verdicts = [self._pair(a, b) for a, b in pairs]
+        if not pairs or any(v is None for v in verdicts):
+            return [], []
+        if not any(v[0] for v in verdicts if v):
+            return [], []  # the same to everyone: not told apart by colour
+        return [d for d in DEFICIENCIES if all(d in v[1] for v in verdicts if v)], pairs
+
+
 def _colour_only(by_shape: dict[str, list[Look]]) -> list[Issue]:
     """A warning for each look that only its colours tell from an earlier look of the
-    same shape, when a colour vision deficiency merges those colours."""
+    same shape, when a colour vision deficiency merges those colours. The looks of a shape
+    are grouped by the colours they paint with: each distinct pair of colourings is
+    compared once, whatever the number of looks that paint with them."""
     out: list[Issue] = []
+    verdicts = _Verdicts()
     for group in by_shape.values():
+        # each distinct colouring of the group so far -> the looks painting with it, in order
+        earlier: dict[tuple[str | None, ...], list[int]] = {}
         for i, (label, file, line, fld, colours) in enumerate(group):
-            for other, *_rest, other_colours in group[:i]:
+            found: list[tuple[int, list[str], list[tuple[str, str]]]] = []
+            for other_colours, indices in earlier.items():
                 if other_colours == colours:
                     continue  # the same colours: nothing to tell apart by
-                hit, pairs = merged_in(other_colours, colours)
-                if not hit:
-                    continue
-                shown = ", ".join(f"{a} and {b}" for a, b in pairs[:3]) + (
-                    " …" if len(pairs) > 3 else ""
-                )
-                out.append(
-                    Issue(
-                        file,
-                        line,
-                        fld,
-                        f"{label} and {other} differ only by colour ({shown}), which read as "
-                        f"one with {', '.join(hit)} (ΔE2000 below {MERGED:g} in the Machado "
-                        "2009 simulation); give each an icon, a shape or a word of its own "
-                        "(`cardstock proof --cvd` shows them)",
-                        "warning",
-                    )
-                )
+                hit, pairs = verdicts.merged_in(other_colours, colours)
+                if hit:
+                    found += [(j, hit, pairs) for j in indices]
+            earlier.setdefault(colours, []).append(i)
+            for j, hit, pairs in sorted(found, key=lambda f: f[0]):
+                out.append(_warning(label, file, line, fld, group[j][0], hit, pairs))
     return out
+
+
+def _warning(
+    label: str,
+    file: str,
+    line: int | None,
+    fld: str,
+    other: str,
+    hit: list[str],
+    pairs: list[tuple[str, str]],
+) -> Issue:
+    shown = ", ".join(f"{a} and {b}" for a, b in pairs[:3]) + (" …" if len(pairs) > 3 else "")
+    return Issue(
+        file,
+        line,
+        fld,
+        f"{label} and {other} differ only by colour ({shown}), which read as "
+        f"one with {', '.join(hit)} (ΔE2000 below {MERGED:g} in the Machado "
+        "2009 simulation); give each an icon, a shape or a word of its own "
+        "(`cardstock proof --cvd` shows them)",
+        "warning",
+    )
 
 
 __all__ = [
