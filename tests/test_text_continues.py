@@ -377,3 +377,19 @@ def test_a_continue_layout_that_cannot_receive_the_text_is_refused(
     assert re.search(line + re.escape(said), err), err
     assert err.count("continue_layout:") == 1, err
     assert not (root / "output" / "mini").exists()
+
+
+def test_text_continued_on_the_back_is_drawn_on_the_layout_the_box_names(tmp_path):
+    half = "\n\n".join(LONG[:4])  # two sides' worth
+    root = _project(tmp_path, back=True, text=half)
+    faces = root / "layouts" / "mini" / "faces.toml"
+    faces.write_text(
+        faces.read_text(encoding="utf-8") + 'continue_layout = "more"\n' + MORE, encoding="utf-8"
+    )
+    assert _build(root, "pnp") == 0
+    pages = pypdf.PdfReader(root / "output" / "mini" / "mini-pnp-a4.pdf").pages
+    front, back = pages[0].extract_text(), pages[1].extract_text()
+    (first,) = _parts(front)
+    (second,) = _named_parts(back)
+    assert first[:2] == (1, 2) and second[:2] == (2, 2)
+    assert f"{first[2]} {second[2]}" == _norm(half)
