@@ -287,3 +287,109 @@ def test_the_back_of_a_set_that_prints_one_is_refused(tmp_path, capsys, double):
         err,
     )
     assert not (root / "output" / "mini").exists()
+
+
+# ---------------------------------------------------------------- on a layout of the designer's
+
+MORE = """
+[layouts.more]
+shape = "rect"
+
+[layouts.more.boxes.heading]
+type = "text"
+top = "3mm"
+height = "6mm"
+left = "3mm"
+right = "3mm"
+size = "8pt"
+text = "{{ name }}, continued"
+
+[layouts.more.boxes.body]
+type = "text"
+top = "10mm"
+bottom = "3mm"
+left = "3mm"
+right = "3mm"
+size = "7pt"
+min_size = "6pt"
+text = "(the text that continues)"
+"""
+
+
+def _on_layout(root: Path, named: str = "more", more: str = MORE, text: str = TEXT) -> Path:
+    _project(root, text=text)
+    faces = root / "layouts" / "mini" / "faces.toml"
+    toml = faces.read_text(encoding="utf-8") + f'continue_layout = "{named}"\n' + more
+    faces.write_text(toml, encoding="utf-8")
+    return root
+
+
+def _named_parts(text: str) -> list[tuple[int, int, str]]:
+    """Each part after the first of Long Rule's body on the layout `more`: (part, parts,
+    its words), read between the heading and the mark."""
+    found = re.findall(
+        r"Long Rule, continued\n((?:(?!Long Rule).)*?)\n(\d+)/(\d+) · Long Rule", text, re.S
+    )
+    return [(int(i), int(n), _norm(body)) for body, i, n in found]
+
+
+def test_the_parts_after_the_first_are_drawn_on_the_layout_the_box_names(tmp_path):
+    root = _on_layout(tmp_path)
+    assert _build(root, "pnp,cards") == 0
+    for pdf in ("mini-pnp-a4.pdf", "cards/mini-cards.pdf"):
+        text = _pdf_text(root / "output" / "mini" / pdf)
+        first = [p for p in _parts(text) if p[0] == 1]
+        later = _named_parts(text)
+        assert len(first) == 1 and later  # the card on its layout, the rest on `more`
+        count = first[0][1]
+        assert [p[:2] for p in later] == [(i, count) for i in range(2, count + 1)]
+        assert " ".join([first[0][2]] + [p[2] for p in later]) == _norm(TEXT)
+        assert "(the text that continues)" not in text  # the box receives the card's text
+    # the named layout's bigger box holds what the card's own layout needed 3 parts for
+    assert count == 2
+    names = sorted(p.name for p in (root / "output" / "mini" / "cards" / "png").glob("longrule*"))
+    assert names == ["longrule-2of2-front.png", "longrule-front.png"]
+
+
+@pytest.mark.parametrize(
+    ("named", "more", "said"),
+    [
+        ("plain", MORE, "there is no layout 'plain'; the layouts are: "),
+        (
+            "more",
+            MORE.replace("boxes.body]", "boxes.words]"),
+            "layout 'more' has no text box 'body' to receive the text that continues",
+        ),
+        (
+            "more",
+            MORE.replace('type = "text"\ntop = "10mm"', 'type = "art"\ntop = "10mm"'),
+            "layout 'more' has no text box 'body' to receive the text that continues",
+        ),
+    ],
+)
+def test_a_continue_layout_that_cannot_receive_the_text_is_refused(
+    tmp_path, capsys, named, more, said
+):
+    root = _on_layout(tmp_path, named, more)
+    assert _build(root, "pnp") == 2
+    err = capsys.readouterr().err
+    line = re.escape("layouts/mini/faces.toml:4: layouts.card.boxes.body.continue_layout: ")
+    assert re.search(line + re.escape(said), err), err
+    assert err.count("continue_layout:") == 1, err
+    assert not (root / "output" / "mini").exists()
+
+
+def test_text_continued_on_the_back_is_drawn_on_the_layout_the_box_names(tmp_path):
+    half = "\n\n".join(LONG[:4])  # two sides' worth
+    root = _project(tmp_path, back=True, text=half)
+    faces = root / "layouts" / "mini" / "faces.toml"
+    faces.write_text(
+        faces.read_text(encoding="utf-8") + 'continue_layout = "more"\n' + MORE, encoding="utf-8"
+    )
+    assert _build(root, "pnp") == 0
+    pages = pypdf.PdfReader(root / "output" / "mini" / "mini-pnp-a4.pdf").pages
+    front, back = pages[0].extract_text(), pages[1].extract_text()
+    (first,) = _parts(front)
+    (second,) = _named_parts(back)
+    assert first[:2] == (1, 2) and second[:2] == (2, 2)
+    assert f"{first[2]} {second[2]}" == _norm(half)

@@ -33,6 +33,7 @@ from jinja2 import meta
 from ..core.templating import BoundedSandbox
 from .boxtypes import draws_content
 from .context import called, plain_value, render_value
+from .continued import PART
 from .ops import Group, Image, Note, Op
 from .printsafe import FaceCheck
 from .resolved import Box, Layout
@@ -89,7 +90,7 @@ class BoxMemo:
         """The box's ops, as `painter.box` draws them; drawn only the first time what
         decides them is met in this build."""
         self.last = None
-        if box.get("type") in UNKEPT or box.get("overflow") == "continue":  # reads its part
+        if box.get("type") in UNKEPT or box.get("overflow") == "continue" or ctx.get(PART):
             self.draws += 1
             return self.share(painter.box(lay, box, ctx, geo))
         rendered = None

@@ -51,6 +51,7 @@ def check(faces: Faces, reader: Read = read_toml) -> list[Issue]:
         return found  # the layouts named below may be in the part that did not load
     found += continued.back_problems(catalog, ls, front_layout_name)
     found += unknown_choices(catalog, ls)
+    found += continued.layout_problems(ls)
     tally = _Tally({})
     where = ls.files[0] if ls.files else "layouts/default.toml"
     for comp in catalog.components:

@@ -15,6 +15,10 @@ filling the part it starts on. Every part is set at the box's `min_size`, so the
 read alike, and the last line of the box is kept for the mark: the part's number, the
 count and the card's name, in the words of the build's language (`core.toolwords`).
 
+A part after the first is drawn on the layout the box's `continue_layout` names, when it
+names one (`part_layout`), in that layout's text box of the box's name: the first part is
+split to the card's box and the others to that one (`Room`).
+
 The first part is the component's own face; its other parts are components made from it
 (`part_component`) that only the stages printing faces receive (`Faces.printed`): the
 rules check, counts and setup see the catalog's one card. Each part's note says which
@@ -57,6 +61,8 @@ class Printing(Protocol):
 F = TypeVar("F", bound=Printing)
 
 CONTINUE = "continue"  # the `overflow` value
+KEY = "continue_layout"  # the box key naming the layout the parts after the first are on
+FROM = "continued_from"  # the context key of a part drawn on `continue_layout`: (layout, box)
 BACK = "back"  # the `continue_on` value for a card's own back
 ON_BACK = "(text continued)"  # a printed card's `back` when its text continues on it
 PART = "continued_part"  # the context key of a part: (part, parts), set by `Faces`
@@ -89,6 +95,22 @@ def part_of(
 def problem(part: int, parts: int) -> str:
     """The note a part's box makes: which part it is, of how many."""
     return f"continued {part}/{parts}"
+
+
+def part_layout(
+    faces: Printing, component: Component, side: str, name: str, ctx: dict[str, Any]
+) -> str:
+    """The layout a side of a card is drawn on (`name`, unless it is a part), its part set
+    in `ctx`: a part after the first is drawn on the layout its box's `continue_layout`
+    names, when it names one (`ctx[FROM]`: the layout and box the text is the card's in)."""
+    part = part_of(faces.parts, component, side)
+    ctx[PART] = part
+    lay = faces.layouts.resolve(name) if part is not None and part[0] > 1 else None
+    for box in lay.boxes if lay is not None else []:
+        if box.get("overflow") == CONTINUE and box.get(KEY):
+            ctx[FROM] = (name, box.name)
+            return str(box.get(KEY))
+    return name
 
 
 def parts_of(notes: Iterable[Note]) -> int:
@@ -219,6 +241,37 @@ def back_problems(catalog: Catalog, layouts: Any, layout_name: Callable[..., str
     return out
 
 
+def layout_problems(layouts: Any) -> list[Issue]:
+    """A box's `continue_layout` that names no layout, or a layout without a text box of
+    the box's name to receive the text: once a box, at the line that names the layout."""
+    out: list[Issue] = []
+    seen: set[tuple[str, int | None]] = set()  # a box a layout inherits is the one box
+    for name in layouts.names():
+        lay = layouts.resolve(name)
+        for box in lay.boxes if lay is not None else []:
+            target = box.get(KEY)
+            if not target or box.get("overflow") != CONTINUE or box.where(KEY) in seen:
+                continue
+            seen.add(box.where(KEY))
+            there = layouts.resolve(target)
+            got = {b.name: b for b in there.boxes}.get(box.name) if there is not None else None
+            if there is None:
+                said = f"there is no layout {target!r}; the layouts are: " + ", ".join(
+                    sorted(layouts.names())
+                )
+            elif got is None or got.get("type") != "text":
+                said = (
+                    f"layout {target!r} has no text box {box.name!r} to receive the text "
+                    f"that continues; add [layouts.{target}.boxes.{box.name}] with "
+                    'type = "text", or name a layout that has one'
+                )
+            else:
+                continue
+            file, line = box.where(KEY)
+            out.append(Issue(file, line, f"layouts.{name}.boxes.{box.name}.{KEY}", said))
+    return out
+
+
 # ---------------------------------------------------------------- splitting
 
 
@@ -261,12 +314,19 @@ def _join(*chunks: str) -> str:
     return "\n\n".join(c for c in chunks if c)
 
 
-def split(text: str, fits: Callable[[str], bool]) -> list[str]:
-    """The parts of `text`, each fitting (`fits`) unless one word alone does not: whole
-    paragraphs while they fit; a paragraph that fits no part whole fills the part it
-    starts on and goes on to the next ones, broken between words."""
+def split(
+    text: str, first: Callable[[str], bool], later: Callable[[str], bool] | None = None
+) -> list[str]:
+    """The parts of `text`, each fitting unless one word alone does not (the first part
+    as `first` says, the others as `later` does, by default the same): whole paragraphs
+    while they fit; a paragraph that fits no part whole fills the part it starts on and
+    goes on to the next ones, broken between words."""
     paragraphs = [p.strip() for p in _PARAGRAPH.split(text.strip()) if p.strip()]
     parts: list[str] = []
+
+    def fits(chunk: str) -> bool:
+        return (later if parts and later is not None else first)(chunk)
+
     current = ""
     for paragraph in paragraphs:
         rest = paragraph
@@ -274,7 +334,7 @@ def split(text: str, fits: Callable[[str], bool]) -> list[str]:
             if fits(_join(current, rest)):
                 current = _join(current, rest)
                 break
-            if current and fits(rest):  # the paragraph goes whole onto the next part
+            if current and (later or first)(rest):  # the paragraph goes whole onto the next
                 parts.append(current)
                 current = ""
                 continue
@@ -292,26 +352,43 @@ def split(text: str, fits: Callable[[str], bool]) -> list[str]:
 # ---------------------------------------------------------------- drawing
 
 
+@dataclasses.dataclass(frozen=True)
+class Room:
+    """Where a part of the text is set: a box's inner rectangle and its text style."""
+
+    inner: tuple[float, float, float, float]
+    style: TextStyle
+
+    def body(self) -> tuple[float, float, float, float]:
+        """The room less its last line, kept for the part's mark."""
+        x, y, w, h = self.inner
+        return (x, y, w, max(1.0, h - self.style.min_size * self.style.leading))
+
+    def least(self) -> TextStyle:
+        return dataclasses.replace(self.style, size=self.style.min_size)
+
+
 def draw(
     painter: Services,
     ctx: dict[str, Any],
     content: str,
     blocks_of: Callable[[str], list[Block]],
-    inner: tuple[float, float, float, float],
-    style: TextStyle,
+    rooms: tuple[Room, Room],
     whole: Fit,
     on_the_back: bool = False,
     field: str = "",
 ) -> tuple[list[Any], Fit, tuple[str, ...]]:
     """One part of a continued box's text (the part `ctx` names, else the first), set at
-    the box's least size above its mark: the ops, the part's fit, and the note's problem.
-    Text that no split helps (one word wider than the box) is drawn whole (`whole`, the
-    text fitted into the box as it is) and reported as any text that does not fit."""
-    x, y, w, h = inner
-    least = dataclasses.replace(style, size=style.min_size)
-    mark_h = style.min_size * style.leading
-    body = (x, y, w, max(1.0, h - mark_h))
-    parts = split(content, lambda t: painter.fit(blocks_of(t), body, least).fits)
+    its box's least size above its mark: the ops, the part's fit, and the note's problem.
+    `rooms`: where the first part is set and where the others are (the box of the layout
+    `continue_layout` names, or the same box). Text that no split helps (one word wider
+    than the box) is drawn whole (`whole`, the text fitted into the box as it is) and
+    reported as any text that does not fit."""
+
+    def fits(room: Room) -> Callable[[str], bool]:
+        return lambda t: painter.fit(blocks_of(t), room.body(), room.least()).fits
+
+    parts = split(content, fits(rooms[0]), fits(rooms[1]) if rooms[1] != rooms[0] else None)
     if on_the_back and len(parts) > 2:  # the back holds the rest, and cannot hold it all
         painter.data_issue(
             field,
@@ -326,11 +403,14 @@ def draw(
     if count == 1:
         return list(whole.ops), whole, ()
     part = min(max(part, 1), count)
-    fit = painter.fit(blocks_of(parts[part - 1]), body, least)
+    room = rooms[0] if part == 1 else rooms[1]
+    style = room.style
+    x, y, w, h = room.inner
+    fit = painter.fit(blocks_of(parts[part - 1]), room.body(), room.least())
     words = painter.catalog.tool_words
     mark = words(MARK, part=part, parts=count, name=str(ctx.get("name") or ""))
     width = fonts.string_width(mark, style.font, style.min_size)
-    base = y + h - mark_h + fonts.ascent(style.font) * style.min_size
+    base = y + h - style.min_size * style.leading + fonts.ascent(style.font) * style.min_size
     ops: list[Any] = list(fit.ops)
     ops.append(Text(r(x + w - width), r(base), mark, style.font, style.min_size, style.color))
     return ops, fit, (problem(part, count),)

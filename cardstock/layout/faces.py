@@ -512,7 +512,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         else:
             lay_name = front_layout_name(catalog, component, ls)
         ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
-        ctx[continued.PART] = continued.part_of(st.parts, component, side)
+        lay_name = continued.part_layout(st, component, side, lay_name, ctx)
         subject = Subject(f"component {component.id!r}", component.file, component.line)
         if component.kind == "reference":
             text, more = st.quickref_text(component, side)

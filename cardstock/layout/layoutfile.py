@@ -82,6 +82,7 @@ class BoxSpec(StyleSpec):
     # text that does not fit at min_size: reported, or continued onto further cards
     overflow: Literal["report", "continue"] | None = None
     continue_on: Literal["cards", "back"] | None = None  # where text that continues goes
+    continue_layout: str | None = None  # the layout the parts after the first are drawn on
     # icons and pips
     icon: str | None = None  # an icon id of the game (template)
     symbol: str | None = None  # a library symbol name (template)

@@ -34,14 +34,16 @@ class Subject:
 
 
 class Sheet(Protocol):
-    """What box types read of a game's layouts (`spec.LayoutSet`): its theme colours and
-    its named text styles."""
+    """What box types read of a game's layouts (`spec.LayoutSet`): its theme colours, its
+    named text styles, and its layouts by name (a box that receives text that continues)."""
 
     @property
     def theme(self) -> dict[str, str]: ...
 
     @property
     def styles(self) -> dict[str, dict[str, Any]]: ...
+
+    def resolve(self, name: str) -> Layout | None: ...
 
 
 class Services(Protocol):
@@ -109,6 +111,10 @@ class Services(Protocol):
     ) -> dict[str, Any]: ...
 
     def inset(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> float: ...
+
+    def box_rect(
+        self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry
+    ) -> tuple[float, float, float, float]: ...
 
     def icon_ref(self, icon_id: str) -> IconRef | None: ...
 

@@ -270,7 +270,8 @@ BOX_KEYS: dict[str, Key] = {
         "what becomes of text that does not fit at `min_size`. report: the lines that fit are "
         "drawn and the rest is reported. continue: the text is split into parts, between "
         "paragraphs and then between words, each part set at `min_size` on a card of its "
-        "own with the same layout, marked with its number, the count and the card's name "
+        "own with the same layout (or the one `continue_layout` names), marked with its "
+        "number, the count and the card's name "
         '("2/3 · Long Rule"); the parts print together in every output, and the rules '
         "check counts the card once (see *Text that continues*)",
         '"continue"',
@@ -284,6 +285,16 @@ BOX_KEYS: dict[str, Key] = {
         "cards of a set with `single_sided = true` (any other set prints a back already, "
         "which is an error): two parts at most, and what the back cannot hold is reported",
         '"back"',
+        TEXT,
+    ),
+    "continue_layout": Key(
+        "layout name",
+        "the card's own",
+        'the layout the parts after the first of text that continues (`overflow = "continue"`) '
+        "are drawn on, a plain text card for instance: the text goes into its text box of the "
+        "same name as this box (whose own `text` is not read), set at that box's `min_size`; "
+        "a layout that does not exist or has no such text box is an error",
+        '"reminder-more"',
         TEXT,
     ),
     "underline": Key(

@@ -30,7 +30,9 @@ def draw(
 ) -> list[Any]:
     x, y, w, h = rect
     ops: list[Any] = []
-    content = str(painter.raw(lay, box, "text", ctx, ""))
+    source = _source(painter, lay, box, ctx)  # the card's box, when this one receives its text
+    src_lay, src_box = source or (lay, box)
+    content = str(painter.raw(src_lay, src_box, "text", ctx, ""))
     pad = painter.length(lay, box, "padding", ctx, 0.0)
     p = painter.paint_args(lay, box, ctx)
     if p["fill"] or p["stroke"]:
@@ -43,7 +45,7 @@ def draw(
         return ops
     style = text_style(painter, lay, box, ctx)
     inner = (x + pad, y + pad, max(1.0, w - 2 * pad), max(1.0, h - 2 * pad))
-    markup = painter.raw(lay, box, "markup", ctx, "inline")
+    markup = painter.raw(src_lay, src_box, "markup", ctx, "inline")
 
     def blocks_of(text: str) -> list[Any]:
         if markup == "blocks":
@@ -54,11 +56,12 @@ def draw(
 
     fit = painter.fit(blocks_of(content), inner, style)
     part: tuple[str, ...] = ()  # the note of a part of text that continues
-    if not fit.fits and continued.continues(painter, lay, box, ctx):
-        back = painter.raw(lay, box, "continue_on", ctx, "cards") == continued.BACK
-        fld = painter.raw(lay, box, "field", ctx) or f"layout box {box.name}"
+    if source is not None or (not fit.fits and continued.continues(painter, lay, box, ctx)):
+        back = painter.raw(src_lay, src_box, "continue_on", ctx, "cards") == continued.BACK
+        fld = painter.raw(src_lay, src_box, "field", ctx) or f"layout box {box.name}"
+        rooms = _rooms(painter, (lay, box), source, ctx, geo, continued.Room(inner, style))
         drawn, fit, part = continued.draw(
-            painter, ctx, content, blocks_of, inner, style, fit, back, str(fld)
+            painter, ctx, content, blocks_of, rooms, fit, back, str(fld)
         )
         ops += drawn
     else:
@@ -83,6 +86,50 @@ def draw(
         overflow=max(0.0, fit.height - inner[3]) if not fit.fits else 0.0,
     )
     return ops
+
+
+def _source(
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]
+) -> tuple[Layout, Box] | None:
+    """The layout and box of the card whose text this box receives: a part of text that
+    continues, drawn on the layout `continue_layout` names, in the box of the same name."""
+    came = ctx.get(continued.FROM)
+    if not came or came[1] != box.name or came[0] == lay.name:
+        return None
+    src = painter.layouts.resolve(came[0])
+    found = [b for b in src.boxes if b.name == box.name] if src is not None else []
+    return (src, found[0]) if src is not None and found else None
+
+
+def _rooms(
+    painter: Services,
+    drawn: tuple[Layout, Box],
+    source: tuple[Layout, Box] | None,
+    ctx: dict[str, Any],
+    geo: Geometry,
+    own: continued.Room,
+) -> tuple[continued.Room, continued.Room]:
+    """Where the first part of a box's text is set and where the others are: the card's
+    box and the box of the layout its `continue_layout` names (one of them the box drawn,
+    `own`), or the box drawn for all of them."""
+    if source is not None:
+        return _room(painter, *source, ctx, geo), own
+    lay, box = drawn
+    named = painter.raw(lay, box, "continue_layout", ctx, "")
+    other = painter.layouts.resolve(str(named)) if named else None
+    found = [b for b in other.boxes if b.name == box.name] if other is not None else []
+    if other is None or not found or found[0].get("type") != "text":
+        return own, own
+    return own, _room(painter, other, found[0], ctx, geo)
+
+
+def _room(
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry
+) -> continued.Room:
+    x, y, w, h = painter.box_rect(lay, box, ctx, geo)
+    pad = painter.length(lay, box, "padding", ctx, 0.0)
+    inner = (x + pad, y + pad, max(1.0, w - 2 * pad), max(1.0, h - 2 * pad))
+    return continued.Room(inner, text_style(painter, lay, box, ctx))
 
 
 # The keys a text style reads (with the theme's ink): when none of them is a template for a
