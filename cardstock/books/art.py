@@ -387,25 +387,23 @@ def face_row(
     """A centred row of larger faces (the cover, or a card type shown in the text). The
     captions are drawn as a row under the faces: each face with its own caption is a `Div`
     of the structure tree, so a reader hears a figure's caption after it."""
-    row: list[Any] = [
+    drawn = [
         figure(
-            catalog, c, FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), thumbs.drawn(c)
-        )[0]
+            catalog,
+            c,
+            FaceThumb(catalog, c, thumb_w, styles, findings, thumbs),
+            thumbs.drawn(c),
+            paragraph(c.name, styles.caption, styles.f.family, escape(c.name))
+            if captions
+            else None,
+        )
         for c in comps
     ]
-    data = [row]
+    data = [[parts[0] for parts in drawn]]
     if captions:
-        for cell in row:
-            cell.node.parent = Node("Div")
-        data.append(
-            [
-                Tagged(
-                    paragraph(c.name, styles.caption, styles.f.family, escape(c.name)),
-                    Node("Caption", cell.node.parent),
-                )
-                for c, cell in zip(comps, row)
-            ]
-        )
+        for parts in drawn:
+            parts[0].node.parent = parts[1].node.parent = Node("Div")
+        data.append([parts[1] for parts in drawn])
     gap = min(width / max(1, len(comps)), thumb_w * 1.25)
     table = Table(data, colWidths=[gap] * len(comps), hAlign="CENTER")
     table.setStyle(grid_style(styles, "BOTTOM", (1, 1, 3, 3), "CENTER"))
