@@ -24,6 +24,7 @@ from pypdf import PdfReader
 
 from cardstock.books.art import picture_words
 from cardstock.books.marks import Recorder
+from cardstock.core.markup import spans
 from cardstock.core.stage import BuildOptions
 
 # every shipped game in the full run; by default the fixture, the game with the most kinds
@@ -189,7 +190,9 @@ def test_the_rulebooks_reading_order_is_its_text_in_order(mini_books: Path) -> N
         ("TH", "Do this"),
     ]
     steps = [said for _, role, said in rows if role == "LBody"]
-    assert steps[0].startswith("1. Shuffle all 6 cards together")
+    assert steps[0].startswith("Shuffle all 6 cards together")
+    labels = [said for _, role, said in rows if role == "Lbl"]
+    assert labels == ["1.", "2.", "3.", "\u2022", "\u2022"]
     assert len(steps) == 5  # the setup's three steps and the suits' two bullets
     toc = [said for _, role, said in rows if role == "TOCI"]
     assert all(title in entry for title, entry in zip(headings[2:], toc))
@@ -254,6 +257,8 @@ def test_each_face_is_a_figure_with_the_words_of_its_picture(
 
 
 def test_the_only_text_outside_the_structure_is_the_page_footer(mini_books: Path) -> None:
+    """Every text a page draws is content except its footer and the contents' dot leaders
+    (decoration a reader skips)."""
     for name in READING:
         path = mini_books / f"mini-{name}"
         for n, page in enumerate(PdfReader(path).pages):
@@ -272,7 +277,7 @@ def test_the_only_text_outside_the_structure_is_the_page_footer(mini_books: Path
             def text(t: str, *_: Any, marks=marks, loose=loose, footer=footer) -> None:
                 if not t.strip():
                     return
-                if not marks or marks[-1] == "/Artifact":
+                if (not marks or marks[-1] == "/Artifact") and t.strip(" .\n"):
                     loose.append(t)
                 elif marks[-1] == "pagination":
                     footer.append(t)
@@ -304,7 +309,7 @@ def test_the_booklets_are_the_untagged_drawing_imposed(
 ) -> None:
     (catalog,), _ = load_games(mini_root, ["mini"])
     marked = render_book(catalog, fresh=True)
-    for name in ("page_begin", "page_end", "enter", "leave"):
+    for name in ("page_begin", "page_end", "enter", "leave", "switch"):
         monkeypatch.setattr(Recorder, name, lambda self, canv, *what: None)
     plain = render_book(catalog, fresh=True)
     assert marked.reading is not None and plain.reading is not None
@@ -321,3 +326,100 @@ def test_a_tagged_book_is_the_same_bytes_every_time(mini_root: Path) -> None:
     first, again = render_book(catalog, fresh=True), render_book(catalog, fresh=True)
     assert first.reading is not None and again.reading is not None
     assert first.reading.data == again.reading.data
+
+
+# ------------------------------------------------- what a screen reader hears, rule by rule
+
+
+@pytest.fixture(scope="module")
+def heard(
+    mini_books: Path, shipped: Callable[[str], Path]
+) -> dict[str, list[tuple[int, str, str]]]:
+    """The reading order of every tagged rulebook and large-print quick reference: the
+    fixture's and each shipped game's of this run."""
+    found = [mini_books / f"mini-{name}" for name in READING]
+    for game in SHIPPED:
+        found += [shipped(game) / f"{game}-{name}" for name in READING]
+    return {path.name: reading_order(path) for path in found if path.exists()}
+
+
+def _siblings(rows: list[tuple[int, str, str]], i: int) -> tuple[str | None, str | None]:
+    """The roles of row i's element's previous and next sibling (None: it has none)."""
+    depth = rows[i][0]
+
+    def near(step: int) -> str | None:
+        j = i + step
+        while 0 <= j < len(rows) and rows[j][0] > depth:
+            j += step
+        return rows[j][1] if 0 <= j < len(rows) and rows[j][0] == depth else None
+
+    return near(-1), near(1)
+
+
+def test_each_contents_entry_reads_its_title_then_its_page(
+    heard: dict[str, list[tuple[int, str, str]]],
+) -> None:
+    """A contents entry says its title, then its page number; the dot leader between them
+    is decoration a reader skips."""
+    entries = [said for rows in heard.values() for _, role, said in rows if role == "TOCI"]
+    assert len(entries) > 10
+    for said in entries:
+        assert re.fullmatch(r"[^.\s](?:(?! \.).)*\S \d+", said), said
+
+
+def test_each_list_item_is_its_label_then_its_body(
+    heard: dict[str, list[tuple[int, str, str]]],
+) -> None:
+    """A list item (`LI`) holds a label (`Lbl`: its bullet or number) and a body (`LBody`:
+    its words, without the bullet)."""
+    items = 0
+    for name, rows in heard.items():
+        for i, (depth, role, _) in enumerate(rows):
+            if role != "LI":
+                continue
+            items += 1
+            kids = [r for r in rows[i + 1 : i + 3] if r[0] == depth + 1]
+            assert [r[1] for r in kids] == ["Lbl", "LBody"], (name, rows[i : i + 3])
+            label, body = kids[0][2], kids[1][2]
+            assert re.fullmatch(r"\u2022|\d+\.", label), (name, label)
+            assert body and not re.match(r"\u2022|\d+\.\s", body), (name, body)
+    assert items > 10
+
+
+def test_each_caption_follows_its_figure(heard: dict[str, list[tuple[int, str, str]]]) -> None:
+    """A caption is read right after the figure it captions: its element's previous
+    sibling is that `Figure`, and no figure has two captions."""
+    captions = 0
+    for name, rows in heard.items():
+        for i, (_, role, said) in enumerate(rows):
+            if role == "Caption":
+                captions += 1
+                assert _siblings(rows, i)[0] == "Figure", (name, said)
+    assert captions > 10
+
+
+def test_no_figures_words_run_together(heard: dict[str, list[tuple[int, str, str]]]) -> None:
+    """A figure's alternative text keeps each word apart (a die's faces each a word of
+    its own, "Red, Blue", never "RedBlue")."""
+    figures = [said for rows in heard.values() for _, role, said in rows if role == "Figure"]
+    assert figures
+    for said in figures:
+        assert not re.search(r"[a-z\u00e0-\u00ff][A-Z\u00c0-\u00de]", said), said
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_a_dies_figure_says_its_faces_apart(
+    game: str, heard: dict[str, list[tuple[int, str, str]]]
+) -> None:
+    """A die's picture says its faces, each apart, in order ("1, 2, 3, 4, 5, 6" for a die
+    of pips, "Red, Blue, …" for one that prints them), not its name, group and count."""
+    (catalog,), _ = load_games(ROOT, [game])
+    dice = [c for c in catalog.components if isinstance(c.fields.get("faces"), list)]
+    figures = [said for _, role, said in heard[f"{game}-rulebook.pdf"] if role == "Figure"]
+    for die in dice:
+        faces = [
+            " ".join("".join(s.text for s in spans(str(f)) if s.icon is None).split())
+            for f in die.fields["faces"]
+        ]
+        if all(faces):  # a face of icons only is said by their labels
+            assert any(", ".join(faces) in said for said in figures), (die.name, faces)

@@ -22,7 +22,7 @@ from ..core.issues import Issue
 from ..layout.continued import later_parts
 from ..layout.ops import Face
 from ..layout.symbols import Library
-from .cardwords import alt_text, card_words
+from .cardwords import alt_text, card_words, die_faces
 from .content import Thumbs, face_size, galleries
 from .grid import Grid, KeepGallery
 from .marks import Node, Tagged
@@ -120,10 +120,17 @@ def picture_words(
     """The words a face's picture stands for in a tagged PDF (its `Figure`'s alternative
     text), as the web page and the e-book give them: the words the face prints
     (`books.cardwords`), but the name a caption beside it already says; a face that prints
-    none is described by its name, group and count (`cardwords.alt_text`)."""
-    leave_out = (label or component.name,) if captioned else ()
-    said = card_words(catalog, face, leave_out)
-    return said or alt_text(component, label, catalog.tool_words)
+    none by its faces when it is a die (`cardwords.die_faces`: its pips), after its name
+    unless a caption gives it, or else by its name, group and count
+    (`cardwords.alt_text`)."""
+    name = label or component.name
+    said = card_words(catalog, face, (name,) if captioned else ())
+    if said:
+        return said
+    faces = die_faces(catalog, component)
+    if faces:
+        return faces if captioned else f"{name}. {faces}"
+    return alt_text(component, label, catalog.tool_words)
 
 
 def figure(
@@ -377,24 +384,26 @@ def face_row(
     thumbs: Thumbs,
     captions: bool = True,
 ) -> Table:
-    """A centred row of larger faces (the cover, or a card type shown in the text)."""
-    row: list[Any] = [
+    """A centred row of larger faces (the cover, or a card type shown in the text). The
+    captions are drawn as a row under the faces: each face with its own caption is a `Div`
+    of the structure tree, so a reader hears a figure's caption after it."""
+    drawn = [
         figure(
-            catalog, c, FaceThumb(catalog, c, thumb_w, styles, findings, thumbs), thumbs.drawn(c)
-        )[0]
+            catalog,
+            c,
+            FaceThumb(catalog, c, thumb_w, styles, findings, thumbs),
+            thumbs.drawn(c),
+            paragraph(c.name, styles.caption, styles.f.family, escape(c.name))
+            if captions
+            else None,
+        )
         for c in comps
     ]
-    data = [row]
+    data = [[parts[0] for parts in drawn]]
     if captions:
-        data.append(
-            [
-                Tagged(
-                    paragraph(c.name, styles.caption, styles.f.family, escape(c.name)),
-                    Node("Caption"),
-                )
-                for c in comps
-            ]
-        )
+        for parts in drawn:
+            parts[0].node.parent = parts[1].node.parent = Node("Div")
+        data.append([parts[1] for parts in drawn])
     gap = min(width / max(1, len(comps)), thumb_w * 1.25)
     table = Table(data, colWidths=[gap] * len(comps), hAlign="CENTER")
     table.setStyle(grid_style(styles, "BOTTOM", (1, 1, 3, 3), "CENTER"))

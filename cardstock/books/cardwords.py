@@ -3,6 +3,7 @@ back from the laid-out face (`layout.ops`), in the language the face was laid ou
 
     card_words(catalog, face)                      "1. Red Fear. Fear · Red Realm. Rank 1, …"
     card_words(catalog, face, leave_out=("Red Fear",))   the same without the caption's name
+    die_faces(catalog, component)                  "1, 2, 3, 4, 5, 6": a die's faces
     alt_text(component)                            "Big Sal (Arch Villain: Mafia), 1 card":
                                                    a face that prints no words, described
 
@@ -12,7 +13,9 @@ in reading order (top to bottom, a row left to right). A phrase the face prints 
 corner index repeated upside down) is said once, the version mark not at all (it is the
 build's, not the card's), and a phrase equal to one of `leave_out` (the name a caption
 beside the picture already gives) is left out. Text outside every box (an SVG picture's
-own lettering) follows the boxes; an icon outside every text box is a picture, not a word.
+own lettering, the faces of a die's net) follows the boxes, what each group of the drawing
+holds (a die's face) an item of a list; an icon outside every text box is a picture, not a
+word.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import fonts
 from ..catalog.kinds import kind_said
+from ..core.markup import spans
 from ..core.toolwords import ENGLISH, ToolWords
 from ..layout.context import version_mark
 from ..layout.ops import Face, Group, Icon, Matrix, Note, Text
@@ -50,6 +54,7 @@ class _Run:
     px: float
     py: float
     icon: bool
+    group: tuple[int, ...] = ()  # the place in the face's drawing of the group it is in
 
 
 def _apply(m: Matrix | None, x: float, y: float) -> tuple[float, float]:
@@ -77,19 +82,24 @@ def _then(outer: Matrix | None, inner: Matrix | None) -> Matrix | None:
     )
 
 
-def _runs(ops: Iterable[Any], labels: dict[str, str], m: Matrix | None = None) -> Iterator[_Run]:
+def _runs(
+    ops: Iterable[Any],
+    labels: dict[str, str],
+    m: Matrix | None = None,
+    group: tuple[int, ...] = (),
+) -> Iterator[_Run]:
     """Every text run and icon of `ops` in drawing order, with a point of it on the face."""
-    for op in ops:
+    for n, op in enumerate(ops):
         if isinstance(op, Group):
-            yield from _runs(op.ops, labels, _then(m, op.transform))
+            yield from _runs(op.ops, labels, _then(m, op.transform), (*group, n))
         elif isinstance(op, Text) and op.text.strip():
             end = op.x + fonts.string_width(op.text, op.font, op.size)
             px, py = _apply(m, (op.x + end) / 2, op.y - op.size * 0.3)
-            yield _Run(op.text, op.x, op.y, end, op.size, px, py, False)
+            yield _Run(op.text, op.x, op.y, end, op.size, px, py, False, group)
         elif isinstance(op, Icon):
             label = labels.get(op.symbol, "")
             px, py = _apply(m, op.x + op.size / 2, op.y + op.size / 2)
-            yield _Run(label, op.x, op.y + op.size, op.x + op.size, op.size, px, py, True)
+            yield _Run(label, op.x, op.y + op.size, op.x + op.size, op.size, px, py, True, group)
 
 
 def _labels(catalog: Catalog) -> dict[str, str]:
@@ -155,8 +165,20 @@ def _boxes(face: Face, labels: dict[str, str]) -> list[_Box]:
     boxes = [_Box(notes[i].y0, notes[i].y1, notes[i].x0, _phrase(runs)) for i, runs in held.items()]
     out = _reading_order(boxes)
     if loose:
-        out.append(_Box(face.height, face.height, 0.0, _phrase(loose)))
+        out.append(_Box(face.height, face.height, 0.0, _listed(loose)))
     return out
+
+
+def _listed(runs: list[_Run]) -> str:
+    """Runs outside every box as words: the runs of one group (a die's face, drawn as a
+    group of its own) one phrase, the phrases of different groups a list ("Red, Blue")."""
+    phrases: list[list[_Run]] = []
+    for run in runs:
+        if phrases and phrases[-1][-1].group == run.group:
+            phrases[-1].append(run)
+        else:
+            phrases.append([run])
+    return ", ".join(p for p in map(_phrase, phrases) if p)
 
 
 def _reading_order(boxes: list[_Box]) -> list[_Box]:
@@ -208,6 +230,29 @@ def card_words(catalog: Catalog, face: Face | None, leave_out: Iterable[str] = (
     return _said(phrases)
 
 
+def die_faces(catalog: Catalog, c: Component) -> str:
+    """A die's faces as its catalog gives them ("1, 2, 3, 4, 5, 6"), each face its words,
+    or the labels of the icons it shows when it has none; "" for a component without
+    faces. What a die's picture stands for when its faces print no words (pips)."""
+    faces = c.fields.get("faces")
+    if not isinstance(faces, list):
+        return ""
+    icons = catalog.game.icons
+    said: list[str] = []
+    for face in faces:
+        parts = spans(str(face))
+        words = " ".join("".join(p.text for p in parts if p.icon is None).split())
+        shown = [p.icon for p in parts if p.icon]
+        labels = [
+            str(icons[i].label)
+            if i in icons and icons[i].label
+            else i.replace("-", " ").capitalize()
+            for i in shown
+        ]
+        said.append(words or " ".join(labels))
+    return ", ".join(w for w in said if w)
+
+
 def alt_text(
     c: Component,
     label: str | None = None,
@@ -225,4 +270,4 @@ def alt_text(
     return f"{name}{group}, {kind_said(words, c.kind, c.count)}" if count else f"{name}{group}"
 
 
-__all__ = ["alt_text", "card_words"]
+__all__ = ["alt_text", "card_words", "die_faces"]

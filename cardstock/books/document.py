@@ -34,7 +34,7 @@ from reportlab.platypus import (
     Table,
 )
 from reportlab.platypus.doctemplate import LayoutError
-from reportlab.platypus.tableofcontents import TableOfContents, drawPageNumbers
+from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..core.toolwords import ENGLISH, ToolWords
 from ..render.pdfdoc import (
@@ -49,7 +49,7 @@ from . import fonts
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
-from .marks import FOOTER, Node, Recorder, Tagged, recorder_of, unwrapped
+from .marks import FOOTER, PAGE, Node, Recorder, Tagged, recorder_of, unwrapped
 from .scripts import MeasuredParagraph, ScriptEntry, ScriptParagraph, needs_layout
 from .story import HEADINGS, ICON_CALLBACK, Styles, grid_style, text_position
 from .tagging import tag
@@ -297,6 +297,64 @@ class _NumberText:
         self.code.append(str(tx.getCode()))
 
 
+class _Ends:
+    """What a contents row's `<onDraw>` callback left to draw: ReportLab calls it before
+    the row's own text is drawn, so the row (`_Row`) draws it after its text, for a reader
+    to hear the title before the page number. One, however often its row is copied."""
+
+    def __init__(self) -> None:
+        self.todo: list[Callable[[Canvas], None]] = []
+        self.at = (0.0, 0.0)  # where the row's text was drawn
+
+    def drawn(self, canvas: Canvas, draw: Callable[[], None]) -> None:
+        """`draw` in the space of the row's text (each in a graphics state of its own, so
+        that marked content and saved states nest)."""
+        canvas.saveState()
+        canvas.translate(*self.at)
+        draw()
+        canvas.restoreState()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Ends:
+        return self
+
+
+class _Row(Tagged):
+    """A contents row (`TOCI`): its title, then its dot leader (an artifact) and page
+    number, which its callback left in `ends`, drawn in the title's space."""
+
+    def __init__(self, inner: Flowable, node: Node, ends: _Ends) -> None:
+        super().__init__(inner, node)
+        self.ends = ends
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        parts = super().split(availWidth, availHeight)
+        return [_Row(p.inner, self.node, self.ends) for p in parts]
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802
+        marks = recorder_of(canvas)
+        if marks is not None:
+            marks.enter(canvas, self.node)
+        try:
+            self.inner.drawOn(canvas, x, y, _sW)
+            todo, self.ends.todo = self.ends.todo, []
+            self.ends.at = (x, y)
+            for draw in todo:
+                draw(canvas)
+        finally:
+            if marks is not None:
+                marks.leave(canvas)
+
+
+def _leader(canvas: Canvas, draw: Callable[[], None]) -> None:
+    """`draw` a dot leader: decoration (an artifact) in a tagged book."""
+    marks = recorder_of(canvas)
+    if marks is not None:
+        marks.enter(canvas, PAGE)
+    draw()
+    if marks is not None:
+        marks.leave(canvas)
+
+
 class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
     """ReportLab's table of contents, able to be laid out in a single pass.
 
@@ -324,6 +382,7 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         self.node = Node("TOC")  # its rows, each a `TOCI`, in the structure tree
         self._avail = 0.0  # the width the table was last laid out in
         self._titles: dict[Any, str] = {}  # a row's link target -> its words
+        self._ends = _Ends()  # what the row being drawn draws after its title
 
     def plan(self, rows: list[tuple[int, str, Any]], prefix: str) -> None:
         self.planned = list(rows)
@@ -366,11 +425,16 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
             level, title, key = planned[row]
             self.placed[row] = (x, y, availWidth, availHeight, rtl)
             self.drawn[row] = self.drawn.get(row, 0) + 1
-            canvas.doForm(self._form(row))  # the leader and number, defined by `finish`
+            self._ends.todo.append(partial(ends, row, level, title, key, y))
+
+        def ends(row: int, level: int, title: str, key: Any, y: float, canvas: Canvas) -> None:
+            # the leader and the number, defined by `finish`
+            drawn = partial(self._ends.drawn, canvas)
+            _leader(canvas, partial(drawn, partial(canvas.doForm, self._form(row) + "l")))
+            drawn(partial(canvas.doForm, self._form(row)))
             if key:
                 top = y + self.getLevelStyle(level).leading
-                canvas.linkRect(title, key, (0.0, y, availWidth, top), relative=1)
-                _linked(canvas)
+                drawn(partial(_link, canvas, title, key, (0.0, y, availWidth, top)))
 
         rows = [(level, title, row, key) for row, (level, title, key) in enumerate(planned)]
         self._table_of(rows, availWidth, availHeight, place)
@@ -381,21 +445,26 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
         return self.width, self.height
 
     def _live_end(self, canvas: Canvas, label: str, x: float, y: float, rtl: bool) -> None:
-        """A row's leader and page number drawn at once (multiBuild, whose last pass knows
-        every page): what ReportLab's own callback draws, mirrored for a right-to-left row."""
+        """A row's leader and page number drawn with the row (multiBuild, whose last pass
+        knows every page): what ReportLab's own callback draws, mirrored for a right-to-left
+        row."""
+        self._ends.todo.append(partial(self._live_ends, label, x, y, rtl))
+
+    def _live_ends(self, label: str, x: float, y: float, rtl: bool, canvas: Canvas) -> None:
         page, level, key = label.split(",", 2)
         style = self.getLevelStyle(int(level))
         number = self.formatter(int(page)) if self.formatter else int(page)
         at = _NumberText(canvas, x, y)
         _numbers(at, style, number, x, y, self._avail, self._dot(int(level)), rtl)
-        for code in at.code:
-            canvas.addLiteral(code)
+        leader, figure = at.code
+        drawn = partial(self._ends.drawn, canvas)
+        _leader(canvas, partial(drawn, partial(canvas.addLiteral, leader)))
+        drawn(partial(canvas.addLiteral, figure))
         target = literal_eval(key.replace("\\x2c", ","))
         if target:
             top = y + style.leading
             title = self._titles.get(target, "")
-            canvas.linkRect(title, target, (0.0, y, self._avail, top), relative=1)
-            _linked(canvas)
+            drawn(partial(_link, canvas, title, target, (0.0, y, self._avail, top)))
 
     def _dot(self, level: int) -> str:
         return " . " if self.dotsMinLevel >= 0 and level >= self.dotsMinLevel else ""
@@ -435,7 +504,7 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
                 )
             if style.spaceBefore:
                 data.append([Spacer(1, style.spaceBefore)])
-            data.append([Tagged(para, Node("TOCI", self.node))])
+            data.append([_Row(para, Node("TOCI", self.node), self._ends)])
         self._table = Table(data, colWidths=(avail_w,), style=self.tableStyle)
 
     def finish(self, canv: Canvas, pages: list[int]) -> None:
@@ -454,10 +523,17 @@ class Contents(TableOfContents):  # type: ignore[misc]  # ReportLab ships no typ
                 _numbers(text, style, page, x, y, avail_w, self._dot(level), rtl)
             except AttributeError as exc:  # it wants more of a canvas than `_NumberText` has
                 raise Unsettled(f"contents row {row}: {exc}") from exc
-            canv.beginForm(self._form(row), -_FAR, -_FAR, _FAR, _FAR)
-            for code in text.code:
+            leader, figure = text.code
+            for form, code in ((self._form(row) + "l", leader), (self._form(row), figure)):
+                canv.beginForm(form, -_FAR, -_FAR, _FAR, _FAR)
                 canv.addLiteral(code)
-            canv.endForm()
+                canv.endForm()
+
+
+def _link(canvas: Canvas, title: str, key: Any, rect: tuple[float, float, float, float]) -> None:
+    """A contents row's link, over the row (`rect`, in the row's space)."""
+    canvas.linkRect(title, key, rect, relative=1)
+    _linked(canvas)
 
 
 def _linked(canvas: Canvas) -> None:
@@ -488,22 +564,30 @@ def _numbers(
     dot: str,
     rtl: bool,
 ) -> None:
-    """A row's dot leader and page number: ReportLab's own `drawPageNumbers` (the number
-    at the right, the leader from where the title ends), or for a title that runs right to
-    left the same mirrored: the number at the row's left, the leader up to the title."""
-    if not rtl:
-        drawPageNumbers(text, style, [(page, None)], avail_w, 0.0, dot)
-        return
+    """A row's dot leader and page number, two texts in that order (a reader hears the
+    number, not the leader): where ReportLab's own `drawPageNumbers` puts them (the number
+    at the right, shrunk to fit, the leader from where the title ends), or for a title
+    that runs right to left the same mirrored: the number at the row's left, the leader
+    up to the title."""
     number = str(page)
     size = style.fontSize
     width = stringWidth(number, style.fontName, size)
+    while not rtl and width > avail_w - x and size >= 1.0:
+        size *= 0.9
+        width = stringWidth(number, style.fontName, size)
     dot_w = stringWidth(dot, style.fontName, size) if dot else 0.0
-    count = max(0, int((x - width) / dot_w)) if dot_w else 0
-    tx = text.beginText(0.0, y)
-    tx.setFont(style.fontName, size)
-    tx.setFillColor(style.textColor)
-    tx.textLine(number + dot * count)
-    text.drawText(tx)
+    if rtl:
+        count = max(0, int((x - width) / dot_w)) if dot_w else 0
+        leader_x, number_x = width, 0.0
+    else:
+        count = int((avail_w - x - width) / dot_w) if dot_w else 0
+        leader_x, number_x = avail_w - count * dot_w - width, avail_w - width
+    for at, words in ((leader_x, dot * count), (number_x, number)):
+        tx = text.beginText(at, y)
+        tx.setFont(style.fontName, size)
+        tx.setFillColor(style.textColor)
+        tx.textLine(words)
+        text.drawText(tx)
 
 
 _FAR = 10_000.0  # a contents row's form is unbounded: it draws where the row's page says

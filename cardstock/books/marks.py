@@ -109,6 +109,13 @@ class Recorder:
         if isinstance(top, Node):
             self.links.append((int(canv.getPageNumber()), top))
 
+    def switch(self, canv: Any, node: Node) -> None:
+        """Close the mark open and open `node`'s in its place (a list item's label ends,
+        its body begins)."""
+        canv.addLiteral("EMC")
+        self._open[-1] = node
+        self._begin(canv, node)
+
     def leave(self, canv: Any) -> None:
         """Close what `enter` opened and open again what it closed."""
         canv.addLiteral("EMC")
@@ -195,6 +202,45 @@ class Tagged(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, 
             marks.leave(canvas)
 
 
+LABEL_END = "labelEnd"  # the callback a list item's paragraph calls where its label ends
+
+
+class Labelled(Tagged):
+    """A list item's paragraph, drawn with its label (a bullet or a number) before its
+    text: the label the content of `label` (`Lbl`), the text that of `node` (`LBody`).
+    ReportLab draws a paragraph's bullet before its text, and the paragraph says where the
+    label ends: ReportLab's by calling `LABEL_END` (an `<onDraw>` at its start), one laid
+    out by cardstock (`books.scripts`) by calling its `on_label`. A part split off after the
+    first has no label."""
+
+    def __init__(self, inner: Flowable, node: Node, label: Node) -> None:
+        super().__init__(inner, node)
+        self.label = label
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        parts = super().split(availWidth, availHeight)
+        return [Labelled(parts[0].inner, self.node, self.label), *parts[1:]] if parts else []
+
+    def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802
+        marks = recorder_of(canvas)
+
+        def label_end(*_: Any) -> None:
+            if marks is not None:
+                marks.switch(canvas, self.node)
+
+        canvas.setNamedCB(LABEL_END, label_end)
+        if hasattr(self.inner, "on_label"):
+            self.inner.on_label = label_end
+        if marks is None:
+            self.inner.drawOn(canvas, x, y, _sW)
+            return
+        marks.enter(canvas, self.label)
+        try:
+            self.inner.drawOn(canvas, x, y, _sW)
+        finally:
+            marks.leave(canvas)
+
+
 class Decoration(Tagged):
     """A flowable drawn as decoration (a table's rules and stripes), the real content it
     holds (its cells, each `Tagged`) marked inside it."""
@@ -231,6 +277,8 @@ def tagged(flowable: Flowable, role: str, parent: Node | None = None, **kw: Any)
 __all__ = [
     "Decoration",
     "FOOTER",
+    "LABEL_END",
+    "Labelled",
     "Mark",
     "Node",
     "Recorder",

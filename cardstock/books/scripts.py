@@ -128,6 +128,9 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
         self._lines: list[float] = []  # the top of each line, from the paragraph's top
         self._width = -1.0
         self.height = 0.0
+        self._label: Op | None = None  # the bullet's text, after `wrap`
+        # called when the bullet is drawn, before the text (`marks.Labelled`)
+        self.on_label: Callable[..., None] | None = None
 
     def _text_style(self) -> TextStyle:
         s = self.style
@@ -155,6 +158,7 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
         ops = list(fit.ops)
         line = s.leading
         count = max(1, round(fit.height / line)) if fit.height else 0
+        self._label = None
         self._lines = [i * line for i in range(count)]
         if self.bullet and count:
             size = s.bulletFontSize or s.fontSize
@@ -162,7 +166,8 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
             face = face_name(s.bulletFontName) if s.bulletFontName else "sans"
             bw = fonts.string_width(self.bullet, face, size)
             x = width - s.bulletIndent - bw if self.rtl else s.bulletIndent
-            ops.append(Text(x, baseline, self.bullet, face, size, self._text_style().color))
+            self._label = Text(x, baseline, self.bullet, face, size, self._text_style().color)
+            ops.append(self._label)
         if s.backColor is not None and ops:  # a note's tint behind its text, and its border
             border = s.borderColor.hexval().replace("0x", "#") if s.borderColor else None
             pad = normalizeTRBL(s.borderPadding)  # (top, right, bottom, left)
@@ -225,7 +230,13 @@ class ScriptParagraph(Flowable):  # type: ignore[misc]  # ReportLab ships no typ
         ]
 
     def draw(self) -> None:
-        _draw(self.canv, self._ops, self._width, self.height)
+        label, said = self._label, self.on_label
+        if label is None or said is None:
+            _draw(self.canv, self._ops, self._width, self.height)
+            return
+        _draw(self.canv, (label,), self._width, self.height)
+        said()
+        _draw(self.canv, tuple(op for op in self._ops if op is not label), self._width, self.height)
 
 
 class _Lines(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any

@@ -34,7 +34,7 @@ from ..layout.printsafe import MIN_BOOK_TYPE
 from ..layout.scripts import break_between, has_breaks
 from ..layout.text import IconResolver
 from . import fonts
-from .marks import Decoration, Node, Tagged, tagged
+from .marks import LABEL_END, Decoration, Labelled, Node, Tagged, tagged
 from .scripts import MeasuredParagraph, ScriptParagraph, needs_layout
 
 
@@ -530,12 +530,15 @@ class Builder:
                 self.issues.append(issue)
         return made
 
-    def para(self, text: str, style: ParagraphStyle, **kw: Any) -> Flowable:
+    def para(self, text: str, style: ParagraphStyle, labelled: bool = False, **kw: Any) -> Flowable:
+        """`text` as a paragraph; `labelled`: a list item's, which says where its label
+        (`bulletText`) ends (`marks.Labelled`)."""
         if self._scripts(text):
             return self._laid_out(
                 ScriptParagraph(text, style, self.icon_refs, kw.get("bulletText"))
             )
-        return MeasuredParagraph(self._inline(text, style.fontSize), style, **kw)
+        lead = f'<onDraw name="{LABEL_END}"/>' if labelled else ""
+        return MeasuredParagraph(lead + self._inline(text, style.fontSize), style, **kw)
 
     def heading(self, level: int, text: str) -> list[Flowable]:
         self._keys += 1
@@ -573,8 +576,9 @@ class Builder:
             elif isinstance(b, markup.ListItem):
                 bullet = f"{b.number}." if b.ordered else "\u2022"
                 listed = listed or Node("L")
-                item = Node("LBody", Node("LI", listed))
-                out.append(Tagged(self.para(b.text, self.styles.bullet, bulletText=bullet), item))
+                item = Node("LI", listed)
+                para = self.para(b.text, self.styles.bullet, bulletText=bullet, labelled=True)
+                out.append(Labelled(para, Node("LBody", item), Node("Lbl", item)))
             elif isinstance(b, markup.Note):
                 quote = Node("P", Node("BlockQuote"))  # a note set apart, as HTML's blockquote
                 out.append(Tagged(self.para(b.text, self.styles.note), quote))
