@@ -197,3 +197,30 @@ def test_the_large_print_gallery_prints_each_face_s_words_beside_it(tmp_path):
         assert len(printed) > 50
         found = [t for t in printed if t in text]
         assert found == (printed if asked else []), (asked, len(found), len(printed))
+
+
+def _face_said(face: str, catalog) -> str:
+    """A die's face as a reader hears it: its words, or its icons' labels when it has none
+    (an icon beside a word is the word's picture)."""
+    spans = markup.spans(face)
+    words = " ".join("".join(s.text for s in spans if s.icon is None).split())
+    return words or _said(face, catalog)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_die_shown_says_each_of_its_faces_apart(built, game):
+    """A die's picture says its faces, one by one, whether they print words (a colour die)
+    or pips only (a number die): never its name, group and count alone."""
+    out, catalogs = built
+    catalog = catalogs[game]
+    dice = {
+        c.id: [_face_said(str(f), catalog) for f in c.fields["faces"]]
+        for c in catalog.components
+        if isinstance(c.fields.get("faces"), list)
+    }
+    for edition, page in _pages(out, game).items():
+        for f in _figures(page):
+            if f["id"] in dice:
+                alt = " ".join(f["alt"].split())
+                said = [w for w in dice[f["id"]] if w]
+                assert ", ".join(said) in alt, (game, edition, f["id"], said, alt)

@@ -22,7 +22,7 @@ from ..core.issues import Issue
 from ..layout.continued import later_parts
 from ..layout.ops import Face
 from ..layout.symbols import Library
-from .cardwords import alt_text, card_words, die_faces
+from .cardwords import alt_text, face_words
 from .content import Thumbs, face_size, galleries
 from .grid import Grid, KeepGallery
 from .marks import Node, Tagged
@@ -124,12 +124,9 @@ def picture_words(
     unless a caption gives it, or else by its name, group and count
     (`cardwords.alt_text`)."""
     name = label or component.name
-    said = card_words(catalog, face, (name,) if captioned else ())
+    said = face_words(catalog, component, face, name if captioned else "", label)
     if said:
         return said
-    faces = die_faces(catalog, component)
-    if faces:
-        return faces if captioned else f"{name}. {faces}"
     return alt_text(component, label, catalog.tool_words)
 
 
@@ -364,7 +361,7 @@ def _worded(
         cell: list[Flowable] = [
             paragraph(f"**{name}**", styles.body, family, f"<b>{escape(name)}</b>")
         ]
-        said = card_words(catalog, thumbs.drawn(c), (label or c.name,))
+        said = face_words(catalog, c, thumbs.drawn(c), label or c.name)
         if said:
             cell.append(paragraph(said, styles.body, styles.f.family, escape(said)))
         thumb = FaceThumb(catalog, c, picture - GRID_PAD[0] - GRID_PAD[1], styles, findings, thumbs)

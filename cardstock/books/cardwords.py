@@ -4,6 +4,9 @@ back from the laid-out face (`layout.ops`), in the language the face was laid ou
     card_words(catalog, face)                      "1. Red Fear. Fear · Red Realm. Rank 1, …"
     card_words(catalog, face, leave_out=("Red Fear",))   the same without the caption's name
     die_faces(catalog, component)                  "1, 2, 3, 4, 5, 6": a die's faces
+    face_words(catalog, component, face, name)     a picture's words: the face's, else a
+                                                   die's faces, after its name when no
+                                                   caption gives it ("" for neither)
     alt_text(component)                            "Big Sal (Arch Villain: Mafia), 1 card":
                                                    a face that prints no words, described
 
@@ -253,6 +256,27 @@ def die_faces(catalog: Catalog, c: Component) -> str:
     return ", ".join(w for w in said if w)
 
 
+def face_words(
+    catalog: Catalog,
+    c: Component,
+    face: Face | None,
+    caption: str = "",
+    label: str | None = None,
+) -> str:
+    """The words a face's picture stands for, in every reading edition (the tagged PDF's
+    `Figure`, the web page's and the e-book's `alt`): the words the face prints, leaving out
+    `caption` (the name a caption beside it gives); for a face that prints none, a die's
+    faces (its pips), after its name unless a caption gives it; "" for neither (then the
+    picture is named from the catalog, `alt_text`)."""
+    said = card_words(catalog, face, (caption,) if caption else ())
+    if said:
+        return said
+    faces = die_faces(catalog, c)
+    if not faces or caption:
+        return faces
+    return f"{label or c.name}. {faces}"
+
+
 def alt_text(
     c: Component,
     label: str | None = None,
@@ -270,4 +294,4 @@ def alt_text(
     return f"{name}{group}, {kind_said(words, c.kind, c.count)}" if count else f"{name}{group}"
 
 
-__all__ = ["alt_text", "card_words", "die_faces"]
+__all__ = ["alt_text", "card_words", "die_faces", "face_words"]

@@ -44,7 +44,7 @@ from ..core.toolwords import ENGLISH, ToolWords
 from ..layout.ops import Face
 from ..layout.symbols import Library
 from ..render.svg import num, path_d
-from .cardwords import alt_text, card_words
+from .cardwords import alt_text, face_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
 from .direction import Marks
 
@@ -245,7 +245,7 @@ class Writer:
         words = self.catalog.tool_words
         src = self.src(c)
         face = self.drawing(c) if self.drawing is not None and src is not None else None
-        said = card_words(self.catalog, face, (name,) if name else ())
+        said = face_words(self.catalog, c, face, name, label)
         return figure(c, src, caption, label, words, group, self.marks, said)
 
     def _block(self, tag: str, inner: str, attrs: str = "") -> str:
