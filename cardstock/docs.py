@@ -291,11 +291,7 @@ def _continues() -> list[str]:
         "faces, a Tabletop Simulator or Tabletop Playground deck holds 3 cards for it, the",
         "rulebook's gallery shows the 3 faces under the card's one count, and the proof's",
         "`fit-report.csv` has a row for each part's box (`continued 2/3`).",
-        "A worked example is in the starter project that `cardstock init` writes: its",
-        '"Designer\'s note" set in `catalog/<game>/game.toml` holds one card, "From the',
-        'Designer", whose text is longer than the card holds; its layout `note` in',
-        "`layouts/<game>/faces.toml` continues the body onto the plain layout `note-more`,",
-        "so the note prints as two cards, `from-the-designer` and `from-the-designer-2of2`.",
+        "The starter project's `layouts/<game>/faces.toml` holds the keys, commented out, to try.",
         "",
     ]
 

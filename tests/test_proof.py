@@ -24,7 +24,7 @@ def proof(root, *args):
 
 def problems(row):
     """A fit-report row's problems: its notes but the mark of a part of text that continues
-    (a continued card of the starter, which proofs clean, has them)."""
+    (a continued card, which proofs clean, has them)."""
     return [p for p in row["problems"].split("; ") if p and not PART.match(p)]
 
 
