@@ -34,8 +34,18 @@ def project(tmp_path) -> Path:
     return root
 
 
-def break_demo(root: Path) -> None:
-    (root / "layouts" / "demo" / "faces.toml").write_text(SOME_CARDS_FAIL, encoding="utf-8")
+def break_demo(root: Path) -> str:
+    """Add the failing box after the starter's own layouts (which its sets use); returns the
+    layout file as it was."""
+    faces = root / "layouts" / "demo" / "faces.toml"
+    kept = faces.read_text(encoding="utf-8")
+    faces.write_text(kept + "\n" + SOME_CARDS_FAIL, encoding="utf-8")
+    return kept
+
+
+def broken_line(kept: str) -> int:
+    """The line of the failing template: the kept lines, an empty one, the box's header."""
+    return len(kept.splitlines()) + 3
 
 
 def snapshot(out: Path) -> dict[str, str]:
@@ -52,12 +62,12 @@ def snapshot(out: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_layout_error_in_one_game_leaves_no_file_of_either_game(project, cli, jobs):
-    break_demo(project)
+    at = broken_line(break_demo(project))
     built = cli("--root", str(project), "--jobs", jobs, "--paper", "letter")
     assert built.code == 2, built.err
     lines = [line for line in built.err.splitlines() if WORDS in line]
     assert len(lines) == 1, built.err  # once, not once per card nor once per game
-    assert lines[0].startswith("layouts/demo/faces.toml:2: layouts.card.boxes.title.text: ")
+    assert lines[0].startswith(f"layouts/demo/faces.toml:{at}: layouts.card.boxes.title.text: ")
     assert "'Dusk'" in lines[0] or "dusk" in lines[0], lines[0]
     assert "nothing was written" in built.err
     assert not (project / "output").exists()
@@ -82,9 +92,9 @@ def test_a_previous_build_is_left_exactly_as_it_was(project, cli, jobs):
 
 
 def test_after_the_error_is_fixed_the_build_writes_both_games(project, cli):
-    break_demo(project)
+    kept = break_demo(project)
     assert cli("--root", str(project), "--jobs", "2", "--paper", "letter").code == 2
-    (project / "layouts" / "demo" / "faces.toml").write_text("", encoding="utf-8")
+    (project / "layouts" / "demo" / "faces.toml").write_text(kept, encoding="utf-8")
     built = cli("--root", str(project), "--jobs", "2", "--paper", "letter")
     assert built.code == 0, built.err
     out = project / "output"

@@ -13,12 +13,19 @@ from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.impose.proof import PROBLEM
+from cardstock.layout.continued import PROBLEM as PART
 
 LONG = " ".join(["Then draw a card, pass it to the left and say its name aloud."] * 30)
 
 
 def proof(root, *args):
     return main(["--root", str(root), "proof", *args])
+
+
+def problems(row):
+    """A fit-report row's problems: its notes but the mark of a part of text that continues
+    (a continued card, which proofs clean, has them)."""
+    return [p for p in row["problems"].split("; ") if p and not PART.match(p)]
 
 
 def problem_pixels(png):
@@ -43,7 +50,7 @@ def test_a_card_whose_text_is_too_long_is_outlined_and_reported(tmp_path, capsys
     body = [r for r in rows if r["card"] == card.lower() and r["box"] == "card.body"]
     assert len(body) == 1 and body[0]["size_pt"] == body[0]["min_size_pt"]
     assert "minimum size" in body[0]["problems"] or "overflow" in body[0]["problems"]
-    others = [r for r in rows if r["card"] != card.lower() and r["problems"]]
+    others = [r for r in rows if r["card"] != card.lower() and problems(r)]
     assert others == []
     assert problem_pixels(out / f"{GAME}-proof-1.png") > clean + 100  # the outline, drawn
     text = PdfReader(out / f"{GAME}-proof.pdf").pages[0].extract_text()

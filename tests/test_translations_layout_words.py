@@ -20,8 +20,12 @@ title = "The game's numbers"
 columns = ["What", "Number"]
 rows = [["cards in each hand", 5]]
 """
+# a box of a layout of the test's own, drawn for the deck's cards only (the cards with a suit)
 LAYOUT = """
-[layouts.card.boxes.kind]
+[layouts.suit-card]
+extends = "card"
+
+[layouts.suit-card.boxes.kind]
 type = "text"
 top = "50%"
 height = "6mm"
@@ -33,7 +37,11 @@ text = "Suit card · {{ suit }}"
 def project(tmp_path: Path) -> Path:
     root = french_demo(tmp_path / "proj")
     game = root / "catalog" / GAME / "game.toml"
-    game.write_text(game.read_text(encoding="utf-8") + TABLE, encoding="utf-8")
+    text = game.read_text(encoding="utf-8")
+    deck = 'table = "cards.csv"\n'
+    assert deck in text
+    text = text.replace(deck, deck + 'layout = "suit-card"\n')
+    game.write_text(text + TABLE, encoding="utf-8")
     faces = root / "layouts" / GAME / "faces.toml"
     faces.write_text(faces.read_text(encoding="utf-8") + LAYOUT, encoding="utf-8")
     return root
@@ -72,7 +80,7 @@ def test_backs_sets_choices_tables_and_layout_words_are_extracted(project: Path)
     assert found["table.limits.title"] == "The game's numbers"
     assert found["table.limits.0.1"] == "What"
     assert found["table.limits.1.1"] == "cards in each hand"
-    assert found["layout.card.kind"] == "Suit card · {{ suit }}"
+    assert found["layout.suit-card.kind"] == "Suit card · {{ suit }}"
     assert "table.limits.1.2" not in found  # a number is no text
 
 
@@ -85,16 +93,18 @@ def test_a_missing_layout_word_is_reported_at_its_entry_and_names_its_layout_lin
     project: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert run(project, "translate", "update", GAME) == 0
-    translate(project, {"layout.card.kind": ""})
+    translate(project, {"layout.suit-card.kind": ""})
     assert run(project, "check", "--lang", "fr", "--strict") != 0
     out, err = capsys.readouterr()
     assert "1 missing" in out
-    assert re.search(r"fr\.po:\d+: layout\.card\.kind: .*not translated.*'Suit card", err)
+    assert re.search(r"fr\.po:\d+: layout\.suit-card\.kind: .*not translated.*'Suit card", err)
     with po_file(project).open("rb") as f:
-        entry = read_po(f).get("Suit card · {{ suit }}", context="layout.card.kind")
-    lines = len(LAYOUT.strip().splitlines())
+        entry = read_po(f).get("Suit card · {{ suit }}", context="layout.suit-card.kind")
+    layout = LAYOUT.strip().splitlines()
+    at = layout.index('text = "Suit card · {{ suit }}"') + 1  # the line in LAYOUT
     faces = (project / "layouts" / GAME / "faces.toml").read_text(encoding="utf-8")
-    assert entry.locations == [("layouts/demo/faces.toml", len(faces.splitlines()) - lines + 5)]
+    line = len(faces.splitlines()) - len(layout) + at
+    assert entry.locations == [("layouts/demo/faces.toml", line)]
 
 
 def test_an_edited_table_cell_makes_its_translation_stale(
@@ -112,7 +122,7 @@ def test_an_edited_table_cell_makes_its_translation_stale(
 
 @pytest.mark.parametrize(
     ("key", "said"),
-    [("table.limits.1.1", "6 cartes par main"), ("layout.card.kind", "Carte 2 · {{ suit }}")],
+    [("table.limits.1.1", "6 cartes par main"), ("layout.suit-card.kind", "Carte 2 · {{ suit }}")],
 )
 def test_a_table_or_layout_word_cannot_state_another_number(
     project: Path, capsys: pytest.CaptureFixture[str], key: str, said: str
@@ -144,7 +154,7 @@ def test_the_language_prints_its_layout_back_and_choice_words(project: Path) -> 
     translate(
         project,
         {
-            "layout.card.kind": "Carte de couleur · {{ said.suit }}",
+            "layout.suit-card.kind": "Carte de couleur · {{ said.suit }}",
             "choice.suit.Sun": "Soleil",
             "back.deck.subtitle": "paquet de départ",
         },
