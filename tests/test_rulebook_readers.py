@@ -1,26 +1,24 @@
 """Rulebooks people can read anywhere (issue 46): the web page and the EPUB made from the
 same text as the PDF, the PDF's own metadata, the large-print edition and the reading font.
 
-The web page is checked by axe-core (from the npm registry, installed once into a cache
-folder outside the repository: $CARDSTOCK_TEST_CACHE, else ~/.cache/cardstock-tests) in
-headless Chromium at a desktop's and a phone's width; the EPUB by epubcheck (Debian's
-package, installed by tests/run). Each is skipped, saying why, where its tool is missing."""
+The web page is checked by axe-core (tests/helpers_axe.py: from the npm registry,
+installed once into a cache folder outside the repository) in headless Chromium at a
+desktop's and a phone's width; the EPUB by epubcheck (Debian's package, installed by
+tests/run). Each is skipped, saying why, where its tool is missing."""
 
 from __future__ import annotations
 
 import html
-import json
-import os
 import re
 import shutil
 import subprocess
-import tempfile
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FLAGS, FULL, ROOT, Rulebooks, load_games, spread, stage
+from conftest import FULL, ROOT, Rulebooks, load_games, spread, stage
+from helpers_axe import WIDTHS, axe_violations, needs_chromium
 from pypdf import PdfReader
 
 from cardstock.books.content import LARGE_PRINT_LEAST, Edition, large_print_size
@@ -28,9 +26,7 @@ from cardstock.books.rulebook import edition_styles
 from cardstock.core.stage import BuildOptions
 
 GAMES = sorted(p.name for p in (ROOT / "catalog").iterdir() if (p / "game.toml").is_file())
-AXE_VERSION = "4.14.1"
 EPUBCHECK = Path("/usr/share/java/epubcheck.jar")
-WIDTHS = {"desktop": 1280, "phone": 375}
 
 
 @pytest.fixture(scope="module")
@@ -213,80 +209,6 @@ def test_the_web_page_escapes_the_game_text():
     out = inline('a <script>alert("x")</script> & **b**', Icons(_Cat, None))  # type: ignore[arg-type]
     assert "<script>" not in out and "&lt;script&gt;" in out and "&amp;" in out
     assert "<strong>b</strong>" in out
-
-
-def _axe() -> Path:
-    cache = Path(os.environ.get("CARDSTOCK_TEST_CACHE") or Path.home() / ".cache/cardstock-tests")
-    folder = cache / f"axe-core-{AXE_VERSION}"
-    script = folder / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("npm is not installed: axe-core cannot be fetched")
-        folder.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run(
-            [
-                npm,
-                "install",
-                "--prefix",
-                str(folder),
-                "--no-audit",
-                "--no-fund",
-                "--silent",
-                f"axe-core@{AXE_VERSION}",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if proc.returncode != 0 or not script.is_file():
-            pytest.skip(
-                f"axe-core could not be installed from the npm registry: {proc.stderr[-300:]}"
-            )
-    return script
-
-
-PROBE = """<script src="{axe}"></script><script>
-axe.run(document, {{resultTypes: ["violations"]}}).then(r => {{
-  const p = document.createElement("pre"); p.id = "axe-result";
-  p.textContent = JSON.stringify(r.violations.map(v => ({{id: v.id, impact: v.impact,
-    nodes: v.nodes.map(n => n.target.join(" ")).slice(0, 5)}})));
-  document.body.appendChild(p);
-}});
-</script>"""
-
-
-def axe_violations(page: Path, width: int) -> list[dict[str, object]]:
-    """axe-core's violations of the page in headless Chromium `width` pixels wide."""
-    probe = page.with_name(f"axe-{width}.html")
-    text = page.read_text(encoding="utf-8")
-    probe.write_text(text.replace("</body>", PROBE.format(axe=_axe().as_uri()) + "</body>"))
-    with tempfile.TemporaryDirectory() as profile:
-        dom = subprocess.run(
-            [
-                CHROMIUM,
-                *FLAGS,
-                f"--user-data-dir={profile}",
-                "--allow-file-access-from-files",
-                f"--window-size={width},900",
-                "--virtual-time-budget=20000",
-                "--dump-dom",
-                probe.as_uri(),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=180,
-        ).stdout
-    probe.unlink()
-    found = re.search(r'<pre id="axe-result">(.*?)</pre>', dom, re.S)
-    assert found, dom[-500:]
-    return json.loads(html.unescape(found.group(1)))
-
-
-needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None and not os.environ.get("CI"),
-    reason="chromium is installed by tests/run; never skipped in CI",
-)
 
 
 @needs_chromium

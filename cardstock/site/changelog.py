@@ -272,7 +272,7 @@ def page(log: Log) -> str:
         "li{margin:.6em 0}del{color:#a33}ins{color:#262;text-decoration:none}"
         "img{height:140px;margin:.3em .6em 0 0;"
         "border:1px solid #ccc}.when{font-size:12px;color:#666}"
-        "li.note{list-style:square}li.note em{color:#666}</style></head><body>",
+        "li.note{list-style:square}li.note em{color:#666}</style></head><body><main>",
         f"<h1>{e(log.title)}: changes {e(log.span)}</h1>",
     ]
     if not log.cards and not log.facts and not log.setup:
@@ -322,7 +322,7 @@ def page(log: Log) -> str:
                 for k, a, b in rows
             ]
             parts.append("</ul>")
-    parts.append("</body></html>\n")
+    parts.append("</main></body></html>\n")
     return "\n".join(parts)
 
 

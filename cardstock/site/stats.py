@@ -370,7 +370,11 @@ def _odds_html(odds: dict[str, Any], say: Say) -> str:
             line += [_cell(by_n[n], say) if n in by_n else "–" for n in players]
             table.append(line)
         head = [say(h) for h in ODDS_HEAD] + [say.count(PLAYERS, n) for n in players]
-        parts.append(f'<div class="scroll">{_table(head, table, "odds")}</div>')
+        # a table wider than a phone scrolls: a region of its own, reached by the keyboard,
+        # named by its step and event (a step may have a table for each of its events)
+        name = escape(f"{heading}: {say(odds['events'][event])}")
+        scroll = f'class="scroll" role="region" tabindex="0" aria-label="{name}"'
+        parts.append(f"<div {scroll}>{_table(head, table, 'odds')}</div>")
     parts.append("</section>")
     return "\n".join(parts)
 
@@ -401,11 +405,11 @@ def stats_page(data: dict[str, Any], say: Say | None = None) -> str:
         f'<!DOCTYPE html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{escape(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-        f"<h1>{escape(title)}</h1>\n"
+        f"<header>\n<h1>{escape(title)}</h1>\n"
         f'<p><a href="../../index.html">{escape(say(DOWNLOADS))}</a> · '
         '<a href="stats.json">stats.json</a> · <a href="composition.csv">composition.csv</a>'
         ' · <a href="numbers.csv">numbers.csv</a> · <a href="odds.csv">odds.csv</a></p>\n'
-        f'<nav><p>{nav} · <a href="#odds">{escape(say(ODDS))}</a></p></nav>\n'
+        f'<nav><p>{nav} · <a href="#odds">{escape(say(ODDS))}</a></p></nav>\n</header>\n'
         f"<main>\n{body}\n{_odds_html(data['odds'], say)}\n</main>\n</body>\n</html>\n"
     )
 
