@@ -117,6 +117,7 @@ def _a_test_files_cycles_are_collected() -> Iterator[None]:
 # processor time, most first (tests/README.md, "How long it takes", says how it is
 # measured); a file missing from it only starts later than it could.
 LONGEST = (
+    "test_html_pages_axe.py",  # its own builds and axe on every page at two widths
     "test_hardening.py",
     "test_check_mutate_games.py",
     "test_rulebook_readers.py",
