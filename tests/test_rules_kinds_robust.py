@@ -15,14 +15,14 @@ import pytest
             '[[facts]]\nkind = { a = 1 }\nid = "crusade-numbers"',
             "facts[7].kind: a fact kind is a name, not a table or a list; expected one of card, "
             "table, strongest, value, players, per_player, restates, terms, rule, deck, faces, "
-            "typed, prose, names",
+            "typed, prose, names, face_shows, listed",
         ),
         (
             '[[facts]]\nkind = "table"\nid = "crusade-numbers"',
             '[[facts]]\nkind = ["table"]\nid = "crusade-numbers"',
             "facts[7].kind: a fact kind is a name, not a table or a list; expected one of card, "
             "table, strongest, value, players, per_player, restates, terms, rule, deck, faces, "
-            "typed, prose, names",
+            "typed, prose, names, face_shows, listed",
         ),
     ],
 )

@@ -4,6 +4,10 @@ game can acknowledge a warning in rules.toml with a reason that the report shows
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 WARNING_FACT = """
 [[facts]]
@@ -30,6 +34,7 @@ def run(cli, root, *extra: str):
 
 def test_a_warning_reports_and_passes_but_fails_under_strict(shipped, cli) -> None:
     game = shipped("atmosfear")
+    shutil.copytree(ROOT / "layouts" / "atmosfear", game.root / "layouts" / "atmosfear")
     game.append("rules.toml", WARNING_FACT)
     plain = run(cli, game.root)
     assert plain.code == 0
@@ -45,6 +50,7 @@ def test_a_warning_reports_and_passes_but_fails_under_strict(shipped, cli) -> No
 
 def test_an_acknowledged_warning_shows_its_reason_and_passes_strict(shipped, cli) -> None:
     game = shipped("atmosfear")
+    shutil.copytree(ROOT / "layouts" / "atmosfear", game.root / "layouts" / "atmosfear")
     game.append("rules.toml", WARNING_FACT + ACK)
     result = run(cli, game.root, "--strict")
     assert result.code == 0, result.out
@@ -64,6 +70,7 @@ def test_an_error_cannot_be_acknowledged_and_a_stale_acknowledgment_is_reported(
     shipped, cli
 ) -> None:
     game = shipped("atmosfear")
+    shutil.copytree(ROOT / "layouts" / "atmosfear", game.root / "layouts" / "atmosfear")
     game.append("rules.toml", WARNING_FACT.replace('level = "warning"\n', "") + ACK)
     result = run(cli, game.root)
     assert result.code == 1

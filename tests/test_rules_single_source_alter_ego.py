@@ -73,6 +73,7 @@ EDITS: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
 
 def edited(tmp_path: Path, edits: list[tuple[str, str, str]]) -> Path:
     shutil.copytree(ROOT / "catalog" / GAME, tmp_path / "catalog" / GAME)
+    shutil.copytree(ROOT / "layouts" / GAME, tmp_path / "layouts" / GAME)  # faces the facts read
     for name, old, new in edits:
         p = tmp_path / "catalog" / GAME / name
         text = p.read_text(encoding="utf-8")

@@ -97,7 +97,8 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         "left, top, right, bottom, "
         "width, height, z, rotate, fill, stroke, stroke_width, radius, dash, opacity, inset, text, "
         "style, padding, rule, "
-        "field, underline, icon, symbol, count, icons, arrange, art, fit, position, placeholder, "
+        "field, underline, overflow, continue_on, continue_layout, icon, symbol, count, icons, "
+        "arrange, art, fit, position, placeholder, "
         "pattern",
     ),
     (

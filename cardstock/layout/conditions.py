@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from jinja2 import Environment, TemplateSyntaxError, nodes
+from jinja2 import TemplateSyntaxError, nodes
 
 from ..catalog.load import Catalog
 from ..core.issues import Issue
+from ..core.templating import plain
 from .faces import front_layout_name
 from .spec import LayoutSet
 
-_PARSER = Environment()  # parses a `when` expression; nothing is rendered with it
 _OPS = {"eq": "never holds", "ne": "always holds", "in": "", "notin": ""}
 
 
@@ -71,7 +71,7 @@ def _compared(when: str) -> Iterator[tuple[str, str, str]]:
     """(field, value, operator) of each comparison of a field with a string in `when`
     (`field == 'x'`, `'x' != field`, `field in ['x', 'y']`)."""
     try:
-        tree = _PARSER.parse("{{ " + when + " }}")
+        tree = plain().parse("{{ " + when + " }}")  # parsed only, never rendered
     except TemplateSyntaxError:
         return  # a broken expression is reported where its syntax is checked
     for cmp in tree.find_all(nodes.Compare):
