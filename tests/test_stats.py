@@ -272,6 +272,24 @@ def test_the_charts_are_the_same_bytes_every_time(
     assert any(name.startswith("odds-") for name in first)
 
 
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("chart", ["down", "across", "odds"])
+def test_a_chart_of_long_names_wraps_them_and_still_fits_its_page(chart: str) -> None:
+    """A label far wider than the chart (a card's full title, a kind named in a sentence)
+    is wrapped onto lines of its own: every word is still drawn, and the chart is laid out
+    without Matplotlib's warning that its margins cannot hold the labels."""
+    long = "The Ancient Keeper of the Sunken Library of Forgotten Names and Tides"
+    labels = [long, "Tide", "x" * 90]
+    if chart == "odds":
+        svg = odds_chart("Odds", labels, [[0.5, 0.2, 0.1], [0.1, 0.05, 0.0]])
+    else:
+        svg = bar_chart("Cards", labels, [3, 2, 1], axis="cost", across=chart == "across")
+    text = svg.decode("utf-8")
+    for word in long.split():
+        assert f">{word}" in text or f" {word}" in text, word
+    assert "x" * 90 not in text  # a word longer than a line is broken too
+
+
 def test_the_stage_writes_the_page_beside_its_data(built: Path) -> None:
     folder = built / "alter-ego" / "stats"
     names = {p.name for p in folder.iterdir()}

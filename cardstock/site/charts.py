@@ -15,6 +15,7 @@ by side; the library is imported only when a chart is drawn.
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -23,9 +24,22 @@ METADATA = {"Date": None, "Creator": "cardstock", "Format": None, "Type": None}
 BAR = "#4a6fa5"
 WIDTH = 6.4  # inches: 640 px wide in a browser at 100 px per inch of the SVG
 ROW = 0.28  # inches per bar of a horizontal chart
+LABEL = 28  # characters a line of a bar's label: longer labels wrap (broken inside a word too)
+LINE = 0.14  # inches each wrapped line adds to a horizontal chart's row
 
 
 SHADES = ("#9db4d6", "#4a6fa5", "#1f3a63")  # light to dark: apart in greyscale too
+
+
+def _wrapped(labels: Sequence[str]) -> list[str]:
+    """Each label wrapped to lines of at most `LABEL` characters, so a long name (a card's
+    full title, a sentence-long kind) takes rows, not the whole width of the chart."""
+    return [textwrap.fill(str(label), LABEL, break_long_words=True) or "" for label in labels]
+
+
+def _extra_lines(labels: Sequence[str]) -> int:
+    """How many lines the wrapped labels add beyond one each."""
+    return sum(label.count("\n") for label in labels)
 
 
 def _svg(title: str, height: float, draw: Callable[[Any], None]) -> bytes:
@@ -67,6 +81,8 @@ def bar_chart(
     field, `across`) or down (one row per value of a categorical field, in order); the
     count's axis named `copies` (in the page's language)."""
 
+    labels = _wrapped(labels)
+
     def draw(ax: Any) -> None:
         positions = list(range(len(labels)))
         if across:
@@ -81,7 +97,8 @@ def bar_chart(
             ax.set_xlabel(copies)
         ax.bar_label(bars, padding=2)
 
-    return _svg(title, 2.6 if across else max(1.4, 0.9 + ROW * len(labels)), draw)
+    down = 0.9 + ROW * len(labels) + LINE * _extra_lines(labels)
+    return _svg(title, 2.6 if across else max(1.4, down), draw)
 
 
 def odds_chart(
@@ -95,6 +112,7 @@ def odds_chart(
     groups of horizontal bars, one group per kind; `legend` names each k's bars (else
     "at least k"), `axis` the chances' axis (in the page's language)."""
     width = 0.8 / max(len(chances), 1)
+    kinds = _wrapped(kinds)
 
     def draw(ax: Any) -> None:
         for k, row in enumerate(chances):
@@ -113,4 +131,4 @@ def odds_chart(
         ax.set_xlabel(axis)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
 
-    return _svg(title, max(1.6, 1.0 + ROW * 1.4 * len(kinds)), draw)
+    return _svg(title, max(1.6, 1.0 + ROW * 1.4 * len(kinds) + LINE * _extra_lines(kinds)), draw)
