@@ -204,8 +204,10 @@ class BoundedSandbox(SandboxedEnvironment):
         compiling then starts from (Jinja2 compiles a tree as it compiles a text); or the
         names a template reads that it is not given ("n": Jinja2's
         `meta.find_undeclared_variables` of its tree, which generates the template's code
-        to find them); or what a template file's check reads of its tree ("r": the names
-        it reads that it does not set, and its tags that read another file, `_read_of`).
+        to find them); or every name the template loads anywhere but the environment's
+        globals ("l", `names_loaded`: a walk of its tree, no code generated); or what a
+        template file's check reads of its tree ("r": the names it reads that it does not
+        set, and its tags that read another file, `_read_of`).
         Kept by the text itself, so an edited text is compiled anew; at most
         `MAX_COMPILED` are kept. A compile error is not kept: it is raised each time."""
         found = self._strings.get((kind, text))
@@ -216,6 +218,8 @@ class BoundedSandbox(SandboxedEnvironment):
                 found = self.parse(text)
             elif kind == "n":
                 found = frozenset(meta.find_undeclared_variables(self.compiled("p", text)))
+            elif kind == "l":  # as Jinja2's own finding, less the environment's globals
+                found = names_loaded(self.compiled("p", text)) - self.globals.keys()
             elif kind == "r":
                 found = _read_of(self.compiled("p", text))
             elif kind == "x":
@@ -599,6 +603,20 @@ def _read_of(
     the names it reads that it does not set (`_names_read`) and its tags that read another
     file (`_other_files`)."""
     return frozenset(_names_read(ast)), tuple(_other_files(ast))
+
+
+def names_loaded(ast: nodes.Template) -> frozenset[str]:
+    """Every name a template's tree loads (a `Name` read, a namespace an assignment writes
+    into), wherever it loads it, set in the template or not: a superset of the names it
+    reads from its context (`meta.find_undeclared_variables`), found without generating
+    its code. Giving a template a value for each of these that its context lacks renders
+    it as giving one for each undeclared name does: a name the template has always set
+    where it reads it never reaches the context."""
+    found: set[str] = set()
+    for node in ast.find_all((nodes.Name, nodes.NSRef)):
+        if isinstance(node, nodes.NSRef) or (isinstance(node, nodes.Name) and node.ctx == "load"):
+            found.add(node.name)
+    return frozenset(found)
 
 
 def _names_read(ast: nodes.Template) -> set[str]:

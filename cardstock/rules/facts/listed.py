@@ -84,7 +84,7 @@ def _render(catalog: Catalog, template: str) -> dict[int, list[str]] | None:
         context: dict[str, Any] = dict(template_context(catalog))
         env = plain()
         # a name the context lacks (a book's own helper, `cover()`) prints nothing
-        blank = {k: _nothing for k in env.compiled("n", text) if k not in context}
+        blank = {k: _nothing for k in env.compiled("l", text) if k not in context}
         return {0: [str(env.compiled("t", text).render({**blank, **context}))]}
     except files.Unreadable:
         return None

@@ -97,7 +97,7 @@ def printed(text: str, context: Mapping[str, Any], first: int = 1) -> dict[int, 
         env = plain()
         # a name the rules' context lacks (a book's own helper, `cover()`, `page_break()`)
         # prints nothing
-        blank = {k: _nothing for k in env.compiled("n", marked) if k not in context}
+        blank = {k: _nothing for k in env.compiled("l", marked) if k not in context}
         out = str(env.compiled("t", marked).render({**blank, **context}))
     except Exception:  # noqa: BLE001 - not renderable so: the caller reads gaps
         return None
