@@ -393,3 +393,23 @@ def test_text_continued_on_the_back_is_drawn_on_the_layout_the_box_names(tmp_pat
     (second,) = _named_parts(back)
     assert first[:2] == (1, 2) and second[:2] == (2, 2)
     assert f"{first[2]} {second[2]}" == _norm(half)
+
+
+@pytest.mark.parametrize("on", ["cards", "back"])
+def test_the_rules_check_finds_a_later_part_past_the_safe_line(tmp_path, capsys, on):
+    # the layout of the parts after the first sets its text 2mm past the safe line
+    more = MORE.replace('left = "3mm"\nright = "3mm"\nsize', 'left = "-2mm"\npadding = "0mm"\nsize')
+    if on == "back":
+        root = _project(tmp_path, back=True, text="\n\n".join(LONG[:4]))
+        faces = root / "layouts" / "mini" / "faces.toml"
+        faces.write_text(
+            faces.read_text(encoding="utf-8") + 'continue_layout = "more"\n' + more,
+            encoding="utf-8",
+        )
+    else:
+        root = _on_layout(tmp_path, more=more)
+    assert main(["--root", str(root), "check", "mini", "--strict"]) == 1
+    out = capsys.readouterr().out
+    found = [t.strip() for t in out.splitlines() if "layouts.more.boxes.body: " in t]
+    assert found and all(t.startswith("layouts/mini/faces.toml:") for t in found), out
+    assert "reaches 2.0mm outside the safe zone (3.0mm inside the cut)" in found[0], out
