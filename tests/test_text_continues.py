@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from conftest import FIXTURES, main
+from conftest import FIXTURES, load_games, main
 
 from cardstock.layout.continued import split
+from cardstock.layout.faces import Faces
 
 LONG = [
     "When this card enters play, each opponent discards a card of their choice. Then, if "
@@ -413,3 +414,20 @@ def test_the_rules_check_finds_a_later_part_past_the_safe_line(tmp_path, capsys,
     found = [t.strip() for t in out.splitlines() if "layouts.more.boxes.body: " in t]
     assert found and all(t.startswith("layouts/mini/faces.toml:") for t in found), out
     assert "reaches 2.0mm outside the safe zone (3.0mm inside the cut)" in found[0], out
+
+
+def test_a_front_whose_text_continues_on_its_back_is_laid_out_once(tmp_path):
+    root = _project(tmp_path, back=True, text="\n\n".join(LONG[:4]))
+    (catalog,), issues = load_games(root, ["mini"])
+    assert not issues.errors, [i.render() for i in issues]
+    faces = Faces(catalog)
+    view = faces.printing()  # lays out the card's front to learn it has two parts
+    card = next(c for c in view.catalog.components if c.id == "longrule")
+    assert card.back is not None  # printed with a back: the text's second part
+    got = view.laid_out + view.from_cache
+    front = view.face(card, "front")
+    assert view.laid_out + view.from_cache == got  # the front already laid out, not again
+    assert front is not None and "1/2 · Long Rule" in [getattr(o, "text", "") for o in front.ops]
+    back = view.face(card, "back")
+    assert view.laid_out + view.from_cache == got + 1
+    assert back is not None and "2/2 · Long Rule" in [getattr(o, "text", "") for o in back.ops]

@@ -83,6 +83,16 @@ def on_back(component: Component) -> bool:
     return component.back == ON_BACK
 
 
+def drawn_as(component: Component, side: str) -> Component:
+    """The component a side of a card is drawn from, as far as its face can tell: a
+    front whose text continues on its back draws what the catalog's card draws (its
+    printed `back`, `ON_BACK`, is read by its back alone; only a set printing no back can
+    continue on it), so it is keyed, and laid out once, as that card."""
+    if side == "front" and on_back(component):
+        return dataclasses.replace(component, back=None)
+    return component
+
+
 def part_of(
     parts: dict[str, tuple[int, int]], component: Component, side: str
 ) -> tuple[int, int] | None:
