@@ -431,3 +431,26 @@ def test_a_front_whose_text_continues_on_its_back_is_laid_out_once(tmp_path):
     back = view.face(card, "back")
     assert view.laid_out + view.from_cache == got + 1
     assert back is not None and "2/2 · Long Rule" in [getattr(o, "text", "") for o in back.ops]
+
+
+def test_a_box_that_may_continue_is_drawn_once_for_cards_that_read_alike(tmp_path):
+    # three cards of one short text: the box that would continue a longer one draws it once,
+    # as the same box drawn with its text reported instead does
+    draws = {}
+    for overflow in ("continue", "report"):
+        root = _project(tmp_path / overflow, text="Draw a card, then pass one card to the left.")
+        faces_toml = root / "layouts" / "mini" / "faces.toml"
+        toml = faces_toml.read_text(encoding="utf-8")
+        faces_toml.write_text(toml.replace("continue", overflow), encoding="utf-8")
+        with (root / "catalog" / "mini" / "cards.csv").open("a", encoding="utf-8") as f:
+            for twin in ("one", "two"):
+                text = "Draw a card, then pass one card to the left."
+                f.write(f'twin-{twin},Twin {twin},1,Fire,4,fire,"{text}",,no,\n')
+        (catalog,), issues = load_games(root, ["mini"])
+        assert not issues.errors, [i.render() for i in issues]
+        faces = Faces(catalog)
+        fronts = [c.id for c, side, _ in faces.printing().each() if side == "front"]
+        assert fronts == [c.id for c in catalog.components]  # no text continues
+        assert faces.boxes is not None
+        draws[overflow] = faces.boxes.draws
+    assert draws["continue"] == draws["report"], draws
