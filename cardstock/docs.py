@@ -290,8 +290,15 @@ def _continues() -> list[str]:
         "card of 3 parts 3 slots for each copy, the per-card files and print-shop uploads hold 3",
         "faces, a Tabletop Simulator or Tabletop Playground deck holds 3 cards for it, the",
         "rulebook's gallery shows the 3 faces under the card's one count, and the proof's",
-        "`fit-report.csv` has a row for each part's box (`continued 2/3`).",
-        "The starter project's `layouts/<game>/faces.toml` holds the keys, commented out, to try.",
+        "`fit-report.csv` has a row for each part's box (`continued 2/3`). The rules check's",
+        "print safety reads each part's face as it prints, on the layout it is drawn on: a",
+        "part whose text crosses the safe line, prints too small or stands out too little is",
+        "reported at the line of the box that draws it.",
+        "",
+        "The starter project of `cardstock init` has a worked example: the card",
+        '"From the Designer" of its set "Designer\'s note" has the layout `note`, whose body',
+        "goes on onto cards of the plain layout `note-more` (both in its",
+        "`layouts/<game>/faces.toml`); its print-and-play sheets show the two parts.",
         "",
     ]
 

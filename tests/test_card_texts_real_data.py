@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from conftest import load_games
+
 from cardstock.init import init_project
 
 GAME = "mill-town"
@@ -104,12 +106,26 @@ def test_an_acknowledgment_accepts_only_the_finding_it_names(tmp_path: Path) -> 
     assert "acknowledgment of 'card-texts' is still needed" in out.stdout  # Sawyer says nothing
 
 
+def set_totals(root: Path) -> str:
+    """Each set of the game with its copies, in the game file's order: "Deck 6, …"."""
+    (catalog,), issues = load_games(root, [GAME])
+    assert not issues.errors, [i.render() for i in issues]
+    return ", ".join(
+        f"{s.name} {sum(c.count for c in catalog.components if c.set == s.id)}"
+        for s in catalog.game.sets
+    )
+
+
 def test_strict_passes_a_project_with_no_rules_and_nothing_to_check(tmp_path: Path) -> None:
     plain = [r for r in ROWS if r[0] not in ("The Wood Mill", "Red Herring 2")]
-    out = check(spreadsheet(tmp_path, plain), "--strict")
+    root = spreadsheet(tmp_path, plain)
+    out = check(root, "--strict")
     assert out.returncode == 0, out.stdout + out.stderr
+    totals = set_totals(root)
+    # the designer's own table is the deck, one copy a row; the starter's other sets follow
+    assert totals.startswith(f"Deck {len(plain)}"), totals
     assert (
         "ok    the game declares its rules: no catalog/mill-town/rules.toml, nothing to check; "
-        "given rules it could check the totals of its sets (Deck 6), the range of power, "
+        f"given rules it could check the totals of its sets ({totals}), the range of power, "
         "the player count (2–4)" in out.stdout
     ), out.stdout

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,15 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
         capture_output=True,
         text=True,
         timeout=300,
+    )
+
+
+def in_two_parts(whole: str, printed: str) -> bool:
+    """Whether `printed` holds `whole` as two runs of words, the first part's and the
+    second's, whitespace and line breaks aside."""
+    words, seen = whole.split(), " ".join(printed.split())
+    return any(
+        " ".join(words[:k]) in seen and " ".join(words[k:]) in seen for k in range(1, len(words))
     )
 
 
@@ -72,6 +82,14 @@ def test_init_then_check_and_build_succeed(tmp_path):
     text = " ".join(page.extract_text() for page in pnp.pages)
     for card in ("Dawn", "Noon", "Eclipse", "Dusk", "Tide", "Midnight"):
         assert card in text
+    # the designer's note, the starter's example of text that continues, prints as a card
+    # and a plain card after it, each part marked
+    assert "1/2 · From the Designer" in text and "2/2 · From the Designer" in text, text
+    assert "From the Designer, continued" in text, text
+    # and the two parts, read back from the sheets, hold the note's whole text in order
+    with (game / "game.toml").open("rb") as f:
+        (note,) = [r for s in tomllib.load(f)["sets"] if s["id"] == "note" for r in s["rows"]]
+    assert in_two_parts(note["text"], text), text
     book = PdfReader(out / "cafe-brawl" / "cafe-brawl-rulebook.pdf")
     rulebook = " ".join(p.extract_text() for p in book.pages)
     assert "Deal 3 cards to each player" in rulebook  # the count comes from rules.toml

@@ -1,7 +1,7 @@
 """A `compare` constraint whose operand is an expression of the card's fields (`{ expr =
 "…" }`): a designer's rule of how one value follows from others, stated once and held on
 every card it matches, so an edited value or two cards' values swapped fail it. The project
-is the starter of `cardstock init` (Sun powers 2, 5, 8; Moon powers 3, 6, 9) with a
+is the starter of `cardstock init` (its deck: Sun powers 2, 5, 8; Moon powers 3, 6, 9) with a
 constraint of this test's own."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ RULE = """
 [[constraints]]
 kind = "compare"
 name = "a Sun card's power is one less than a multiple of 3, a Moon card's a multiple of 3"
-match = {{}}
+match = {{ set = "deck" }}
 left = {{ expr = "power % 3" }}
 op = "=="
 right = {{ expr = "{expr}" }}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import job_of, lay_out, load_games
+from conftest import job_of, load_games
 from helpers_sheets import edge_bleeds
 from pypdf import PdfReader
 
@@ -41,8 +41,9 @@ fields.text = { type = "text" }
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
-    """The starter deck cut to 12 poker cards (8 on a page, so the second page holds one
-    row) plus 5 mini cards of another back."""
+    """The starter cut to 12 printed poker cards, its designer's note and the note's
+    continued part included (8 on a Letter page, so the second page holds one row), plus 5
+    mini cards of another back."""
     root = tmp_path_factory.mktemp("mixed") / "proj"
     init_project(root, "Demo")
     game = root / "catalog" / GAME
@@ -50,7 +51,8 @@ def project(tmp_path_factory) -> Path:
         (game / "game.toml").read_text(encoding="utf-8") + MINIS, encoding="utf-8"
     )
     table = (game / "cards.csv").read_text(encoding="utf-8")
-    table = table.replace("Dawn,3,", "Dawn,1,").replace("Noon,3,", "Noon,1,")
+    for name in ("Dawn", "Noon", "Dusk"):
+        table = table.replace(f"{name},3,", f"{name},1,")
     (game / "cards.csv").write_text(table, encoding="utf-8")
     (game / "minis.csv").write_text(
         "name,count,text\nSpark,3,Take one.\nEmber,2,Give one.\n", encoding="utf-8"
@@ -59,14 +61,18 @@ def project(tmp_path_factory) -> Path:
 
 
 def plan(root: Path, paper: str, **opts):
-    (cat,), issues = load_games(root, [GAME])
+    """The page plan of the printed cards: each card whose text continues followed by its
+    other parts, as the print-and-play file holds them."""
+    (game,), issues = load_games(root, [GAME])
     assert not issues.errors, [i.render() for i in issues]
     sheets, _ = load_sheets(root)
     options = BuildOptions(out=root / "output", **opts)
+    job = job_of(game, options).printing()
+    cat = job.catalog
     pages, findings = impose(
         cat,
         cat.components,
-        lambda c, side, bleed: lay_out(cat, c, side, bleed=bleed),
+        lambda c, side, bleed: job.faces.face(c, side, bleed=bleed),
         sheets,
         paper,
         options,
@@ -86,10 +92,12 @@ def test_mini_cards_go_under_the_last_poker_page_instead_of_starting_a_page(proj
     poker = sum(c.count for c in cat.components if c.size == "poker")
     minis = sum(c.count for c in cat.components if c.size == "mini")
     assert sum(len(p.placements) for p in fronts) == poker + minis
-    # 8 poker cards a page on Letter, 9 on A4: without sharing, two poker pages and a third for
-    # the minis
-    assert (poker, minis) == (12, 5)
-    assert [len(p.placements) for p in fronts] == ([8, 4 + 5] if paper == "letter" else [9, 3 + 5])
+    # 8 poker cards a page on Letter, 9 on A4: without sharing, the minis would start a page
+    # of their own after the last, part-filled poker page
+    per_page = 8 if paper == "letter" else 9
+    full, rest = divmod(poker, per_page)
+    assert rest and minis
+    assert [len(p.placements) for p in fronts] == [per_page] * full + [rest + minis]
     shared = [p for p in fronts if len(sizes(p)) == 2]
     assert shared, [sizes(p) for p in fronts]
     page = shared[0]
@@ -147,9 +155,10 @@ def test_the_written_file_holds_both_sizes_on_one_sheet(project):
     result = build_pnp(job_of(cat, BuildOptions(out=project / "output", papers=("letter",))))
     (made,) = result.artifacts
     reader = PdfReader(made.path)
-    _, pages = plan(project, "letter")
-    assert len(reader.pages) == len(pages) == 4  # two sheets, each fronts and backs
-    text = reader.pages[2].extract_text()
-    assert (
-        "Spark" in text and "Midnight" in text
-    )  # a mini card and the last poker card on one sheet
+    printed, pages = plan(project, "letter")
+    poker = [c for c in printed.components if c.size == "poker"]
+    sheets = -(-sum(c.count for c in poker) // 8)  # the poker cards' own sheets, 8 a page
+    assert len(reader.pages) == len(pages) == 2 * sheets  # each sheet fronts and backs
+    text = reader.pages[-2].extract_text()
+    # a mini card and the last poker card on one sheet
+    assert "Spark" in text and poker[-1].name in text, text

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from conftest import FIXTURES, main
+from conftest import FIXTURES, load_games, main
 
 from cardstock.layout.continued import split
+from cardstock.layout.faces import Faces
 
 LONG = [
     "When this card enters play, each opponent discards a card of their choice. Then, if "
@@ -393,3 +394,63 @@ def test_text_continued_on_the_back_is_drawn_on_the_layout_the_box_names(tmp_pat
     (second,) = _named_parts(back)
     assert first[:2] == (1, 2) and second[:2] == (2, 2)
     assert f"{first[2]} {second[2]}" == _norm(half)
+
+
+@pytest.mark.parametrize("on", ["cards", "back"])
+def test_the_rules_check_finds_a_later_part_past_the_safe_line(tmp_path, capsys, on):
+    # the layout of the parts after the first sets its text 2mm past the safe line
+    more = MORE.replace('left = "3mm"\nright = "3mm"\nsize', 'left = "-2mm"\npadding = "0mm"\nsize')
+    if on == "back":
+        root = _project(tmp_path, back=True, text="\n\n".join(LONG[:4]))
+        faces = root / "layouts" / "mini" / "faces.toml"
+        faces.write_text(
+            faces.read_text(encoding="utf-8") + 'continue_layout = "more"\n' + more,
+            encoding="utf-8",
+        )
+    else:
+        root = _on_layout(tmp_path, more=more)
+    assert main(["--root", str(root), "check", "mini", "--strict"]) == 1
+    out = capsys.readouterr().out
+    found = [t.strip() for t in out.splitlines() if "layouts.more.boxes.body: " in t]
+    assert found and all(t.startswith("layouts/mini/faces.toml:") for t in found), out
+    assert "reaches 2.0mm outside the safe zone (3.0mm inside the cut)" in found[0], out
+
+
+def test_a_front_whose_text_continues_on_its_back_is_laid_out_once(tmp_path):
+    root = _project(tmp_path, back=True, text="\n\n".join(LONG[:4]))
+    (catalog,), issues = load_games(root, ["mini"])
+    assert not issues.errors, [i.render() for i in issues]
+    faces = Faces(catalog)
+    view = faces.printing()  # lays out the card's front to learn it has two parts
+    card = next(c for c in view.catalog.components if c.id == "longrule")
+    assert card.back is not None  # printed with a back: the text's second part
+    got = view.laid_out + view.from_cache
+    front = view.face(card, "front")
+    assert view.laid_out + view.from_cache == got  # the front already laid out, not again
+    assert front is not None and "1/2 · Long Rule" in [getattr(o, "text", "") for o in front.ops]
+    back = view.face(card, "back")
+    assert view.laid_out + view.from_cache == got + 1
+    assert back is not None and "2/2 · Long Rule" in [getattr(o, "text", "") for o in back.ops]
+
+
+def test_a_box_that_may_continue_is_drawn_once_for_cards_that_read_alike(tmp_path):
+    # three cards of one short text: the box that would continue a longer one draws it once,
+    # as the same box drawn with its text reported instead does
+    draws = {}
+    for overflow in ("continue", "report"):
+        root = _project(tmp_path / overflow, text="Draw a card, then pass one card to the left.")
+        faces_toml = root / "layouts" / "mini" / "faces.toml"
+        toml = faces_toml.read_text(encoding="utf-8")
+        faces_toml.write_text(toml.replace("continue", overflow), encoding="utf-8")
+        with (root / "catalog" / "mini" / "cards.csv").open("a", encoding="utf-8") as f:
+            for twin in ("one", "two"):
+                text = "Draw a card, then pass one card to the left."
+                f.write(f'twin-{twin},Twin {twin},1,Fire,4,fire,"{text}",,no,\n')
+        (catalog,), issues = load_games(root, ["mini"])
+        assert not issues.errors, [i.render() for i in issues]
+        faces = Faces(catalog)
+        fronts = [c.id for c, side, _ in faces.printing().each() if side == "front"]
+        assert fronts == [c.id for c in catalog.components]  # no text continues
+        assert faces.boxes is not None
+        draws[overflow] = faces.boxes.draws
+    assert draws["continue"] == draws["report"], draws

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import load_games
 
 from cardstock.init import init_project
 
@@ -20,8 +21,21 @@ def project(tmp_path) -> Path:
     return root
 
 
-def faces(root: Path, text: str) -> None:
-    (root / "layouts" / GAME / "faces.toml").write_text(text, encoding="utf-8")
+def faces(root: Path, text: str) -> int:
+    """Add `text` at the end of the starter's own faces.toml (its layouts kept: its sets
+    name them); the line of the first key `text` sets."""
+    path = root / "layouts" / GAME / "faces.toml"
+    kept = path.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    path.write_text(kept + text, encoding="utf-8")
+    return kept.count("\n") + 2
+
+
+def card_faces(root: Path) -> list[str]:
+    """The ids of the components drawn with the layout `card` itself, in catalog order."""
+    (catalog,), issues = load_games(root, [GAME])
+    assert not issues.errors, [i.render() for i in issues]
+    plain = {s.id for s in catalog.game.sets if s.layout in (None, "card")}
+    return [c.id for c in catalog.components if c.set in plain]
 
 
 CASES = {
@@ -46,28 +60,33 @@ CASES = {
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_layout_error_found_while_drawing_exits_2_once_with_its_count(project, cli, case):
     text, field, words = CASES[case]
-    faces(project, text)
+    at = faces(project, text)
+    drawn = card_faces(project)
     built = cli("--root", str(project), "--jobs", "1", "--paper", "letter")
     assert built.code == 2, built.err
-    lines = [line for line in built.err.splitlines() if words in line]
+    where = f"layouts/{GAME}/faces.toml:{at}: layouts.card.boxes.{field}: "
+    lines = [line for line in built.err.splitlines() if line.startswith(where)]
     assert len(lines) == 1, built.err  # once, not once per card
     line = lines[0]
-    assert line.startswith(f"layouts/{GAME}/faces.toml:2: layouts.card.boxes.{field}: ")
-    assert "(drawing 6 faces, first component 'dawn')" in line
+    assert words in line, line
+    assert f"(drawing {len(drawn)} faces, first component '{drawn[0]}')" in line
+    # a layout extending `card` draws the box too: its own one line, never one a card
+    others = [line.split(": ")[1] for line in built.err.splitlines() if f":{at}: " in line]
+    assert len(others) == len(set(others)), built.err
     assert "rules check failed" not in built.err
     assert not (project / "output").exists() or not any((project / "output").rglob("*.pdf"))
 
     checked = cli("--root", str(project), "check", "--runs", "10")
     assert checked.code == 2
-    assert sum(words in line for line in checked.err.splitlines()) == 1
+    assert sum(line.startswith(where) for line in checked.err.splitlines()) == 1
 
 
 def test_a_template_syntax_error_in_a_layout_is_found_by_validation(project, cli):
-    faces(project, '[layouts.card.boxes.title]\ntext = "{{ name "\n')
+    at = faces(project, '[layouts.card.boxes.title]\ntext = "{{ name "\n')
     built = cli("--root", str(project), "--jobs", "1")
     assert built.code == 2
     assert (
-        f"layouts/{GAME}/faces.toml:2: layouts.card.boxes.title.text: template syntax error"
+        f"layouts/{GAME}/faces.toml:{at}: layouts.card.boxes.title.text: template syntax error"
         in built.err
     )
     assert not (project / "output").exists()

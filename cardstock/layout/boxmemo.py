@@ -12,7 +12,10 @@ they are kept under those.
 A box is kept only when drawing it raised no issue (an issue names the face it was met on,
 so it is met again on each face), and never for a type that reads the face's context
 directly rather than through the painter (`art`: its placeholder is seeded by the
-component's id). A memo that fills up keeps only the entries used since it last filled:
+component's id). A text box that may hold a part of text that continues is kept under its
+part and the keys of the other boxes it reads (`continued.read_with`) too, and under the
+card's name once its text turns out to continue (each part's mark prints it). A memo that
+fills up keeps only the entries used since it last filled:
 the shared boxes stay, the one-off ones go, and memory stays bounded.
 
 What a box draws afresh (a box not kept, or met for the first time) is made of ops that
@@ -31,9 +34,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from jinja2 import meta
 
 from ..core.templating import BoundedSandbox
+from . import continued
 from .boxtypes import draws_content
 from .context import called, plain_value, render_value
-from .continued import PART
 from .ops import Group, Image, Note, Op
 from .printsafe import FaceCheck
 from .resolved import Box, Layout
@@ -79,6 +82,8 @@ class BoxMemo:
         self.checked: dict[tuple[Any, ...], tuple[tuple[Issue, ...], tuple[Note, ...]]] = {}
         self._used: set[tuple[Any, ...]] = set()  # keys met again since the tables last filled
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
+        # the keys of boxes whose text continues: kept by the card's name too (`draw`)
+        self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
         self._shared: dict[Any, Any] = {}  # an op (a tuple of notes, ...) -> the equal one kept
         self.draws = 0
@@ -90,11 +95,15 @@ class BoxMemo:
         """The box's ops, as `painter.box` draws them; drawn only the first time what
         decides them is met in this build."""
         self.last = None
-        if box.get("type") in UNKEPT or box.get("overflow") == "continue" or ctx.get(PART):
+        kind = box.get("type")
+        part = kind == "text" and continued.may_hold_part(box, ctx)
+        inputs = _inputs(self._reads(painter, box), ctx) if kind not in UNKEPT else None
+        if part and inputs is not None:
+            inputs = self._continued(painter, box, ctx, inputs)  # what else a part reads
+        if kind in UNKEPT or (part and inputs is None):
             self.draws += 1
             return self.share(painter.box(lay, box, ctx, geo))
         rendered = None
-        inputs = _inputs(self._reads(painter, box), ctx)
         if inputs is not None:  # keyed by the plain values its templates read
             key: tuple[Any, ...] = (id(lay), id(box), geo, "reads", inputs)
         else:  # keyed by what its templates render to
@@ -103,6 +112,8 @@ class BoxMemo:
                 self.draws += 1
                 return self.share(painter.box(lay, box, ctx, geo))
             key = (id(lay), id(box), geo, "values", _values_key(rendered))
+        if key in self.split:  # its text prints in parts, each marked with the card's name
+            key = (*key, "name", ctx.get("name"))
         hit = self.drawn.get(key)
         if hit is not None and hit[2] is lay and hit[3] is box:
             self._used.add(key)
@@ -117,9 +128,28 @@ class BoxMemo:
             painter.rendered = None
         self.draws += 1
         if len(painter.issues) == issues:
-            self._keep(self.drawn, key, (tuple(ops), tuple(painter.notes[notes:]), lay, box))
+            made = tuple(painter.notes[notes:])
+            if part and key not in self.split and continued.parts_of(made) > 1:
+                self.split.add(key)  # the same inputs split alike; the mark names the card
+                key = (*key, "name", ctx.get("name"))
+            self._keep(self.drawn, key, (tuple(ops), made, lay, box))
             self.last = key
         return ops
+
+    def _continued(
+        self, painter: Painter, box: Box, ctx: dict[str, Any], inputs: tuple[Any, ...]
+    ) -> tuple[Any, ...] | None:
+        """The inputs of a text box that may hold a part of text that continues: its own,
+        those of the boxes it reads besides, and its part (`continued.read_with`); None
+        when one of them cannot be told. The card's name, which the mark of a part
+        prints, is added to the key of a box whose text turned out to continue (`split`)."""
+        read = continued.read_with(painter.layouts, box, ctx)
+        if read is None:
+            return None
+        others = tuple(_inputs(self._reads(painter, b), ctx) for b in read[0])
+        if any(o is None for o in others):
+            return None
+        return (inputs, others, read[1])
 
     def check(
         self, painter: Painter, check: FaceCheck, box: Box, before: list[Op], drawn: list[Op]

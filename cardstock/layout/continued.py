@@ -83,6 +83,43 @@ def on_back(component: Component) -> bool:
     return component.back == ON_BACK
 
 
+def may_hold_part(box: Box, ctx: dict[str, Any]) -> bool:
+    """Whether a text box may draw a part of text that continues: its `overflow` is (or a
+    template may make it) "continue", or the face is a part (`ctx[PART]`, `ctx[FROM]`)."""
+    said = box.get("overflow")
+    return bool(ctx.get(FROM) or ctx.get(PART)) or (said is not None and said != "report")
+
+
+def read_with(layouts: Any, box: Box, ctx: dict[str, Any]) -> tuple[list[Box], Any] | None:
+    """What a text box that may hold a part (`may_hold_part`) is drawn from besides its
+    own keys (`BoxMemo` keys its drawing by it): the other boxes whose keys it reads (the
+    card's box, when it receives a part on the layout `continue_layout` names; that
+    layout's box, when it is the card's box that names one), and the part and the layout
+    and box it receives text from. None when this cannot be told: a `continue_layout`
+    that a template makes. (The card's name, which a part's mark prints, matters only
+    when the text does continue: `BoxMemo` adds it then.)"""
+    came = ctx.get(FROM)
+    boxes: list[Box] = []
+    for name, own in ((came[0] if came else None, False), (box.get(KEY), True)):
+        if not name:
+            continue
+        if own and "{" in str(name):
+            return None
+        lay = layouts.resolve(str(name))
+        boxes += [b for b in lay.boxes if b.name == box.name] if lay is not None else []
+    return boxes, (ctx.get(PART), came)
+
+
+def drawn_as(component: Component, side: str) -> Component:
+    """The component a side of a card is drawn from, as far as its face can tell: a
+    front whose text continues on its back draws what the catalog's card draws (its
+    printed `back`, `ON_BACK`, is read by its back alone; only a set printing no back can
+    continue on it), so it is keyed, and laid out once, as that card."""
+    if side == "front" and on_back(component):
+        return dataclasses.replace(component, back=None)
+    return component
+
+
 def part_of(
     parts: dict[str, tuple[int, int]], component: Component, side: str
 ) -> tuple[int, int] | None:

@@ -395,7 +395,7 @@ class Faces:
     def _key(self, component: Component, side: str, bleed: bool) -> bytes:
         common, tables = self.common_key()
         drawn_from = _back_key(self.catalog, component, side, self.layouts)
-        what = repr(drawn_from) if drawn_from is not None else repr(component)
+        what = repr(drawn_from if drawn_from is not None else continued.drawn_as(component, side))
         reads = self._quickref_key(component, side, tables) if component.kind == "reference" else ""
         shared = (side, bleed, what) if drawn_from is not None and not reads else None
         known = self._back_keys.get(shared) if shared is not None else None

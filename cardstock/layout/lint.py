@@ -1,7 +1,9 @@
 """The rules checker's `print-safety` check: `lint(job)`.
 
 Every face of every component is laid out (once per build: the stages draw the same
-faces) and what was found while drawing it is gathered: template errors, text that does
+faces), each part of a card whose text continues included (`Faces.printing`: a part after
+the first is a face of its own, often on a layout of its own), and what was found while
+drawing it is gathered: template errors, text that does
 not fit at its minimum size, content outside the safe zone, low contrast
 (`cardstock.layout.printsafe.face_check`). The layout and symbol files, and the names they
 use, were checked before any face was drawn (`cardstock.validate`)."""
@@ -18,7 +20,7 @@ from .faces import DRAWING, ordered
 
 def lint(job: Job) -> list[Issue]:
     found: list[Issue] = []
-    for _comp, _side, face in job.faces.outlines():  # what each face found is kept with its outline
+    for _comp, _side, face in job.faces.printing().outlines():  # each face keeps what it found
         found += face.findings
     # input errors (a layout template naming nothing, a font it picks that does not exist)
     # once per place in the input; the rules check reports them as bad input, exit 2
