@@ -30,17 +30,31 @@ def lint(job: Job) -> list[Issue]:
     )
 
 
+def _within_layout(field: str) -> str:
+    """A layout's field without the layout's name (`layouts.note.boxes.title.font` →
+    `boxes.title.font`): the key as the file states it, for every layout inheriting it."""
+    parts = field.split(".", 2)
+    return parts[2] if len(parts) == 3 and parts[0] == "layouts" else field
+
+
 def once_per_place(issues: list[Issue]) -> list[Issue]:
-    """Input errors met while drawing, one per place in the input (file, line, field), with
-    the number of faces it hit: a template that picks an unknown font for every card is
-    one problem, not one per card."""
+    """Input errors met while drawing, one per place in the input, with the number of faces
+    it hit: a template that picks an unknown font for every card is one problem, not one per
+    card. A place is a file's line and the key it sets, whichever layout draws it: a box one
+    layout defines and the layouts extending it inherit is one place, named by the layout
+    of the first face it hit."""
     hits: dict[
         tuple[str, int, str], tuple[Issue, dict[str, None]]
     ] = {}  # the faces hit, in order, each once
     for issue in issues:
         m = DRAWING.match(issue.message)
         base = dataclasses.replace(issue, message=m.group("message")) if m else issue
-        _first, who = hits.setdefault((issue.file, issue.line or 0, issue.field), (base, {}))
+        place = (
+            issue.file,
+            issue.line or 0,
+            _within_layout(issue.field) if issue.line else issue.field,
+        )
+        _first, who = hits.setdefault(place, (base, {}))
         who[m.group("who") if m else f"{issue.file}:{issue.line}"] = None
     out = []
     for (_file, _line, _field), (issue, hit) in sorted(hits.items(), key=lambda item: item[0]):
