@@ -274,6 +274,19 @@ def _shared(common: tuple[Any, ...] | None, ops: Sequence[Any]) -> tuple[Any, ..
     `common`'s order); `ops` itself when there is nothing in common yet."""
     if common is None:
         return tuple(ops)
+    # The ops the boxes of a set's faces share are the same objects on every face
+    # (`boxmemo`): when each op of `common` is found among `ops` by identity, it is kept
+    # whole, and no op is hashed (an op's hash walks all its fields).
+    mine: dict[int, int] = {}
+    for op in ops:
+        mine[id(op)] = mine.get(id(op), 0) + 1
+    for op in common:
+        n = mine.get(id(op), 0)
+        if not n:
+            break
+        mine[id(op)] = n - 1
+    else:
+        return common
     pool = Counter(ops)
     keep = []
     for op in common:
