@@ -10,9 +10,10 @@ plain `cardstock check` runs it when the first check that reads faces asks for i
 step walks the catalog once, each component's front then its back, and hands each face,
 as it is laid out (or read back from the cache), to what the checks keep of it: the
 findings its drawing met, and its look as colour-blind players see it. A game too big to
-keep every drawing in memory (`faces.RETAIN_MAX`) keeps only outlines after the step;
-the checks never read a drawing back. The faces stay on the game's `Faces`, so the stages
-that draw (render, impose) draw the faces the step made instead of laying them out again.
+keep every drawing in memory (`faces.RETAIN_MAX`) keeps only outlines after the step,
+which reads back no drawing but that of a deck back many cards share, once. The faces
+stay on the game's `Faces`, so the stages that draw (render, impose) draw the faces the
+step made instead of laying them out again.
 """
 
 from __future__ import annotations
