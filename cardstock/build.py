@@ -11,9 +11,10 @@ step gathered before the build stops at it.)
    the same bytes: a build with nothing changed loads no catalog and writes nothing.
 2. **Read and validate** the games that have something to do (`cardstock.validate`): any
    problem is bad input, and nothing is written.
-3. **Check** each such game's rules (`cardstock.rules`, with the checks other rooms
-   provide, `stages.CHECKS`); this lays out every face, once. A game whose check fails is
-   not built unless `force`.
+3. **Lay out and check** each such game: first every face of it, once (`layout.step`),
+   then its rules (`cardstock.rules`, with the checks other rooms provide,
+   `stages.CHECKS`; those that read faces read what the layout step kept). A game whose
+   check fails is not built unless `force`; the stages draw the faces laid out here.
 4. **Run** the stale units, with the output folder held (`core.output.lock`), spread over
    the workers; each finished task's files join the manifest at once.
 5. **Publish** the manifest and the downloads page (`cardstock.site.publish`).
@@ -40,6 +41,7 @@ from .core.stage import BuildJob, Job
 from .core.toolwords import ENGLISH
 from .core.workers import interruptible, kill_workers, worker_start
 from .layout.faces import KeptFaces
+from .layout.step import lay_out
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
 from .rules.report import CheckReport, check_game, render, warm_checks
 from .site.publish import page_wanted, publish
@@ -195,7 +197,8 @@ def _publish(request: Request, work: Worklist, jobs: dict[str, Job], outcome: Ou
 
 
 def check_one(job: Job, runs: int, strict: bool) -> CheckResult:
-    """One game's rules check, as the build's gate runs it."""
+    """One game's faces laid out and its rules checked, as the build's gate runs them."""
+    lay_out(job)
     report = check_game(job, CHECKS, runs=runs, strict=strict, gate=True)
     # a language edition's check is said in its language, for the downloads page's list
     words = job.catalog.tool_words if job.catalog.lang else ENGLISH

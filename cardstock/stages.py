@@ -25,7 +25,6 @@ from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .impose import footer_check as footer_lint
 from .layout import lint as face_lint
-from .layout import vision
 from .rules.checks import card_texts, colour_only, distinct_names, prose_contradictions
 from .rules.facts import prose_counts
 from .rules.report import Provider
@@ -512,8 +511,7 @@ CHECKS: tuple[Provider, ...] = (
         "colour-vision",
         "print",
         "sets stay apart for colour-blind players (Machado 2009 simulation, ΔE2000)",
-        vision.lint,
-        draws=True,
+        face_lint.colour_vision,
     ),
     Provider(
         "rulebook",

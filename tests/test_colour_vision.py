@@ -259,3 +259,21 @@ def test_looks_told_apart_only_by_colour_are_compared_once_a_colouring(
         assert start in line
     colours = {c.lower() for group in by_shape.values() for *_, cs in group for c in cs if c}
     assert simulations <= len(vision.DEFICIENCIES) * len(colours)
+
+
+def test_a_sets_common_drawing_is_found_by_identity_without_hashing_its_ops(monkeypatch):
+    from cardstock.layout import vision
+    from cardstock.layout.ops import Rect
+
+    frame, band, title = Rect(0, 0, 10, 10, fill="#ff0000"), Rect(1, 1, 5, 5), Rect(2, 2, 3, 3)
+    hashed: list[int] = []
+    real = Rect.__hash__
+    monkeypatch.setattr(Rect, "__hash__", lambda self: hashed.append(1) or real(self))
+    # the boxes a set's faces share are the same ops on each face: found without a hash
+    assert vision._shared((frame, band), [title, frame, band]) == (frame, band)
+    assert hashed == []
+    # an equal op drawn anew is found too, and each op as often as both draw it
+    again = Rect(1, 1, 5, 5)
+    assert vision._shared((frame, band), [frame, again]) == (frame, band)
+    assert vision._shared((frame, band, band), [band, frame]) == (frame, band)
+    assert vision._shared((frame, title), [frame]) == (frame,)

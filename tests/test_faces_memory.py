@@ -112,11 +112,11 @@ def test_above_the_bound_the_printed_fingerprints_read_a_shared_back_once(tmp_pa
 
 def test_above_the_bound_the_colour_vision_check_reads_each_drawing_once(tmp_path, monkeypatch):
     from cardstock.core.stage import Job
-    from cardstock.layout import vision
+    from cardstock.layout.lint import colour_vision
 
     cat, faces = big_game(tmp_path, monkeypatch)
     decoded = counted_reads(monkeypatch)
-    vision.lint(Job(cat, faces))
+    colour_vision(Job(cat, faces))
     assert len(decoded) in (
         120,
         121,
@@ -134,8 +134,8 @@ def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_dr
     decoded = counted_reads(monkeypatch)
     report = check_game(Job(cat, faces), CHECKS)
     assert faces.laid_out == 121  # 120 fronts and the back they share
-    # the colour-vision check, which reads drawings, laid the faces out; print safety read
-    # what they found from their outlines; only the shared back came back, once
+    # the layout step, run by the first check that reads faces, laid them out; both checks
+    # read what it kept; only the shared back came back, once
     assert len(decoded) <= 1
     assert [c.provider for c in report.checks if c.provider] == [
         p.name for p in CHECKS

@@ -131,3 +131,21 @@ def test_text_without_markup_needs_no_parser():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.split()
     assert out == ["False", "True"]
+
+
+def test_a_paragraph_of_several_plain_lines_is_read_exactly_as_markdown_it_reads_it():
+    lines = 0
+    for text in (
+        strong_texts(40_000, 11)
+        + generated(20_000, 23)
+        + ["Draw 1 cards.\nEach other player loses 1.\nThen score 1 points."]
+    ):
+        if "\n\n" not in text and markup._simple_lines(text) is not None:
+            lines += 1
+            assert markup.parse(text) == list(markup._parse(text)), text
+    assert lines > 500
+    assert markup.parse("Draw 1 card.\nThen score 2.") == [
+        markup.Paragraph("Draw 1 card. Then score 2.")
+    ]
+    for block in ("Draw 1.\n- an item", "Draw 1.\n# Head", "Draw 1.  \nThen 2.", "Draw\n===="):
+        assert markup._simple_lines(block) is None, block

@@ -206,11 +206,25 @@ def _simple_paragraph(chunk: str) -> bool:
     return _plain_inline(chunk) or _strong_spans(chunk) is not None
 
 
+def _simple_lines(chunk: str) -> str | None:
+    """A chunk of lines each of which is a `_simple_paragraph`: Markdown reads them as one
+    paragraph whose lines run together with a space (no line can open a block, and none
+    ends in a hard break); that paragraph's text, else None."""
+    lines = chunk.split("\n")
+    if not all(_simple_paragraph(line) for line in lines):
+        return None
+    return " ".join(lines)
+
+
 def parse(text: str) -> list[Block]:
     """Split markup text into blocks."""
     chunks = text.split("\n\n")
     if all(_simple_paragraph(c) for c in chunks):  # paragraphs apart by one blank line
         return [Paragraph(c) for c in chunks]
+    if len(chunks) == 1:  # one paragraph of several lines (a card's text, mostly)
+        joined = _simple_lines(text)
+        if joined is not None and (_plain_inline(joined) or _strong_spans(joined) is not None):
+            return [Paragraph(joined)]
     return list(_parsed(text) if len(text) <= PARSED_MAX_CHARS else _parse(text))
 
 

@@ -35,8 +35,8 @@ from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import PAPERS, parse_length
-from ..layout import vision
 from ..layout.continued import PROBLEM as PART
+from ..layout.lint import colour_vision
 from ..layout.ops import Face, Note
 from ..layout.vision import DEFICIENCIES, simulator
 from ..render.pdf import PdfFaces
@@ -314,7 +314,7 @@ def build_proof(job: Job) -> StageResult:
                         catalog.id, "proof-png", folder / f"{catalog.id}-proof-{d}-{n}.png", png
                     )
                 )
-        result.findings += vision.lint(job)  # sets colour-blind players cannot tell apart
+        result.findings += colour_vision(job)  # sets colour-blind players cannot tell apart
     for label, face in faces:
         for note in problems_of(face):
             said = [p for p in note.problems if not PART.match(p)]  # a part is no problem

@@ -1,10 +1,12 @@
-"""The rules checker's `print-safety` check: `lint(job)`.
+"""The rules checker's checks of the laid-out faces: `lint(job)`, the `print-safety` check,
+and `colour_vision(job)`, the `colour-vision` check (`cardstock.layout.vision`).
 
-Every face of every component is laid out (once per build: the stages draw the same
-faces), each part of a card whose text continues included (`Faces.printing`: a part after
-the first is a face of its own, often on a layout of its own), and what was found while
-drawing it is gathered: template errors, text that does
-not fit at its minimum size, content outside the safe zone, low contrast
+Both read what the layout step (`cardstock.layout.step`) kept of every face of every
+component as it laid it out (once per build: the stages draw the same faces), each part of
+a card whose text continues included (`Faces.printing`: a part after the first is a face of
+its own, often on a layout of its own). Print safety
+gathers what was found while drawing each face: template errors, text that does not fit
+at its minimum size, content outside the safe zone, low contrast
 (`cardstock.layout.printsafe.face_check`). The layout and symbol files, and the names they
 use, were checked before any face was drawn (`cardstock.validate`)."""
 
@@ -16,18 +18,24 @@ from ..core.issues import Issue
 from ..core.scripts import glyphs_once
 from ..core.stage import Job
 from .faces import DRAWING, ordered
+from .step import lay_out
 
 
 def lint(job: Job) -> list[Issue]:
-    found: list[Issue] = []
-    for _comp, _side, face in job.faces.printing().outlines():  # each face keeps what it found
-        found += face.findings
+    """What drawing the game's faces found (see the module's docstring)."""
+    found = lay_out(job).findings
     # input errors (a layout template naming nothing, a font it picks that does not exist)
     # once per place in the input; the rules check reports them as bad input, exit 2
     bad = [i for i in found if i.bad_input and i.level == "error"]
     return once_per_place(bad) + ordered(
         glyphs_once(i for i in found if not (i.bad_input and i.level == "error"))
     )
+
+
+def colour_vision(job: Job) -> list[Issue]:
+    """Warnings for the game's looks colour-blind players cannot tell apart
+    (`vision.Looks.warnings`)."""
+    return lay_out(job).looks.warnings()
 
 
 def _within_layout(field: str) -> str:

@@ -26,11 +26,27 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.issues import Issue
-from ..core.stage import Job
-from .ops import Ellipse, Group, Icon, Path, Rect, Text, field_names, plain, plain_key, values
+from .ops import (
+    Ellipse,
+    Face,
+    Group,
+    Icon,
+    Path,
+    Rect,
+    Text,
+    field_names,
+    plain,
+    plain_key,
+    values,
+)
+
+if TYPE_CHECKING:
+    from ..catalog.load import Catalog
+    from ..catalog.schema import Component
+    from .faces import KeptFaces
 
 MERGED = 10.0  # ΔE2000 below which two colours read as one
 DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
@@ -258,6 +274,19 @@ def _shared(common: tuple[Any, ...] | None, ops: Sequence[Any]) -> tuple[Any, ..
     `common`'s order); `ops` itself when there is nothing in common yet."""
     if common is None:
         return tuple(ops)
+    # The ops the boxes of a set's faces share are the same objects on every face
+    # (`boxmemo`): when each op of `common` is found among `ops` by identity, it is kept
+    # whole, and no op is hashed (an op's hash walks all its fields).
+    mine: dict[int, int] = {}
+    for op in ops:
+        mine[id(op)] = mine.get(id(op), 0) + 1
+    for op in common:
+        n = mine.get(id(op), 0)
+        if not n:
+            break
+        mine[id(op)] = n - 1
+    else:
+        return common
     pool = Counter(ops)
     keep = []
     for op in common:
@@ -271,25 +300,31 @@ def _shared(common: tuple[Any, ...] | None, ops: Sequence[Any]) -> tuple[Any, ..
 Look = tuple[str, str, int | None, str, tuple[str | None, ...]]
 
 
-def lint(job: Job) -> list[Issue]:
-    """Warnings for looks colour-blind players cannot tell apart (see the module's docstring).
-    Faces are read one at a time (a big game keeps only their outlines in memory): each look
-    is kept as the shape of its drawing and its colours, not as the drawing. The rules
-    check runs this before the checks that read only outlines (`Provider.draws`), so a big
-    game's faces are laid out here, and only a deck back's drawing is read back (once)."""
-    catalog, faces = job.catalog, job.faces
-    game_file = catalog.display(catalog.folder / "game.toml")
-    by_shape: dict[str, list[Look]] = {}
-    blanks = _Blanks()
-    kept = faces.kept  # a `--watch` process: each face's look from the build before
+class Looks:
+    """The looks of one game's faces the check compares, gathered as the layout step
+    (`cardstock.layout.step`) hands it each face: each look kept as the shape of its
+    drawing and its colours, not as the drawing (a big game keeps only its faces'
+    outlines in memory). `kept`: each face's look from the build before (`--watch`)."""
 
-    def look(
-        label: str, file: str, line: int | None, fld: str, ops: Sequence[Any], key: str = ""
+    def __init__(self, catalog: Catalog, kept: KeptFaces | None) -> None:
+        self.catalog = catalog
+        self.kept = kept
+        self._blanks = _Blanks()
+        # what every face of a set draws alike (`common`, by set), and each distinct front
+        # and deck back as a look of its own, in the catalog's order
+        self._common: dict[str, tuple[Any, ...]] = {}
+        self._count: dict[str, int] = {}
+        self._looks: list[tuple[str, Look] | None] = []
+        self._seen: set[str] = set()
+
+    def _look(
+        self, label: str, file: str, line: int | None, fld: str, ops: Sequence[Any], key: str = ""
     ) -> tuple[str, Look] | None:
         """A drawing kept as its shape and its colours (None: it draws nothing). A face's
         (`key`: its content key) is worked out once a `--watch` process (`KeptFaces.made`)."""
         if not ops:
             return None
+        blanks, kept = self._blanks, self.kept
         if kept is None or not key:
             shape, colours = blanks.look(ops)
             return shape, (label, file, line, fld, colours)
@@ -300,46 +335,56 @@ def lint(job: Job) -> list[Issue]:
         shape, colours = json.loads(kept.made(f"vision-look\0{key}", made))
         return shape, (label, file, line, fld, tuple(colours))
 
-    # One pass over the faces, each drawing read once: what every face of a set draws
-    # alike (`common`, by set), and each distinct front and deck back as a look of its own.
-    common: dict[str, tuple[Any, ...]] = {}
-    count: dict[str, int] = {}
-    looks: list[tuple[str, Look] | None] = []  # each front and deck back, in the catalog's order
-    seen: set[str] = set()
-    for comp in catalog.components:
-        front = faces.face(comp, "front")
-        if front is not None:
-            ops = front.ops
-            common[comp.set] = _shared(common.get(comp.set), ops)
-            count[comp.set] = count.get(comp.set, 0) + 1
-            if front.key not in seen:
-                seen.add(front.key)
-                looks.append(look(f"card {comp.id!r}", comp.file, comp.line, "", ops, front.key))
-        back = faces.outline(comp, "back")  # a deck back many cards share: its drawing read once
-        if back is None or comp.back is None or back.key in seen:
-            continue
-        seen.add(back.key)
-        looks.append(
-            look(
+    def front(self, comp: Component, face: Face) -> None:
+        """A component's front, with its drawing."""
+        ops = face.ops
+        self._common[comp.set] = _shared(self._common.get(comp.set), ops)
+        self._count[comp.set] = self._count.get(comp.set, 0) + 1
+        if face.key not in self._seen:
+            self._seen.add(face.key)
+            self._looks.append(
+                self._look(f"card {comp.id!r}", comp.file, comp.line, "", ops, face.key)
+            )
+
+    def back(self, comp: Component, face: Face, drawing: Callable[[Face], Face]) -> None:
+        """A component's back as an outline; `drawing` gives its drawing, asked for once
+        for a deck back many cards share."""
+        if comp.back is None or face.key in self._seen:
+            return
+        self._seen.add(face.key)
+        catalog = self.catalog
+        self._looks.append(
+            self._look(
                 f"back {comp.back!r}",
-                game_file,
+                catalog.display(catalog.folder / "game.toml"),
                 catalog.line("backs", comp.back),
                 f"backs.{comp.back}",
-                faces.full(back).ops,
-                back.key,
+                drawing(face).ops,
+                face.key,
             )
         )
-    sets = [
-        look(
-            f"set {s.id!r}", game_file, catalog.line("sets", index), f"sets[{index}]", common[s.id]
-        )
-        for index, s in enumerate(catalog.game.sets)
-        if count.get(s.id, 0) > 1
-    ]
-    for found in (*sets, *looks):  # the sets' looks first, then the faces'
-        if found is not None:
-            by_shape.setdefault(found[0], []).append(found[1])
-    return _colour_only(by_shape)
+
+    def warnings(self) -> list[Issue]:
+        """Warnings for looks colour-blind players cannot tell apart (see the module's
+        docstring): the sets' looks first, then the faces'."""
+        catalog = self.catalog
+        game_file = catalog.display(catalog.folder / "game.toml")
+        sets = [
+            self._look(
+                f"set {s.id!r}",
+                game_file,
+                catalog.line("sets", index),
+                f"sets[{index}]",
+                self._common[s.id],
+            )
+            for index, s in enumerate(catalog.game.sets)
+            if self._count.get(s.id, 0) > 1
+        ]
+        by_shape: dict[str, list[Look]] = {}
+        for found in (*sets, *self._looks):
+            if found is not None:
+                by_shape.setdefault(found[0], []).append(found[1])
+        return _colour_only(by_shape)
 
 
 class _Verdicts:
@@ -439,10 +484,10 @@ __all__ = [
     "DEFICIENCIES",
     "MACHADO",
     "MERGED",
+    "Looks",
     "delta_e",
     "delta_e_lab",
     "lab",
-    "lint",
     "merged_in",
     "parse",
     "shape_key",

@@ -1,0 +1,74 @@
+"""The layout step: every face of a game laid out once, before the checks and the stages
+that read faces.
+
+    laid = lay_out(job)     the game's faces laid out (at most once a build and game)
+    laid.findings           what drawing each face found, face by face (print safety)
+    laid.looks              what the colour-vision check compares (`vision.Looks`)
+
+A build runs the step for each game it checks, before the check (`cardstock.build`); a
+plain `cardstock check` runs it when the first check that reads faces asks for it. The
+step walks the catalog once as the stages print it (`Faces.printing`: each part of a card
+whose text continues after the card), each component's front then its back, and hands
+each face, as it is laid out (or read back from the cache), to what the checks keep: the
+findings its drawing met, and its look as colour-blind players see it. A game too big to
+keep every drawing in memory (`faces.RETAIN_MAX`) keeps only outlines after the step,
+which reads back no drawing but that of a deck back many cards share, once. The faces
+stay on the game's `Faces`, so the stages that draw (render, impose) draw the faces the
+step made instead of laying them out again.
+"""
+
+from __future__ import annotations
+
+from weakref import WeakKeyDictionary
+
+from ..core.issues import Issue
+from ..core.stage import Job
+from .faces import Faces
+from .vision import Looks
+
+
+class LaidOut:
+    """What the checks that read faces keep of one game's faces (one a game and build,
+    never compared: a plain class)."""
+
+    __slots__ = ("findings", "looks")
+
+    def __init__(self, findings: list[Issue], looks: Looks) -> None:
+        self.findings = findings
+        self.looks = looks
+
+
+# Each game's step, by its faces: made once a build (a `--watch` build makes new `Faces`).
+_DONE: WeakKeyDictionary[Faces, LaidOut] = WeakKeyDictionary()
+
+
+def lay_out(job: Job) -> LaidOut:
+    """Lay out every face of the job's game, once (see the module's docstring)."""
+    faces = job.faces
+    done = _DONE.get(faces)
+    if done is not None:
+        return done
+    # the faces as the stages print them: each part of a card whose text continues is a face
+    # (the same tables of faces as `faces`, so the stages draw what the step laid out)
+    printing = faces.printing()
+    findings: list[Issue] = []
+    looks = Looks(printing.catalog, faces.kept)
+    for comp in printing.catalog.components:
+        front = printing.face(comp, "front")
+        if front is not None:
+            findings += front.findings
+            looks.front(comp, front)
+        back = printing.outline(comp, "back")  # a deck back many share: its drawing read once
+        if back is not None:
+            findings += back.findings
+            looks.back(comp, back, printing.full)
+    done = _DONE[faces] = LaidOut(findings, looks)
+    return done
+
+
+def was_laid_out(faces: Faces) -> bool:
+    """Has the step laid out these faces?"""
+    return faces in _DONE
+
+
+__all__ = ["LaidOut", "lay_out", "was_laid_out"]
