@@ -6,6 +6,8 @@ that matches nothing is a finding."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import subprocess
 import sys
@@ -118,6 +120,31 @@ def test_an_edit_changes_only_its_text_and_hidden_columns_are_never_edited(proje
             assert sources.texts[c.path][c.start : c.end] == e.before
     swap = next(e for e in edits(catalog, sources) if e.kind == "swap")
     assert len(swap.changes) == 2
+
+
+def test_a_swap_exchanges_two_cells_and_leaves_every_row_whole(project: Path) -> None:
+    """A swap moves a cell's text between a quoted cell and a plain one (the starter's
+    text column holds a line break and commas): the table still reads as the same rows,
+    with exactly those two cells exchanged, so no swap is caught as a broken table."""
+    catalog = catalog_of(project)
+    sources = game_files(catalog)
+    swaps = [e for e in edits(catalog, sources) if e.kind == "swap"]
+    crossing = 0
+    for e in swaps:
+        (path,) = {c.path for c in e.changes}
+        before = list(csv.reader(io.StringIO(sources.texts[path])))
+        after = list(csv.reader(io.StringIO(apply(sources.texts, e)[path].decode("utf-8"))))
+        assert len(after) == len(before) and [len(r) for r in after] == [len(r) for r in before]
+        changed = [
+            (r, k)
+            for r, row in enumerate(before)
+            for k, cell in enumerate(row)
+            if after[r][k] != cell
+        ]
+        (ra, ka), (rb, kb) = changed
+        assert ka == kb and (after[ra][ka], after[rb][kb]) == (before[rb][kb], before[ra][ka])
+        crossing += any(c in before[ra][ka] + before[rb][kb] for c in ',"\n')
+    assert crossing, "no swap moved a text that needs quotes: the case is not tried"
 
 
 def test_a_placed_file_is_read_as_placed_and_then_as_it_is(project: Path) -> None:

@@ -53,6 +53,7 @@ class Region:
     column: str | None = None  # a table cell's column
     row: int | None = None  # … and its row (0 = the first row after the header)
     row_id: str | None = None  # … and the row's `id` cell (else its `name` cell), if any
+    quoted: bool = False  # … and the cell is in quotes (its text inside them, `""` for `"`)
 
 
 # ---------------------------------------------------------------- tables
@@ -143,6 +144,7 @@ def table_cells(path: Path, shown: str, hidden: set[str], text: str) -> Iterator
                 column=name,
                 row=row,
                 row_id=row_id,
+                quoted=a > 0 and text[a - 1] == '"',
             )
 
 

@@ -254,8 +254,22 @@ def word_edits(region: Region, opposites: Opposites) -> Iterable[Edit]:
 # ---------------------------------------------------------------- rows
 
 
+def as_cell(source: Region, target: Region) -> str:
+    """`source`'s cell written in `target`'s place, meaning what it said there: unquoted
+    from its quotes, quoted where the cell it lands in is quoted or where it holds what an
+    unquoted cell cannot (the table's separator, a quote, a line break)."""
+    text = source.text.replace('""', '"') if source.quoted else source.text
+    if target.quoted:
+        return text.replace('"', '""')
+    sep = "\t" if target.path.suffix.lower() in (".tsv", ".tab") else ","
+    if any(c in text for c in (sep, '"', "\n", "\r")):
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def swap_edits(regions: list[Region]) -> Iterable[Edit]:
-    """Two neighbouring rows of a table exchange one column's values (not the name)."""
+    """Two neighbouring rows of a table exchange one column's values (not the name), each
+    written as a cell of its new row (`as_cell`): the rows still read as two rows."""
     cells: dict[tuple[str | None, int | None], Region] = {(r.column, r.row): r for r in regions}
     columns = list(dict.fromkeys(r.column for r in regions if r.column not in (None, "name")))
     rows = sorted({r.row for r in regions if r.row is not None})
@@ -271,7 +285,10 @@ def swap_edits(regions: list[Region]) -> Iterable[Edit]:
                 f"column {column}, rows {a.line} and {b.line}",
                 a.text,
                 b.text,
-                (Change(a.path, a.start, a.end, b.text), Change(b.path, b.start, b.end, a.text)),
+                (
+                    Change(a.path, a.start, a.end, as_cell(b, a)),
+                    Change(b.path, b.start, b.end, as_cell(a, b)),
+                ),
             )
 
 
