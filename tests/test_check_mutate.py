@@ -207,7 +207,7 @@ def test_an_accepted_survivor_is_shown_as_accepted_and_a_stale_entry_is_a_findin
             edit=f"{chosen[0].before!r} -> {chosen[0].after!r}",
             reason="flavour, not a rule",
         ),
-        Accept(at="catalog/moon-race/cards.csv:99", reason="nothing there"),
+        Accept(at="catalog/moon-race/cards.csv:99", edit="'3' -> '4'", reason="nothing there"),
     ]
     report = run(
         GAME, sources.texts, chosen, judge, accepts, [40, 44], f"catalog/{GAME}/rules.toml"
@@ -226,6 +226,23 @@ def test_an_accepted_survivor_is_shown_as_accepted_and_a_stale_entry_is_a_findin
     assert f"catalog/{GAME}/rules.toml:44: mutate.accept[1]: matches no surviving edit" in text
     with pytest.raises(ValueError):
         Accept(reason="no survivor named")
+
+
+def test_an_accept_entry_at_a_line_names_its_edit_so_a_moved_line_accepts_nothing_else(
+    project: Path,
+) -> None:
+    catalog = catalog_of(project)
+    sources = game_files(catalog)
+    words = [e for e in edits(catalog, sources) if e.kind == "word"]
+    first = words[0]
+    said = f"{first.before!r} -> {first.after!r}"
+    second = next(e for e in words if said not in e.describe())
+    with pytest.raises(ValueError, match="names the edit too"):
+        Accept(at=first.at, reason="by its line alone")
+    # the entry's line now holds another edit: it accepts none, and is stale
+    moved = Accept(at=second.at, edit=said, reason="moved")
+    report = run(GAME, sources.texts, [second], fake_judge([], sources.texts), [moved], [40])
+    assert report.survivors and not report.accepted and len(report.stale) == 1
 
 
 def test_the_check_catches_a_broken_count_and_a_broken_card_fact(project: Path) -> None:

@@ -370,7 +370,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.report._source_checks",
         "cardstock.rules.report._simulated",
         "cardstock.rules.report._setup_checks",
-        # the signed texts' check, for a game with a rules.toml
+        # the texts' provenance and the translations' numbers, for a game with a rules.toml
         "cardstock.rules.report._texts_checks",
         "cardstock.rules.report.warm_checks",  # the same, before a build's workers fork
         "cardstock.rules.report.render",

@@ -10,8 +10,9 @@ constraint) that catches it, naming the fact, the seed line and both values.
 
 An edit held only by a verbatim copy of the text (the retired signed texts) and by no
 fact is an expected failure in `ESCAPES`, with what it changes, so that a fact written for
-it shows here: a rule fact's own value, whose only other words are the source's synonym
-for it ("not go in" for "stay out of"), is the one left. A translation is held to its
+it shows here (none is left). A rule fact's own value is held by its cited source line
+when the value is the source's own words: a synonym the line holds would leave the value
+free to change. A translation is held to its
 English by the file's own words for the terms it defines (`terms_translated`); a face's
 line by a rule fact's place in faces.toml; a face's `{% set %}` by the icons its box
 prints (`face_shows`).
@@ -134,11 +135,11 @@ EDITS = [
         "vx-fact-value-fearful-converts-return-to-the-deck",
         VX,
         "a rule fact's own value in rules.toml",
-        ((_rules(VX), 'value = "stay out of"', 'value = "return to"'),),
+        ((_rules(VX), 'value = "not go in"', 'value = "return to"'),),
         70,
-        NO_FACT,
+        FACT,
         f"catalog/{VX}/rules.toml:",
-        "stay out of",
+        "not go in",
         "return to",
     ),
     # ---------------------------------------------------------------- Atmosfear

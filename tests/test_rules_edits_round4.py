@@ -85,11 +85,11 @@ EDITS = [
         "vx-rulebook-fearful-shuffled-in",
         VX,
         f"layouts/{VX}/rulebook.md.j2",
-        "they score, but {{ out }} your deck",
+        "they score, but do {{ out }} your deck",
         "they score, and are shuffled into your deck",
         "Fearful Converts score from their own pile and never join a deck",
         70,
-        _q("stay out of"),
+        _q("not go in"),
         "they score and are shuffled into your deck",
     ),
     Edit(

@@ -18,7 +18,8 @@ none of the opposites, where `says` puts it.
 The templates render it as `fact('win').value`; a template that types one of the
 vocabulary's words where `says` stands, instead of rendering it, is a finding with the
 template's file and line (the fact it shadows named). With a sources folder at hand, the
-cited lines must hold the value or a synonym; a designer's choice (`choice`) names the
+cited lines must hold the value or a synonym (a finding quotes the cited sentence most like
+the fact); a designer's choice (`choice`) names the
 source's own word in `source`, which the cited lines must hold instead, and the report
 shows both.
 """
@@ -38,7 +39,7 @@ from ..filters import Filter, Strict, select, value_of
 from ..sources import SourceText
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .phrases import _said_in, has, templates, words
+from .phrases import _said_in, has, templates, words, words_of
 from .places import choice_text, clip_departure, norm
 from .reads import TypedWords, reads_of
 from .rendered_forms import unsaid
@@ -337,9 +338,16 @@ class RuleFact(Fact):
         return "", [
             Problem(
                 f"{self.name}: the rulebook states {wanted[0]!r}{chosen}; the source {where} "
-                f"{say}: {_clip(text)!r}"
+                f"{say}: {_clip(self._nearest(text))!r}"
             )
         ]
+
+    def _nearest(self, text: str) -> str:
+        """The sentence of the cited text that shares the most words with the fact's name
+        and forms: where the source states what the fact holds (the first on a tie)."""
+        own = {w for f in [self.name, *self.forms()] for w in words_of(f.replace("{value}", ""))}
+        said = [s for s in _SENTENCES.split(text) if s.strip()] or [text]
+        return max(said, key=lambda s: len(own & set(words_of(s))))
 
     def data(self, components: list[Component], game: Game) -> dict[str, Any]:
         return {**super().data(components, game), "source": self.source, "choice": self.choice}

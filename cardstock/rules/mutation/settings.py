@@ -6,6 +6,7 @@ rules.toml line, before any edit is made."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -22,12 +23,16 @@ if TYPE_CHECKING:
     from .edits import Edit
 
 
+_AT_LINE = re.compile(r":\d+$")  # an `at` that names a line of its file
+
+
 class Accept(Strict):
     """A surviving edit the designer accepts, and why (`[[mutate.accept]]`)."""
 
     at: str | None = Field(
         default=None,
-        description="The survivor's file:line as the report prints it, or the file alone.",
+        description="The survivor's file:line as the report prints it (then with `edit`), "
+        "or the file alone.",
         examples=["layouts/vortex/rulebook.md.j2:12"],
     )
     edit: str | None = Field(
@@ -45,6 +50,11 @@ class Accept(Strict):
     def _something(self) -> Accept:
         if not (self.at or self.edit):
             raise ValueError("an accept entry names the survivor: give 'at', 'edit' or both")
+        if self.edit is None and self.at is not None and _AT_LINE.search(self.at.strip()):
+            raise ValueError(
+                "an entry at a line names the edit too ('edit'): a file's lines move, and by "
+                "its line alone it would accept whatever edit comes to stand there"
+            )
         return self
 
     def matches(self, e: Edit) -> bool:
