@@ -31,13 +31,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from default_deck import FACTIONS, cards  # noqa: E402
+from plain_sheet import CARD_H, CARD_W, draw_sheets  # noqa: E402
 from rich_plain import png  # noqa: E402
 
 MM = 72 / 25.4
-CARD_W, CARD_H = 180.0, 252.0  # poker, in points
-PAGE_W, PAGE_H = 612.0, 792.0  # US Letter
-COLS, ROWS = 3, 3
-X0, Y0 = (PAGE_W - COLS * CARD_W) / 2, (PAGE_H - ROWS * CARD_H) / 2
 SAFE = 3 * MM
 PAPER, MUTED, INK = "#fbf8f1", "#5c5752", "#23232b"
 COLOURS = {name: colour for name, _, _, colour in FACTIONS}
@@ -189,50 +186,15 @@ def face(c: Any, card: dict[str, object]) -> None:
     c.drawRightString(CARD_W - SAFE - 1.3 * MM, SAFE + 0.7 * MM + 1.5, f"v1.0 \u00b7 {digest}")
 
 
-def crop_marks(c: Any) -> None:
-    """Short lines outside the grid at every cut."""
-    from reportlab.lib.colors import HexColor
-
-    xs = [X0 + i * CARD_W for i in range(COLS + 1)]
-    ys = [Y0 + j * CARD_H for j in range(ROWS + 1)]
-    marks = []
-    for x in xs:
-        marks += [(x, PAGE_H - ys[0] + 3, x, PAGE_H - ys[0] + 15)]
-        marks += [(x, PAGE_H - ys[-1] - 3, x, PAGE_H - ys[-1] - 15)]
-    for y in ys:
-        marks += [(xs[0] - 3, PAGE_H - y, xs[0] - 15, PAGE_H - y)]
-        marks += [(xs[-1] + 3, PAGE_H - y, xs[-1] + 15, PAGE_H - y)]
-    c.setStrokeColor(HexColor("#000000"))
-    c.setLineWidth(0.5)
-    c.lines(marks)
-
-
 def draw(n: int, out: str, game_dir: Path) -> None:
-    """The first n cards on Letter pages, fronts then mirrored backs."""
-    from reportlab.pdfgen import canvas
-
+    """The first n cards on Letter pages, fronts then mirrored backs (`plain_sheet`)."""
     register_fonts()
-    deck = cards(n)
     back = str(game_dir / "art" / "back.png")
-    c = canvas.Canvas(out, pagesize=(PAGE_W, PAGE_H))
-    per_page = COLS * ROWS
-    for start in range(0, n, per_page):
-        sheet = deck[start : start + per_page]
-        for backs in (False, True):
-            for k, card in enumerate(sheet):
-                row, col = divmod(k, COLS)
-                if backs:
-                    col = COLS - 1 - col
-                c.saveState()
-                c.translate(X0 + col * CARD_W, PAGE_H - Y0 - (row + 1) * CARD_H)
-                if backs:
-                    c.drawImage(back, 0, 0, CARD_W, CARD_H)
-                else:
-                    face(c, card)
-                c.restoreState()
-            crop_marks(c)
-            c.showPage()
-    c.save()
+
+    def draw_back(c: Any) -> None:
+        c.drawImage(back, 0, 0, CARD_W, CARD_H)
+
+    draw_sheets(out, cards(n), face, draw_back)
 
 
 def main(argv: list[str]) -> int:

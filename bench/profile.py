@@ -5,7 +5,11 @@ call tree covers every stage. pyinstrument is in the `bench` extra:
     .venv/bin/python bench/profile.py deck-1000   # the yardstick's 1,000 cards, PnP on Letter
     .venv/bin/python bench/profile.py rich-1000   # the richer deck's 1,000 cards, the same way
     .venv/bin/python bench/profile.py default-1000  # 1,000 cards on the shipped card layout
+    .venv/bin/python bench/profile.py starter-1000  # the starter's layout, every default output
     .venv/bin/python bench/profile.py cold        # all five games, every default artifact
+
+A deck case takes any number of cards (`deck-50000`), to compare where a card's time goes
+as the deck grows.
 
 It profiles the checkout's own install (this Python), not a wheel: the figures are for
 reading the call tree, not for comparing with bench/run.py. The caches
@@ -31,30 +35,39 @@ from run import (  # noqa: E402
     plain_project,
     require_yardstick,
     rich_project,
+    starter_project,
 )
 
-CASES = ("deck-1000", "rich-1000", "default-1000", "cold")
+KINDS = ("deck", "rich", "default", "starter")
 
 
 def main() -> int:
     case = sys.argv[1] if len(sys.argv) > 1 else "deck-1000"
-    if case not in CASES:
-        raise SystemExit(f"unknown case {case!r}; expected one of {', '.join(CASES)}")
+    kind, _, size = case.partition("-")
+    if case != "cold" and (kind not in KINDS or not size.isdigit() or int(size) < 1):
+        raise SystemExit(
+            f"unknown case {case!r}; expected cold or KIND-N, KIND one of {', '.join(KINDS)}"
+        )
     with tempfile.TemporaryDirectory(prefix="cardstock-profile-") as tmp_name:
         tmp = Path(tmp_name)
         env = child_env(tmp / "cache")
-        if case == "deck-1000":
-            root = plain_project(tmp / "deck-1000", 1000, sys.executable, require_yardstick())
-            args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
-        elif case == "rich-1000":
-            root = rich_project(tmp / "rich-1000", 1000, sys.executable, RICH_SCRIPT)
-            args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
-        elif case == "default-1000":
-            root = default_project(tmp / "default-1000", 1000, sys.executable, DEFAULT_SCRIPT)
-            args = ["--root", str(root), "--only", "pnp", "--paper", "letter"]
-        else:
+        sheets = ["--only", "pnp", "--paper", "letter"]
+        if case == "cold":
             root = copy_shipped(tmp / "shipped")
             args = ["--root", str(root), "build"]
+        elif kind == "starter":
+            cardstock = str(Path(sys.executable).with_name("cardstock"))
+            root = starter_project(tmp / case, int(size), cardstock, env)
+            args = ["--root", str(root), "build"]
+        else:
+            n, made = int(size), tmp / case
+            if kind == "deck":
+                root = plain_project(made, n, sys.executable, require_yardstick())
+            elif kind == "rich":
+                root = rich_project(made, n, sys.executable, RICH_SCRIPT)
+            else:
+                root = default_project(made, n, sys.executable, DEFAULT_SCRIPT)
+            args = ["--root", str(root), *sheets]
         cmd = [
             sys.executable,
             "-m",

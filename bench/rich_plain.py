@@ -30,10 +30,9 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-CARD_W, CARD_H = 180.0, 252.0  # poker, in points
-PAGE_W, PAGE_H = 612.0, 792.0  # US Letter
-COLS, ROWS = 3, 3
-X0, Y0 = (PAGE_W - COLS * CARD_W) / 2, (PAGE_H - ROWS * CARD_H) / 2
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from plain_sheet import CARD_H, CARD_W, draw_sheets  # noqa: E402
 
 FACTIONS = ("#8e2b2b", "#2b5c8e", "#2e7d32", "#6a1b9a", "#b26a00")
 # The icons, each a polygon in a 100 x 100 square (y down, as in SVG), and its colour.
@@ -268,49 +267,14 @@ def back(c: Any) -> None:
     c.drawCentredString(CARD_W / 2, CARD_H / 2 - 5.7, "RICH")
 
 
-def crop_marks(c: Any) -> None:
-    """Short lines outside the grid at every cut."""
-    from reportlab.lib.colors import HexColor
-
-    xs = [X0 + i * CARD_W for i in range(COLS + 1)]
-    ys = [Y0 + j * CARD_H for j in range(ROWS + 1)]
-    marks = []
-    for x in xs:
-        marks += [(x, PAGE_H - ys[0] + 3, x, PAGE_H - ys[0] + 15)]
-        marks += [(x, PAGE_H - ys[-1] - 3, x, PAGE_H - ys[-1] - 15)]
-    for y in ys:
-        marks += [(xs[0] - 3, PAGE_H - y, xs[0] - 15, PAGE_H - y)]
-        marks += [(xs[-1] + 3, PAGE_H - y, xs[-1] + 15, PAGE_H - y)]
-    c.setStrokeColor(HexColor("#000000"))
-    c.setLineWidth(0.5)
-    c.lines(marks)
-
-
 def draw(n: int, out: str, game_dir: Path) -> None:
-    """The first n cards on Letter pages, fronts then mirrored backs."""
-    from reportlab.pdfgen import canvas
-
+    """The first n cards on Letter pages, fronts then mirrored backs (`plain_sheet`)."""
     register_fonts()
-    deck = cards(n)
-    c = canvas.Canvas(out, pagesize=(PAGE_W, PAGE_H))
-    per_page = COLS * ROWS
-    for start in range(0, n, per_page):
-        sheet = deck[start : start + per_page]
-        for backs in (False, True):
-            for k, card in enumerate(sheet):
-                row, col = divmod(k, COLS)
-                if backs:
-                    col = COLS - 1 - col
-                c.saveState()
-                c.translate(X0 + col * CARD_W, PAGE_H - Y0 - (row + 1) * CARD_H)
-                if backs:
-                    back(c)
-                else:
-                    face(c, card, game_dir)
-                c.restoreState()
-            crop_marks(c)
-            c.showPage()
-    c.save()
+
+    def draw_face(c: Any, card: dict[str, object]) -> None:
+        face(c, card, game_dir)
+
+    draw_sheets(out, cards(n), draw_face, back)
 
 
 def main(argv: list[str]) -> int:
