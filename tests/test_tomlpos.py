@@ -542,18 +542,16 @@ def test_a_long_text_waits_for_its_lines_compressed_and_gives_the_same_lines(tmp
     assert dict(long_) == key_lines(text)
 
 
-def test_a_file_listing_each_item_of_a_game_has_bounds_that_grow_with_the_items(tmp_path):
-    """A signed.toml signs a few texts of every card: a game of many cards may hold more
-    keys than one TOML file may (`MAX_TOML_KEYS`), by `GROWN_KEYS` a card, and no more."""
+def test_a_file_of_more_keys_than_one_toml_file_may_hold_is_refused_with_its_limit(tmp_path):
+    """However a file came to hold them, more keys than `MAX_TOML_KEYS` are refused before
+    tomllib reads the file, with the limit named; at the limit the file is read."""
     from cardstock.core import tomlpos
 
-    keys = tomlpos.MAX_TOML_KEYS + 100
-    path = tmp_path / "signed.toml"
+    keys = tomlpos.MAX_TOML_KEYS
+    path = tmp_path / "rules.toml"
+    path.write_text("".join(f'k{i} = "{i}"\n' for i in range(keys + 1)), encoding="utf-8")
+    found, problem = read_toml(path, path.name, tmp_path)
+    assert found is None and f"more than {keys:,} keys" in problem.message
     path.write_text("".join(f'k{i} = "{i}"\n' for i in range(keys)), encoding="utf-8")
     found, problem = read_toml(path, path.name, tmp_path)
-    assert found is None and f"more than {tomlpos.MAX_TOML_KEYS:,} keys" in problem.message
-    few = 100 // tomlpos.GROWN_KEYS  # too few items for 100 keys more
-    found, problem = read_toml(path, path.name, tmp_path, grown=few)
-    assert found is None and "keys, cardstock's limit" in problem.message
-    found, problem = read_toml(path, path.name, tmp_path, grown=few + 1)
     assert problem is None and found is not None and found[0][f"k{keys - 1}"] == str(keys - 1)

@@ -14,10 +14,7 @@ is not, the reader stops where it cannot go on and returns what it found so far.
 Before `tomllib` reads a file, `toml_problem` bounds what would make it slow: at most
 `MAX_TOML_BYTES`, `MAX_TOML_KEYS` keys, `MAX_KEY_PARTS` parts in one dotted key (tomllib
 takes time that grows with the square of that), and arrays and inline tables nested at
-most `MAX_TOML_DEPTH` deep. A file that lists something of each item of a game (a
-signed.toml, a few texts of every card) has its bytes and keys bounds grown by
-`GROWN_BYTES` and `GROWN_KEYS` an item (`read_toml(grown=…)`), so the largest game a
-build reads (`MAX_COMPONENTS`) can be signed.
+most `MAX_TOML_DEPTH` deep.
 """
 
 from __future__ import annotations
@@ -47,10 +44,6 @@ MAX_TOML_BYTES = 4 * 1024 * 1024  # one TOML file (a game's whole layout file is
 MAX_TOML_KEYS = 50_000  # keys (`=` signs) in one file
 MAX_KEY_PARTS = 64  # parts of one dotted key or table name
 MAX_TOML_DEPTH = 64  # arrays and inline tables within each other
-# a file that lists something of each item of a game (`read_toml(grown=…)`) may grow by
-# this much an item: a signed.toml signs about three texts a card, 10 keys and 300 bytes
-GROWN_BYTES = 1024
-GROWN_KEYS = 32
 
 # what the bounds scan stops at: string and comment delimiters and the punctuation of keys
 _TOML_MARKS = re.compile(r'"""|\'\'\'|["\'#=,{}\[\].\n]')
@@ -370,9 +363,9 @@ def key_lines(text: str) -> dict[Path, int]:
     return _Reader(text).document()
 
 
-# A text longer than this waits for its lines compressed: a file that grows with a game's
-# cards (its signed.toml, a third of a kilobyte a card) is held for the whole build, and
-# its lines are asked for only when a finding names one of its keys.
+# A text longer than this waits for its lines compressed: a big file (a rules.toml of many
+# facts, a layout file of many boxes) is held for the whole build, and its lines are asked
+# for only when a finding names one of its keys.
 KEPT_PLAIN_MAX = 64 * 1024
 
 
@@ -417,7 +410,7 @@ class KeyLines(Mapping[Path, int]):
     def picked(self, pick: Callable[[Path], bool]) -> dict[Path, int]:
         """The lines of the key paths `pick` takes. Unless the lines were asked for
         before, the whole map is made only for this and not kept: a big file whose messages
-        need the lines of a few kinds of key (a signed.toml's texts) does not hold a line
+        need the lines of a few kinds of key (a rules file's facts) does not hold a line
         for every key it has."""
         lines = self._lines if self._text is None else kept_lines(self._source())
         return {p: n for p, n in lines.items() if pick(p)}
@@ -462,7 +455,7 @@ def line_for(lines: Mapping[Path, int], path: Sequence[str | int]) -> int | None
 
 
 def read_toml(
-    path: pathlib.Path, shown: str, root: pathlib.Path | None, grown: int = 0
+    path: pathlib.Path, shown: str, root: pathlib.Path | None
 ) -> tuple[tuple[dict[str, Any], KeyLines] | None, Any]:
     """Read a TOML file of the project `root` (or one of cardstock's own): ((data, key
     lines), None), or (None, Issue) saying where it is broken. (The second item is typed
@@ -471,19 +464,15 @@ def read_toml(
     Every TOML file cardstock reads (game files, rules, layouts, symbols, sheets) comes
     through here, and is read through the one door (`cardstock.core.files`), so a syntax
     error or a refused file reads the same everywhere: `path:line: not valid TOML: …`.
-
-    `grown`: the items (a game's components) a file that lists something of each holds,
-    whose bounds grow with them by `GROWN_BYTES` and `GROWN_KEYS` an item (a game's
-    signed.toml signs a few texts of every card).
     """
     try:
-        text = read_text(path, root, limit=MAX_TOML_BYTES + GROWN_BYTES * grown)
+        text = read_text(path, root, limit=MAX_TOML_BYTES)
     except Unreadable as exc:
         return None, issue(shown, exc)
     known = _PARSED.get(path)
     if known is not None and known[0] == text:
         return (_copied(known[1]), known[2]), None
-    found = _parse(text, shown, MAX_TOML_KEYS + GROWN_KEYS * grown)
+    found = _parse(text, shown, MAX_TOML_KEYS)
     if found[0] is not None and len(text) <= PARSED_KEEP_MAX:
         _PARSED[path] = (text, _copied(found[0][0]), found[0][1])
     else:
@@ -526,8 +515,8 @@ def _copied(value: Any) -> Any:
 # validation both read, every unchanged file of a `--watch` rebuild) is not parsed nor
 # scanned for its lines again. Each reader gets a deep copy of its data, its own to change.
 # A text longer than `PARSED_KEEP_MAX` characters is not kept: a file that grows with a
-# game's cards (a signed.toml of 10,000 cards is about 3 MB, held three times over as text,
-# parse and copy) is read once a build, and a later read takes its parse from the cache.
+# big file (several MB, held three times over as text, parse and copy) is read once a
+# build, and a later read takes its parse from the cache.
 _PARSED: dict[pathlib.Path, tuple[str, dict[str, Any], KeyLines]] = {}
 PARSED_KEEP_MAX = 256 * 1024  # the shipped games' largest TOML file is about 190 KB
 

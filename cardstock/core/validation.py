@@ -178,7 +178,7 @@ def validated(
 ) -> tuple[M | None, list[Issue]]:
     """`data` read from the TOML file `shown` (with its key `lines`) as a `model`: the model,
     or None and one located Issue for each thing wrong. `at`: the key path `data` is at in
-    the file, when it is one item of it (a signed.toml's text, validated one at a time)."""
+    the file, when it is one item of it (validated one at a time)."""
     try:
         return model.model_validate(data), []
     except ValidationError as exc:
@@ -194,12 +194,12 @@ def validated(
 
 
 def read_model(
-    path: Path, shown: str, root: Path | None, model: type[M], grown: int = 0
+    path: Path, shown: str, root: Path | None, model: type[M]
 ) -> tuple[tuple[M, KeyLines] | None, list[Issue]]:
-    """A TOML file read through the one door (`read_toml`, its bounds `grown` by so many
-    items) and validated as `model`: the model with the file's key lines (for messages
+    """A TOML file read through the one door (`read_toml`, within its bounds) and validated
+    as `model`: the model with the file's key lines (for messages
     about what the model cannot check), or None and every problem, located."""
-    read, problem = read_toml(path, shown, root, grown)
+    read, problem = read_toml(path, shown, root)
     if read is None:
         return None, [problem] if problem else []
     data, lines = read
