@@ -537,6 +537,17 @@ def default_rulebooks(shared_build: Callable[..., Path]) -> Rulebooks:
     )
 
 
+@pytest.fixture(scope="module")
+def axe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One headless Chromium with axe-core for a test file's pages (`Axe` in
+    tests/helpers_axe.py): the browser starts once a file, not once a page."""
+    from helpers_axe import Axe
+
+    running = Axe(tmp_path_factory.mktemp("axe-profile"))
+    yield running
+    running.close()
+
+
 _FACES: dict[tuple[int, str], tuple[Any, Faces]] = {}
 
 
