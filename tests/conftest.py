@@ -121,10 +121,12 @@ LONGEST = (
     "test_hardening.py",
     "test_check_mutate_games.py",
     "test_rulebook_readers.py",
+    "test_faults.py",
+    "test_output_links_every_kind.py",
+    "test_pull.py",
     "test_exports_pdfx.py",
     "test_preview.py",
     "test_rules_edits_round13.py",
-    "test_pull.py",
     "test_scripts_books.py",
     "test_ci_writer_run.py",
     "test_fuzz.py",
@@ -146,7 +148,6 @@ LONGEST = (
     "test_build_cache_quickref.py",
     "test_card_texts_real_data.py",
     "test_rules_edits_reviewer.py",
-    "test_faults.py",
     "test_sandbox.py",
     "test_rules_edits_round11.py",
     "test_build_watch.py",
@@ -535,6 +536,17 @@ def default_rulebooks(shared_build: Callable[..., Path]) -> Rulebooks:
         out,
         {g: [(kind, paper, out / rel) for kind, paper, rel in made] for g, made in index.items()},
     )
+
+
+@pytest.fixture(scope="module")
+def axe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One headless Chromium with axe-core for a test file's pages (`Axe` in
+    tests/helpers_axe.py): the browser starts once a file, not once a page."""
+    from helpers_axe import Axe
+
+    running = Axe(tmp_path_factory.mktemp("axe-profile"))
+    yield running
+    running.close()
 
 
 _FACES: dict[tuple[int, str], tuple[Any, Faces]] = {}

@@ -12,17 +12,16 @@ tag is still held to axe-core's list."""
 
 from __future__ import annotations
 
-import html
 import json
 import os
-import re
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FLAGS
+from conftest import CHROMIUM
 
 from cardstock.catalog.pseudo import CODE as PSEUDO
 
@@ -67,46 +66,66 @@ def axe_script() -> Path:
     return script
 
 
-PROBE = """<script src="{axe}"></script><script>
+# what runs in the page once it and axe-core have loaded: every `<details>` opened, as a
+# reader may, the pseudo-language's tag added to the valid ones, axe-core run
+RUN = """(() => {{
 document.querySelectorAll("details").forEach(d => {{ d.open = true; }});
 axe.configure({{checks: [{{id: "valid-lang", options: {{attributes: ["lang", "xml:lang"],
   value: axe.utils.validLangs().concat(["{pseudo}"])}}}}]}});
-axe.run(document, {{resultTypes: ["violations"]}}).then(r => {{
-  const p = document.createElement("pre"); p.id = "axe-result";
-  p.textContent = JSON.stringify(r.violations.map(v => ({{id: v.id, impact: v.impact,
-    nodes: v.nodes.map(n => n.target.join(" ")).slice(0, 5)}})));
-  document.body.appendChild(p);
-}});
-</script>"""
+return axe.run(document, {{resultTypes: ["violations"]}}).then(r => JSON.stringify(
+  r.violations.map(v => ({{id: v.id, impact: v.impact,
+    nodes: v.nodes.map(n => n.target.join(" ")).slice(0, 5)}}))));
+}})()"""
+
+
+class Axe:
+    """One headless Chromium (driven over the DevTools protocol, tests/test_preview.py's
+    `Browser`) in which page after page is opened in one tab and checked: a test file
+    starts the browser once, not once a page."""
+
+    def __init__(self, profile: Path) -> None:
+        from test_preview import Browser
+
+        self.browser = Browser(profile)
+        self.browser.open("about:blank")
+        self.script = axe_script()
+
+    def violations(self, page: Path, width: int) -> list[dict[str, object]]:
+        """axe-core's violations of the page in a viewport `width` pixels wide (the page is
+        copied beside itself with axe-core added, so its own links resolve)."""
+        probe = page.with_name(f"axe-{width}-{page.stem}.html")
+        text = page.read_text(encoding="utf-8")
+        added = f'<script src="{self.script.as_uri()}"></script></body>'
+        probe.write_text(text.replace("</body>", added), encoding="utf-8")
+        browser = self.browser
+        try:
+            metrics = {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+            browser.send("Emulation.setDeviceMetricsOverride", metrics)
+            browser.send("Page.navigate", {"url": probe.as_uri()})
+            loaded = (
+                f"location.href === {json.dumps(probe.as_uri())} && "
+                "document.readyState === 'complete' && typeof axe === 'object'"
+            )
+            deadline = time.monotonic() + 180
+            while browser.evaluate(loaded) is not True:
+                assert time.monotonic() < deadline, f"{page} did not load"
+                time.sleep(0.05)
+            found = browser.evaluate(RUN.format(pseudo=PSEUDO))
+        finally:
+            probe.unlink()
+        assert isinstance(found, str), found
+        result: list[dict[str, object]] = json.loads(found)
+        return result
+
+    def close(self) -> None:
+        self.browser.close()
 
 
 def axe_violations(page: Path, width: int) -> list[dict[str, object]]:
-    """axe-core's violations of the page in headless Chromium `width` pixels wide, every
-    `<details>` of it opened as a reader may (the page is copied beside itself with the
-    probe added, so its own links resolve)."""
-    probe = page.with_name(f"axe-{width}-{page.stem}.html")
-    text = page.read_text(encoding="utf-8")
-    script = PROBE.format(axe=axe_script().as_uri(), pseudo=PSEUDO)
-    probe.write_text(text.replace("</body>", script + "</body>"), encoding="utf-8")
-    try:
-        with tempfile.TemporaryDirectory() as profile:
-            dom = subprocess.run(
-                [
-                    str(CHROMIUM),
-                    *FLAGS,
-                    f"--user-data-dir={profile}",
-                    "--allow-file-access-from-files",
-                    f"--window-size={width},900",
-                    "--virtual-time-budget=20000",
-                    "--dump-dom",
-                    probe.as_uri(),
-                ],
-                capture_output=True,
-                text=True,
-                timeout=180,
-            ).stdout
-    finally:
-        probe.unlink()
-    found = re.search(r'<pre id="axe-result">(.*?)</pre>', dom, re.S)
-    assert found, dom[-500:]
-    return json.loads(html.unescape(found.group(1)))
+    """axe-core's violations of one page, in a browser of its own (`Axe` checks several)."""
+    with tempfile.TemporaryDirectory() as profile:
+        axe = Axe(Path(profile))
+        try:
+            return axe.violations(page, width)
+        finally:
+            axe.close()

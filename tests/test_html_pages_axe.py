@@ -8,7 +8,13 @@ The pages are found, not listed: every `.html` file under the output folders of 
 builds: the five shipped games with the default parts and the stats pages (Atmosfear's
 French edition is built by default); Atmosfear in the pseudo-language; and the starter
 project of `cardstock init` with its example notes, a changelog and the page its preview
-serves. axe-core and the pseudo-language's tag are as tests/helpers_axe.py says."""
+serves. axe-core and the pseudo-language's tag are as tests/helpers_axe.py says.
+
+The pages of one kind come from one template (each edition's rulebook page, each
+edition's stats page, each build's downloads page): by default each page is checked once,
+the pages of a kind taking the two widths in turn, so every kind is seen at both widths and
+every page at one (`spread`); CARDSTOCK_FULL=1 checks every page at both. One browser
+opens them all (the `axe` fixture)."""
 
 from __future__ import annotations
 
@@ -16,8 +22,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
-from helpers_axe import WIDTHS, axe_violations, needs_chromium
+from conftest import ROOT, spread
+from helpers_axe import WIDTHS, needs_chromium
 from playtest_project import GAME as STARTER
 from playtest_project import build, edit_row, project
 from test_preview import Preview
@@ -76,6 +82,22 @@ def _pages(outputs: dict[str, Path]) -> list[Path]:
     return sorted(page for out in outputs.values() for page in out.rglob("*.html"))
 
 
+def _kind(page: Path, out: Path) -> str:
+    """The page's path in its output folder with the edition's folder (and the edition's
+    name in the file's) left out: the template it comes from."""
+    parts = page.relative_to(out).parts
+    return "/".join(parts[1:]).replace(parts[0], "*") if len(parts) > 1 else parts[0]
+
+
+def _checked(outputs: dict[str, Path]) -> list[tuple[Path, str]]:
+    """The (page, width) pairs checked: each kind's pages spread over the widths."""
+    kinds: dict[str, list[Path]] = {}
+    for out in outputs.values():
+        for page in _pages({"": out}):
+            kinds.setdefault(_kind(page, out), []).append(page)
+    return [pair for pages in kinds.values() for pair in spread(sorted(pages), sorted(WIDTHS))]
+
+
 def test_every_kind_of_page_is_among_the_pages_checked(outputs):
     """The pages found are the ones each build is known to write, each kind in each
     language built, so a page the builds stop writing is noticed."""
@@ -103,12 +125,26 @@ def test_every_kind_of_page_is_among_the_pages_checked(outputs):
     assert 'class="notes"' in starter and "-changelog.html" in starter
 
 
+def test_every_page_is_checked_and_every_kind_at_every_width(outputs):
+    checked = _checked(outputs)
+    assert {page for page, _ in checked} == set(_pages(outputs))
+    kinds = {
+        (_kind(page, out), width)
+        for out in outputs.values()
+        for page, width in checked
+        if page.is_relative_to(out)
+    }
+    assert len(kinds) == len({kind for kind, _ in kinds}) * len(WIDTHS)
+
+
 @needs_chromium
 @pytest.mark.parametrize("width", sorted(WIDTHS))
-def test_no_page_has_any_axe_violation(outputs, width):
+def test_no_page_has_any_axe_violation(outputs, axe, width):
     found = {}
-    for page in _pages(outputs):
-        violations = axe_violations(page, WIDTHS[width])
+    pages = [page for page, at in _checked(outputs) if at == width]
+    assert pages
+    for page in pages:
+        violations = axe.violations(page, WIDTHS[width])
         if violations:
             said = [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in violations]
             found[str(page)] = said
@@ -116,7 +152,7 @@ def test_no_page_has_any_axe_violation(outputs, width):
 
 
 @needs_chromium
-def test_the_probe_finds_a_page_without_landmarks_or_with_an_unknown_language(outputs):
+def test_the_probe_finds_a_page_without_landmarks_or_with_an_unknown_language(outputs, axe):
     """The probe itself: the stats page with its landmarks taken away, or in a language
     no list holds, is caught; the pseudo-language's own tag is not."""
     page = outputs["pseudo"] / f"{SHOWN}-{PSEUDO}" / "stats" / "index.html"
@@ -126,7 +162,7 @@ def test_the_probe_finds_a_page_without_landmarks_or_with_an_unknown_language(ou
     try:
         bare = re.sub(r"</?(header|main|nav)>", "", text.replace(f'lang="{PSEUDO}"', 'lang="qqx"'))
         broken.write_text(bare, "utf-8")
-        ids = {v["id"] for v in axe_violations(broken, WIDTHS["desktop"])}
+        ids = {v["id"] for v in axe.violations(broken, WIDTHS["desktop"])}
     finally:
         broken.unlink()
     assert {"region", "html-lang-valid"} <= ids

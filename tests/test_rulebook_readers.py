@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FULL, ROOT, Rulebooks, load_games, spread, stage
-from helpers_axe import WIDTHS, axe_violations, needs_chromium
+from helpers_axe import WIDTHS, needs_chromium
 from pypdf import PdfReader
 
 from cardstock.books.content import LARGE_PRINT_LEAST, Edition, large_print_size
@@ -212,21 +212,21 @@ def test_the_web_page_escapes_the_game_text():
 
 
 @needs_chromium
-def test_axe_finds_what_it_should_on_a_broken_copy(books, tmp_path):
+def test_axe_finds_what_it_should_on_a_broken_copy(books, axe, tmp_path):
     """The probe itself: a copy without its language and alt texts is caught."""
     page = books / GAMES[0] / "rules" / "index.html"
     broken = page.with_name("broken.html")
     text = re.sub(r' alt="[^"]*"', "", page.read_text(encoding="utf-8"))
     broken.write_text(re.sub(r"<html [^>]*>", "<html>", text), encoding="utf-8")
-    ids = {v["id"] for v in axe_violations(broken, WIDTHS["desktop"])}
+    ids = {v["id"] for v in axe.violations(broken, WIDTHS["desktop"])}
     broken.unlink()
     assert {"html-has-lang", "image-alt"} <= ids
 
 
 @needs_chromium
 @pytest.mark.parametrize("game, width", spread(GAMES, sorted(WIDTHS)))
-def test_the_web_page_has_no_serious_or_critical_axe_violation(books, game, width):
-    found = axe_violations(books / game / "rules" / "index.html", WIDTHS[width])
+def test_the_web_page_has_no_serious_or_critical_axe_violation(books, axe, game, width):
+    found = axe.violations(books / game / "rules" / "index.html", WIDTHS[width])
     assert [v for v in found if v["impact"] in ("serious", "critical")] == []
 
 
