@@ -8,6 +8,7 @@ from a throwaway authority the client is told to trust (`SSL_CERT_FILE`)."""
 from __future__ import annotations
 
 import http.server
+import re
 import ssl
 import subprocess
 import sys
@@ -74,14 +75,16 @@ CSV = {"Content-Type": "text/csv; charset=utf-8"}
 
 
 def online(root: Path, url: str) -> Path:
-    """The starter whose cards table is `url`; its cards.csv is what the sheet serves."""
+    """The starter whose cards table is `url`, as its game file's worked example says (the
+    commented `table = "https://…"` line, in place of `table = "cards.csv"`); its cards.csv
+    is what the sheet serves."""
     game = root / "catalog" / GAME / "game.toml"
     text = game.read_text()
-    assert 'table = "cards.csv"' in text
-    game.write_text(text.replace('table = "cards.csv"', f'table = "{url}"'))
-    signed = root / "catalog" / GAME / "signed.toml"  # a file of the checker's own
-    if signed.exists():
-        signed.unlink()
+    example = re.search(r'^#\s+(table = "https://[^"]*")$', text, re.M)
+    assert example and 'table = "cards.csv"' in text, "the starter shows an online table"
+    said = example.group(1)
+    text = text.replace(example.group(0), "#").replace('table = "cards.csv"', said)
+    game.write_text(text.replace(said, f'table = "{url}"'))
     return root / "catalog" / GAME / "cards.csv"
 
 
