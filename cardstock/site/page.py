@@ -294,9 +294,8 @@ def _game_entry(
     order = list(KIND_LABELS)
     downloads = [
         {
-            "href": quote(
-                e["path"], safe="/"
-            ),  # a path holding a space ("Saved Objects") is a valid link
+            # a path holding a space ("Saved Objects") is a valid link
+            "href": quote(e["path"], safe="/"),
             "label": (words(KIND_LABELS[e["kind"]]) if e["kind"] in KIND_LABELS else e["kind"])
             + (
                 f" ({_stem(e['path']).removeprefix(info['id'] + '-')})"
