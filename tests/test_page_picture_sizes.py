@@ -71,3 +71,20 @@ def test_a_rebuilt_page_reads_the_size_of_only_the_pictures_that_changed(
         Request(root, (), BuildOptions(out=cold, papers=("letter",), only=options.only), jobs=1)
     )
     assert (cold / "index.html").read_bytes() == rebuilt
+
+
+def test_pictures_without_a_known_hash_are_each_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(page, "_SIZES", {}, raising=False)
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="90pt"></svg>'
+    for name, width in (("a.svg", 30), ("b.svg", 60)):
+        (tmp_path / name).write_text(svg.format(w=width), encoding="utf-8")
+    assert page.picture_size(tmp_path, "a.svg", "") == (40, 120)
+    assert page.picture_size(tmp_path, "b.svg", "") == (80, 120)
+    assert page.picture_size(tmp_path, "b.svg", None) == (80, 120)
+    # with its hash known, a picture is read once: its size is kept by that hash
+    assert page.picture_size(tmp_path, "a.svg", "hash-of-a") == (40, 120)
+    (tmp_path / "a.svg").unlink()
+    assert page.picture_size(tmp_path, "a.svg", "hash-of-a") == (40, 120)
+    assert page.picture_size(tmp_path, "a.svg", "") is None

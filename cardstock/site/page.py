@@ -140,11 +140,11 @@ def picture_size(out: Path, path: str, sha256: str | None = None) -> tuple[int, 
     from its file's start: a PNG's header, an SVG's `width` and `height`; None when they
     cannot be read. The page gives each `<img>` these, so it does not shift as they load.
     `sha256`: the hash of the file's bytes the manifest lists, when it is known; a picture
-    of the same bytes is read once a process."""
-    if sha256 is not None and sha256 in _SIZES:
+    of the same bytes is read once a process (one that could not be read, each time)."""
+    if sha256 and sha256 in _SIZES:
         return _SIZES[sha256]
     size = _read_size(out, path)
-    if sha256 is not None:
+    if sha256 and size is not None:
         if len(_SIZES) >= SIZES_MAX:
             _SIZES.clear()
         _SIZES[sha256] = size
