@@ -88,7 +88,7 @@ def _entries(out: Path, count: int) -> list[Artifact]:
 
 def test_the_manifest_is_the_json_of_its_entries_written_as_it_is_made(tmp_path: Path):
     out = tmp_path / "out"
-    made = _entries(out, 400)  # more than one write's pieces (`PIECES_A_WRITE`)
+    made = _entries(out, 400)  # more than one write's text (`TEXT_A_WRITE`)
     path = manifest.write(out, made)
     listed = {"artifacts": [manifest.entry(out, a) for a in made]}
     expected = json.dumps(listed, indent=2, ensure_ascii=False) + "\n"

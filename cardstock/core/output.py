@@ -33,6 +33,11 @@ class Artifact:
 
     def relative(self, out: Path) -> str:
         """The artifact's path under the output folder `out`, with forward slashes."""
+        # the usual case, as strings: the path spelled from `out` (what `relative_to` finds,
+        # without splitting both into parts; the build asks it of every file several times)
+        path, folder = str(self.path), str(out)
+        if path.startswith(folder) and path[len(folder) : len(folder) + 1] == os.sep:
+            return path[len(folder) + 1 :].replace(os.sep, "/")
         try:
             return self.path.relative_to(out).as_posix()
         except ValueError:  # a relative or symlinked spelling of the same place

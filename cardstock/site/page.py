@@ -128,10 +128,30 @@ _SIZE_ATTRS = {
 PNG_START = b"\x89PNG\r\n\x1a\n"
 
 
-def picture_size(out: Path, path: str) -> tuple[int, int] | None:
+# Each picture's size by the hash of its bytes (the manifest's `sha256`), for as long as the
+# process lives: a `--watch` process's page after an edit reads only the pictures whose
+# bytes changed. Emptied when it reaches SIZES_MAX pictures.
+_SIZES: dict[str, tuple[int, int] | None] = {}
+SIZES_MAX = 100_000
+
+
+def picture_size(out: Path, path: str, sha256: str | None = None) -> tuple[int, int] | None:
     """The size in CSS pixels of a picture the page shows (a manifest path under `out`),
     from its file's start: a PNG's header, an SVG's `width` and `height`; None when they
-    cannot be read. The page gives each `<img>` these, so it does not shift as they load."""
+    cannot be read. The page gives each `<img>` these, so it does not shift as they load.
+    `sha256`: the hash of the file's bytes the manifest lists, when it is known; a picture
+    of the same bytes is read once a process (one that could not be read, each time)."""
+    if sha256 and sha256 in _SIZES:
+        return _SIZES[sha256]
+    size = _read_size(out, path)
+    if sha256 and size is not None:
+        if len(_SIZES) >= SIZES_MAX:
+            _SIZES.clear()
+        _SIZES[sha256] = size
+    return size
+
+
+def _read_size(out: Path, path: str) -> tuple[int, int] | None:
     try:
         head = read_head(out / path, out, 4096)
     except Unreadable:
@@ -222,7 +242,11 @@ def _paper(words: ToolWords, paper: str | None) -> str:
 
 
 def _noted(
-    words: ToolWords, noted: list[dict[str, Any]], pictures: dict[str, str], out: Path | None
+    words: ToolWords,
+    noted: list[dict[str, Any]],
+    pictures: dict[str, str],
+    out: Path | None,
+    hashes: dict[str, str | None] | None = None,
 ) -> list[dict[str, Any]]:
     """A game's noted cards (`site.notes`) as the page shows them: each with its picture
     and its size, how many of its notes are open, and each older note said as such."""
@@ -230,7 +254,9 @@ def _noted(
         {
             **card,
             "src": pictures.get(card["id"]),
-            "size": picture_size(out, pictures[card["id"]])
+            "size": picture_size(
+                out, pictures[card["id"]], (hashes or {}).get(pictures[card["id"]])
+            )
             if out is not None and card["id"] in pictures
             else None,
             "said": words(NOTE_COUNT, open=card["open"], all=len(card["notes"])),
@@ -268,9 +294,8 @@ def _game_entry(
     order = list(KIND_LABELS)
     downloads = [
         {
-            "href": quote(
-                e["path"], safe="/"
-            ),  # a path holding a space ("Saved Objects") is a valid link
+            # a path holding a space ("Saved Objects") is a valid link
+            "href": quote(e["path"], safe="/"),
             "label": (words(KIND_LABELS[e["kind"]]) if e["kind"] in KIND_LABELS else e["kind"])
             + (
                 f" ({_stem(e['path']).removeprefix(info['id'] + '-')})"
@@ -301,12 +326,13 @@ def _game_entry(
 
     faces = sorted((e["path"] for e in mine if e["kind"] == "svg"), key=catalog_order)
     thumbs = _thumbnails(mine, made)
+    hashes: dict[str, str | None] = {e["path"]: e.get("sha256") for e in mine}
     backs = [f for f in faces if _stem(f).startswith("back-")]
     pictured = [f for f in faces if not _stem(f).startswith("back-")][:GALLERY_MAX] + backs
     gallery = []
     for f in pictured:
         src = thumbs.get(f, f)
-        size = picture_size(out, src) if out is not None else None
+        size = picture_size(out, src, hashes.get(src)) if out is not None else None
         gallery.append(
             {
                 "src": src,
@@ -325,7 +351,7 @@ def _game_entry(
     if len(faces) > len(gallery):
         folder = f"{info['id']}/svg/"
         gallery_note += ", " + words(SHOWN, shown=len(gallery), folder=folder)
-    notes = _noted(words, noted or [], {_stem(f): thumbs.get(f, f) for f in faces}, out)
+    notes = _noted(words, noted or [], {_stem(f): thumbs.get(f, f) for f in faces}, out, hashes)
     return {
         **shown,
         "notes": notes,
