@@ -440,25 +440,44 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
 
 
 @pytest.fixture(scope="session")
-def default_sheets(shared_build: Callable[..., Path]) -> dict[tuple[str, str, str], bytes]:
-    """(game, kind, paper) -> the bytes of each shipped game's print-and-play ("pnp") and
-    quick-reference ("quickref") file on each paper, built by the stages with default
-    options, once per test run."""
-    from cardstock.impose.pnp import build_pnp, build_quickref
+def default_build(shared_build: Callable[..., Path]) -> Path:
+    """The output folder of `cardstock build` of the shipped games with the parts a build makes
+    by default, the downloads page (the build's own, not a stage's) and the stats pages
+    (in-process), built once per test run: each edition's rulebook (the French Atmosfear's
+    too), sheets, boards, stats pages and `manifest.json`. Several files read it
+    (`default_sheets`, `default_rulebooks`, the pages' axe check, the stats stage's test)."""
+    import contextlib
+    import io
+
+    from cardstock.stages import STAGES
 
     def make(folder: Path) -> None:
-        catalogs, issues = load_games(ROOT, list(GAMES))
-        assert not issues.errors, [i.render() for i in issues]
-        index = []
-        for cat in catalogs:
-            for build, kind in ((build_pnp, "pnp"), (build_quickref, "quickref")):
-                for a in build(job_of(cat, BuildOptions(out=folder))).artifacts:
-                    index.append([cat.id, kind, a.paper, str(a.path.relative_to(folder))])
-        (folder / "index.json").write_text(json.dumps(index), encoding="utf-8")
+        err = io.StringIO()
+        parts = [s.name for s in STAGES if s.when == "default"] + ["page", "stats"]
+        args = ["--root", str(ROOT), "build", "--only", ",".join(parts)]
+        with contextlib.redirect_stderr(err):
+            code = main([*args, "--out", str(folder / "out")])
+        assert code == 0, err.getvalue()
 
-    folder = shared_build("default-sheets", make)
-    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    return {(g, k, p): (folder / rel).read_bytes() for g, k, p, rel in index}
+    return shared_build("default-build", make) / "out"
+
+
+def _made(out: Path, kinds: Sequence[str]) -> list[dict[str, Any]]:
+    """The files of the shipped games (not their other editions) of `kinds` a build into
+    `out` lists in its manifest, in the manifest's order."""
+    made = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    return [a for a in made if a["game"] in GAMES and a["kind"] in kinds]
+
+
+@pytest.fixture(scope="session")
+def default_sheets(default_build: Path) -> dict[tuple[str, str, str], bytes]:
+    """(game, kind, paper) -> the bytes of each shipped game's print-and-play ("pnp") and
+    quick-reference ("quickref") file on each paper, as a build with default options writes
+    them (`default_build`)."""
+    return {
+        (a["game"], a["kind"], a["paper"]): (default_build / a["path"]).read_bytes()
+        for a in _made(default_build, ("pnp", "quickref"))
+    }
 
 
 @pytest.fixture(scope="session")
@@ -502,7 +521,8 @@ def default_tuckboxes(shared_build: Callable[..., Path]) -> tuple[Path, str]:
 class Rulebooks:
     """Each shipped game's faces (the svg stage) and rulebook stage with default options, as
     a default build writes them into `out` (`out/<game>/...`); `artifacts` is each game's
-    files the rulebook stage reported, as (kind, paper, path)."""
+    files of the rulebook stage's kinds that the build's manifest lists, as (kind, paper,
+    path)."""
 
     out: Path
     artifacts: dict[str, list[tuple[str, str, Path]]]
@@ -512,30 +532,15 @@ class Rulebooks:
 
 
 @pytest.fixture(scope="session")
-def default_rulebooks(shared_build: Callable[..., Path]) -> Rulebooks:
-    """The shipped games' faces and rulebooks with default options, built once per test run
-    (several files read the rulebook's PDF, web page, EPUB and booklets)."""
+def default_rulebooks(default_build: Path) -> Rulebooks:
+    """The shipped games' faces and rulebooks with default options, as a build writes them
+    (`default_build`; several files read the rulebook's PDF, web page, EPUB and booklets)."""
+    from cardstock.stages import BY_NAME
 
-    def make(folder: Path) -> None:
-        catalogs, issues = load_games(ROOT, list(GAMES))
-        assert not issues.errors, [i.render() for i in issues]
-        options = BuildOptions(out=folder / "out")
-        index: dict[str, list[list[str]]] = {}
-        for cat in catalogs:
-            stage("svg")(cat, options)
-            index[cat.id] = [
-                [a.kind, a.paper or "", str(a.path.relative_to(folder / "out"))]
-                for a in stage("rulebook")(cat, options).artifacts
-            ]
-        (folder / "index.json").write_text(json.dumps(index), encoding="utf-8")
-
-    folder = shared_build("rulebooks", make)
-    index = json.loads((folder / "index.json").read_text(encoding="utf-8"))
-    out = folder / "out"
-    return Rulebooks(
-        out,
-        {g: [(kind, paper, out / rel) for kind, paper, rel in made] for g, made in index.items()},
-    )
+    artifacts: dict[str, list[tuple[str, str, Path]]] = {game: [] for game in GAMES}
+    for a in _made(default_build, BY_NAME["rulebook"].kinds):
+        artifacts[a["game"]].append((a["kind"], a["paper"] or "", default_build / a["path"]))
+    return Rulebooks(default_build, artifacts)
 
 
 @pytest.fixture(scope="module")

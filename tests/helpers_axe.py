@@ -1,8 +1,8 @@
 """axe-core run on a page in headless Chromium, for the tests of the pages cardstock writes.
 
-axe-core comes from the npm registry, installed once into a cache folder outside the
-repository ($CARDSTOCK_TEST_CACHE, else ~/.cache/cardstock-tests); a test is skipped,
-saying why, where npm or the registry is missing.
+axe-core comes from the npm registry, installed once outside the repository
+(`npm_tool`, tests/helpers_npm.py); a test is skipped, saying why, where npm or the
+registry is missing.
 
 One language tag is added to the ones axe-core knows: `qps`, cardstock's pseudo-language
 (docs/languages.md). BCP 47 holds it valid (the range qaa-qtz is reserved for local use in
@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM
+from helpers_npm import npm_tool
 
 from cardstock.catalog.pseudo import CODE as PSEUDO
 
@@ -35,35 +34,8 @@ needs_chromium = pytest.mark.skipif(
 
 
 def axe_script() -> Path:
-    """axe.min.js, installed into the cache folder the first time it is asked for."""
-    cache = Path(os.environ.get("CARDSTOCK_TEST_CACHE") or Path.home() / ".cache/cardstock-tests")
-    folder = cache / f"axe-core-{AXE_VERSION}"
-    script = folder / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("npm is not installed: axe-core cannot be fetched")
-        folder.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run(
-            [
-                npm,
-                "install",
-                "--prefix",
-                str(folder),
-                "--no-audit",
-                "--no-fund",
-                "--silent",
-                f"axe-core@{AXE_VERSION}",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if proc.returncode != 0 or not script.is_file():
-            pytest.skip(
-                f"axe-core could not be installed from the npm registry: {proc.stderr[-300:]}"
-            )
-    return script
+    """axe.min.js, installed the first time it is asked for (tests/helpers_npm.py)."""
+    return npm_tool("axe-core", AXE_VERSION, "axe-core/axe.min.js")
 
 
 # what runs in the page once it and axe-core have loaded: every `<details>` opened, as a

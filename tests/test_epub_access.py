@@ -12,18 +12,17 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, ROOT, Rulebooks, load_games, stage, validate
+from conftest import CHROMIUM, ROOT, load_games
+from helpers_npm import npm_tool
 
 from cardstock.books.epub import Access
 from cardstock.books.xhtml import luminance
-from cardstock.core.stage import BuildOptions
 
 ACE_VERSION = "1.4.6"
 OPF = "{http://www.idpf.org/2007/opf}"
@@ -47,16 +46,11 @@ GAMES = sorted(p.name for p in (ROOT / "catalog").iterdir() if (p / "game.toml")
 
 
 @pytest.fixture(scope="module")
-def books(tmp_path_factory, default_rulebooks: Rulebooks) -> dict[str, Path]:
-    """Each shipped game's EPUB (the run's shared build of the default rulebooks), and the
-    French Atmosfear's."""
-    out = tmp_path_factory.mktemp("access")
-    french = BuildOptions(out=out, lang="fr", only=frozenset({"rulebook"}))
-    (fr,), issues = validate(ROOT, ["atmosfear-fr"], french)
-    assert not [i for i in issues.items if i.level == "error"], issues.items
-    stage("rulebook")(fr, french)
-    found = {g: default_rulebooks.out / g / f"{g}-rulebook.epub" for g in GAMES}
-    found["atmosfear-fr"] = next((out / fr.id).glob("*-rulebook.epub"))
+def books(default_build: Path) -> dict[str, Path]:
+    """Each shipped game's EPUB and the French Atmosfear's, as the run's shared build of the
+    games wrote them (`default_build`)."""
+    found = {g: default_build / g / f"{g}-rulebook.epub" for g in [*GAMES, "atmosfear-fr"]}
+    assert all(book.is_file() for book in found.values()), found
     return found
 
 
@@ -161,25 +155,9 @@ def test_the_epub_colours_need_no_css_variables(books, game):
 
 
 def _ace() -> Path:
-    """DAISY Ace's command that runs in Puppeteer, installed once without a browser of its
-    own (Debian's Chromium runs it) nor Electron's (its desktop runner is not used)."""
-    cache = Path(os.environ.get("CARDSTOCK_TEST_CACHE") or Path.home() / ".cache/cardstock-tests")
-    folder = cache / f"daisy-ace-{ACE_VERSION}"
-    command = folder / "node_modules" / ".bin" / "ace-puppeteer"
-    if not command.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.skip("npm is not installed: DAISY Ace cannot be fetched")
-        folder.mkdir(parents=True, exist_ok=True)
-        env = {**os.environ, "PUPPETEER_SKIP_DOWNLOAD": "1", "ELECTRON_SKIP_BINARY_DOWNLOAD": "1"}
-        proc = subprocess.run(
-            [npm, "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--silent",
-             f"@daisy/ace@{ACE_VERSION}"],
-            capture_output=True, text=True, timeout=600, env=env,
-        )  # fmt: skip
-        if not command.is_file():
-            pytest.skip(f"DAISY Ace could not be installed from npm: {proc.stderr[-300:]}")
-    return command
+    """DAISY Ace's command that runs in Puppeteer (tests/helpers_npm.py installs it without
+    a browser of its own: Debian's Chromium runs it)."""
+    return npm_tool("@daisy/ace", ACE_VERSION, ".bin/ace-puppeteer")
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="chromium is installed by tests/run")

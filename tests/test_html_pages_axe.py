@@ -5,10 +5,11 @@ the pseudo-language's, the changelog, the downloads page with playtesters' notes
 `cardstock preview` serves and the page it shows before the first build.
 
 The pages are found, not listed: every `.html` file under the output folders of three
-builds: the five shipped games with the default parts and the stats pages (Atmosfear's
-French edition is built by default); Atmosfear in the pseudo-language; and the starter
-project of `cardstock init` with its example notes, a changelog and the page its preview
-serves. axe-core and the pseudo-language's tag are as tests/helpers_axe.py says.
+builds: the five shipped games with the default parts and the stats pages (the run's
+shared build, `default_build` in tests/conftest.py; Atmosfear's French edition is built by
+default); Atmosfear in the pseudo-language; and the starter project of `cardstock init`
+with its example notes, a changelog and the page its preview serves. axe-core and the
+pseudo-language's tag are as tests/helpers_axe.py says.
 
 The pages of one kind come from one template (each edition's rulebook page, each
 edition's stats page, each build's downloads page): by default each page is checked once,
@@ -19,6 +20,7 @@ opens them all (the `axe` fixture)."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -31,7 +33,6 @@ from test_preview import Preview
 from cardstock.catalog.pseudo import CODE as PSEUDO
 from cardstock.cli import main
 from cardstock.cli.live import PLACEHOLDER
-from cardstock.stages import STAGES
 
 GAMES = sorted(p.name for p in (ROOT / "catalog").iterdir() if (p / "game.toml").is_file())
 SHOWN = "atmosfear"  # the game built in the pseudo-language (it ships French too)
@@ -42,14 +43,11 @@ def _cardstock(*args: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """The output folder of each build the pages come from, by name."""
+def outputs(tmp_path_factory: pytest.TempPathFactory, default_build: Path) -> dict[str, Path]:
+    """The output folder of each build the pages come from, by name. The games' build is the
+    run's shared one, copied: the probe writes its pages beside each page it checks."""
     base = tmp_path_factory.mktemp("pages")
-    # the parts a build makes by default (the downloads page, `page`, is the build's own, not
-    # a stage's), and the stats pages
-    default = ",".join(s.name for s in STAGES if s.when == "default")
-    games = ("--only", f"{default},page,stats")
-    _cardstock(str(ROOT), "build", "--out", str(base / "games"), *games)
+    shutil.copytree(default_build, base / "games")
     _cardstock(
         str(ROOT),
         "build",

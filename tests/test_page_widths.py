@@ -1,7 +1,7 @@
 """The downloads page works from a 360 px phone to a desktop: opened in headless Chromium
 inside a frame of each width, it never scrolls sideways, and on the phone its download
-tables reflow (no header row; each download on its own lines). Each width is measured once
-for the module (`fit`): one Chromium a width, read by every test of that width."""
+tables reflow (no header row; each download on its own lines). Both widths are measured once
+for the module (`fit`): one Chromium, the page in a frame of each width side by side."""
 
 from __future__ import annotations
 
@@ -21,16 +21,24 @@ pytestmark = pytest.mark.skipif(
     reason="chromium is installed by tests/run; never skipped in CI",
 )
 
-PROBE = """<!doctype html><html><body style="margin:0">
-<iframe id="f" src="index.html" style="width:{width}px;height:800px;border:0"></iframe>
+# the page in a frame of each width, side by side; each frame's figures are written to the
+# body once it has loaded, `data-fit-<width>="<scroll width> <inner width> <thead display>"`
+PROBE = """<!doctype html><html><body style="margin:0">{frames}
 <script>
-document.getElementById("f").addEventListener("load", function () {{
-  var w = this.contentWindow, d = w.document;
-  var head = d.querySelector("thead");
-  document.body.setAttribute("data-fit", [d.documentElement.scrollWidth, w.innerWidth,
-    head ? w.getComputedStyle(head).display : "no-table"].join(" "));
+document.querySelectorAll("iframe").forEach(function (f) {{
+  f.addEventListener("load", function () {{
+    var w = f.contentWindow, d = w.document;
+    var head = d.querySelector("thead");
+    document.body.setAttribute("data-fit-" + f.dataset.width, [d.documentElement.scrollWidth,
+      w.innerWidth, head ? w.getComputedStyle(head).display : "no-table"].join(" "));
+  }});
 }});
 </script></body></html>"""
+FRAME = (
+    '<iframe src="index.html" data-width="{width}"'
+    ' style="width:{width}px;height:800px;border:0"></iframe>'
+)
+WIDTHS = (360, 1280)
 
 
 @pytest.fixture(scope="module")
@@ -58,9 +66,12 @@ def site(tmp_path_factory) -> Path:
     return project / "output"
 
 
-def measure(site: Path, width: int) -> tuple[int, int, str]:
-    probe = site / f"probe-{width}.html"
-    probe.write_text(PROBE.format(width=width), encoding="utf-8")
+def measure(site: Path, widths: tuple[int, ...]) -> dict[int, tuple[int, int, str]]:
+    """(scroll width, inner width, the header row's display) of the page in a frame of each
+    width, in one Chromium."""
+    probe = site / "probe.html"
+    frames = "".join(FRAME.format(width=width) for width in widths)
+    probe.write_text(PROBE.format(frames=frames), encoding="utf-8")
     with tempfile.TemporaryDirectory() as profile:
         dom = subprocess.run(
             [
@@ -68,7 +79,7 @@ def measure(site: Path, width: int) -> tuple[int, int, str]:
                 *FLAGS,
                 f"--user-data-dir={profile}",
                 "--allow-file-access-from-files",
-                "--window-size=1400,900",
+                f"--window-size={sum(widths) + 100},900",
                 "--virtual-time-budget=5000",
                 "--dump-dom",
                 probe.as_uri(),
@@ -77,25 +88,22 @@ def measure(site: Path, width: int) -> tuple[int, int, str]:
             text=True,
             timeout=120,
         ).stdout
-    found = re.search(r'data-fit="(\d+) (\d+) ([\w-]+)"', dom)
-    assert found, dom[-500:]
-    return int(found.group(1)), int(found.group(2)), found.group(3)
+    measured = {}
+    for width in widths:
+        found = re.search(rf'data-fit-{width}="(\d+) (\d+) ([\w-]+)"', dom)
+        assert found, dom[-500:]
+        measured[width] = (int(found.group(1)), int(found.group(2)), found.group(3))
+    return measured
 
 
 @pytest.fixture(scope="module")
 def fit(site) -> Callable[[int], tuple[int, int, str]]:
-    """`measure` of the page at a width, made once a width for the module."""
-    measured: dict[int, tuple[int, int, str]] = {}
-
-    def at(width: int) -> tuple[int, int, str]:
-        if width not in measured:
-            measured[width] = measure(site, width)
-        return measured[width]
-
-    return at
+    """`measure` of the page at each width, made once for the module."""
+    measured = measure(site, WIDTHS)
+    return measured.__getitem__
 
 
-@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("width", WIDTHS)
 def test_the_page_never_scrolls_sideways(fit, width):
     scroll, inner, _ = fit(width)
     assert inner == width

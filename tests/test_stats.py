@@ -7,7 +7,6 @@ sample of deals (quick), with CARDSTOCK_FULL=1 over 100,000 deals, as the issue 
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import itertools
@@ -23,7 +22,6 @@ import pytest
 from conftest import FULL
 
 from cardstock.catalog.load import Catalog, load_games
-from cardstock.cli import main
 from cardstock.rules.filters import value_of
 from cardstock.rules.model import load_rules
 from cardstock.rules.setup.piles import Follower, pile_count, pile_size
@@ -214,28 +212,11 @@ def test_the_page_csv_and_json_agree(catalogs: dict[str, Catalog], game: str) ->
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The output folder of one build of Alter Ego's stats and downloads page, read by the
-    stage's test and, as a second drawing of every chart, by the charts' test."""
-    out = tmp_path_factory.mktemp("stats-build")
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        code = main(
-            [
-                "--root",
-                str(ROOT),
-                "build",
-                "alter-ego",
-                "--only",
-                "stats,page",
-                "--jobs",
-                "1",
-                "--out",
-                str(out),
-            ]
-        )
-    assert code == 0, err.getvalue()
-    return out
+def built(default_build: Path) -> Path:
+    """The output folder of the run's shared build of the shipped games with their stats
+    pages and downloads page (`default_build`), read by the stage's test and, as a second
+    drawing of every chart, by the charts' test."""
+    return default_build
 
 
 def sampled_charts(data: dict[str, Any]) -> dict[str, Any]:
