@@ -336,6 +336,7 @@ HEAVY = {
     "matplotlib",  # the `stats` stage's charts (site/charts.py), imported when one is drawn
     "babel",  # .po files, read only when a game's translations are
     "pyuca",  # the collation table, read only when names are put in order
+    "segno",  # the QR encoder (urllib, http and email with it), when a `qr` box is drawn
 }
 
 

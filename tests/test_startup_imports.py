@@ -100,6 +100,11 @@ NOT_WITHOUT_SVG = (
     "xml.etree",
 )
 
+# What a build whose faces draw no QR code may not load: the QR encoder, and the network
+# and XML modules its writers import (the shipped card layout's `code` box draws one only
+# where a game asks for it).
+NOT_WITHOUT_A_QR = ("segno", "urllib.request", "http", "ssl", "xml")
+
 # What a build in the source language alone may not load: the translations' code (`.po`
 # files, each text's translation), which a build that makes another language reads.
 NOT_WITHOUT_TRANSLATIONS = ("cardstock.catalog.translations", "cardstock.cli.translate")
@@ -299,6 +304,7 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_IN_THE_SOURCE_LANGUAGE, modules) == []
     assert loaded(NOT_WITHOUT_SYMBOLS, modules) == []
     assert loaded(NOT_WITHOUT_SVG, modules) == []
+    assert loaded(NOT_WITHOUT_A_QR, modules) == []
     assert loaded(NOT_WITHOUT_A_RULEBOOK, modules) == []
     assert loaded(NOT_WITHOUT_TRANSLATIONS, modules) == []
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []

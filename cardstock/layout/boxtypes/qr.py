@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import segno
-
 from ..ops import Icon, Rect, SymbolPart, r
 from .kind import BoxKind, Rect4
 
@@ -27,6 +25,8 @@ PAPER = "#ffffff"
 
 def modules(text: str) -> tuple[tuple[bool, ...], ...]:
     """The code's dark (True) and light modules, row by row, without its quiet zone."""
+    import segno  # with its writers' imports (urllib, http, email): only a drawn code needs it
+
     code = segno.make_qr(text, error=ERROR, boost_error=False)
     return tuple(tuple(bool(v) for v in row) for row in code.matrix)
 
@@ -59,6 +59,8 @@ def _runs(rows: tuple[tuple[bool, ...], ...], unit: float) -> tuple[tuple[Any, .
 def draw(
     painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
+    import segno
+
     x, y, w, h = rect
     text = str(painter.raw(lay, box, "text", ctx) or "").strip()
     if not text:
