@@ -102,3 +102,26 @@ def test_a_frame_is_checked_once_for_print_safety(tmp_path, monkeypatch):
     assert frames
     for b in frames:
         assert checked[b.name] <= 1, b.name
+
+
+def test_text_below_art_that_differs_on_every_card_is_checked_once_for_its_value(
+    tmp_path, monkeypatch
+):
+    cat = _game(tmp_path)
+    drawn = _count_boxes(monkeypatch)
+    checked: Counter[str] = Counter()
+    real = printsafe.FaceCheck.__call__
+
+    def call(self, box, before, drawn_ops):
+        checked[box.name] += 1
+        return real(self, box, before, drawn_ops)
+
+    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
+    faces = Faces(cat, memory_cache())
+    list(faces.each())
+    # the placeholder art above it is drawn for each card (its rays turn by the card's
+    # id); the type line below it reads the same on every card, and the art's fills do
+    # not reach what it draws, so its findings are worked out once
+    assert drawn["card.art"] == N
+    assert checked["type_line"] == 1
+    assert checked["title"] >= N  # each card's own name, measured on each

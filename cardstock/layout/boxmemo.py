@@ -6,8 +6,9 @@ box itself (its layout's keys), the face's geometry, and the values its template
 render to for this face; the `BoxMemo` of a game keeps each box's ops (and the notes it
 made) under exactly that, so a box shared by thousands of faces is laid out once. The
 print-safety findings of a box (`printsafe.face_check`) depend on what it drew and the
-face's geometry, and for a box of content (text, icons) on what is painted under it too:
-they are kept under those.
+face's geometry, and for a box of content (text, icons) on the fills painted under what it
+draws too (not those elsewhere on the face: a placeholder's rays, which differ on every
+card, leave the findings of the text below them alone): they are kept under those.
 
 A box is kept only when drawing it raised no issue (an issue names the face it was met on,
 so it is met again on each face), and never for a type that reads the face's context
@@ -37,8 +38,8 @@ from ..core.templating import BoundedSandbox
 from . import continued
 from .boxtypes import draws_content
 from .context import called, plain_value, render_value
-from .ops import Group, Image, Note, Op
-from .printsafe import FaceCheck
+from .ops import Ellipse, Group, Image, Note, Op
+from .printsafe import FaceCheck, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
 
@@ -86,6 +87,8 @@ class BoxMemo:
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
         self._shared: dict[Any, Any] = {}  # an op (a tuple of notes, ...) -> the equal one kept
+        # a drawn key -> the box and `_extent` of what it drew
+        self._extents: dict[tuple[Any, ...], tuple[Box, Extent | None]] = {}
         self.draws = 0
         self.checks = 0
 
@@ -156,8 +159,9 @@ class BoxMemo:
     ) -> None:
         """`check(box, before, drawn)` (a face's print-safety check), run once for what
         decides a box's findings: for a frame its ops (and the face's geometry), for a
-        box of content also the smallest type allowed and what is painted under it. The
-        findings are replayed on the faces after."""
+        box of content also the smallest type allowed and the fills painted before it
+        that reach under what it draws (`_meets`). The findings are replayed on the faces
+        after."""
         key: tuple[Any, ...] | None = self.last
         if key is None or not drawn:
             self.checks += 1
@@ -165,7 +169,17 @@ class BoxMemo:
             return
         if draws_content(box.get("type")):
             check.catch_up(before)
-            under = tuple((p.op, p.m, p.box) for p in check.under)
+            known = self._extents.get(key)
+            if known is None or known[0] is not box:  # measured once for each box drawn alike
+                if len(self._extents) >= MEMO_MAX:
+                    self._extents.clear()
+                known = self._extents[key] = (box, _extent(box, drawn))
+            extent = known[1]
+            under = (
+                tuple((p.op, p.m, p.box) for p in check.under if _meets(p.box, extent))
+                if extent is not None
+                else ()
+            )
             key = (key, check.minimum, under)
         hit = self.checked.get(key)
         if hit is not None:
@@ -241,6 +255,39 @@ class BoxMemo:
                 table.update(kept)
             self._used.clear()
         table[key] = value
+
+
+Extent = tuple[float, float, float, float]
+
+
+def _extent(box: Box, drawn: list[Op]) -> Extent | None:
+    """The box around every text run, icon (and pip) a content box draws, as the
+    print-safety check measures it (`FaceCheck.placement`); None when it draws none."""
+    boxes = [m.box for m in marks(drawn)]
+    if box.get("type") == "pips":
+        boxes += [
+            (e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry)
+            for e in drawn
+            if isinstance(e, Ellipse)
+        ]
+    if not boxes:
+        return None
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _meets(area: Extent, extent: Extent) -> bool:
+    """Whether a fill bounded by `area` may show under `extent`, by the test the contrast
+    check skips a fill with (`printsafe.uniform`; `least_contrast` reads only fills that
+    meet a mark's box, inside `extent`): a fill that does not is no part of a content box's
+    findings, so the art a face's neighbour draws differently does not key them apart."""
+    b0, c0, b1, c1 = area
+    x0, y0, x1, y1 = extent
+    return not (x0 > b1 + 0.01 or x1 < b0 - 0.01 or y0 > c1 + 0.01 or y1 < c0 - 0.01)
 
 
 def _paths(group: Group) -> tuple[str, ...]:
