@@ -104,7 +104,7 @@ def test_a_frame_is_checked_once_for_print_safety(tmp_path, monkeypatch):
         assert checked[b.name] <= 1, b.name
 
 
-def test_text_below_art_that_differs_on_every_card_is_checked_once_for_its_value(
+def test_art_that_differs_on_every_card_and_the_text_below_it_are_checked_once(
     tmp_path, monkeypatch
 ):
     cat = _game(tmp_path)
@@ -124,4 +124,6 @@ def test_text_below_art_that_differs_on_every_card_is_checked_once_for_its_value
     # not reach what it draws, so its findings are worked out once
     assert drawn["card.art"] == N
     assert checked["type_line"] == 1
+    # the art's frame is measured by its clip, the same on every card, and its frame line
+    assert checked["art"] == 1
     assert checked["title"] >= N  # each card's own name, measured on each

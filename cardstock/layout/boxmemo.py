@@ -30,6 +30,7 @@ keeps (`layout/faces.RETAIN_MAX`) hold each distinct op once, not once a face.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from jinja2 import meta
@@ -87,6 +88,9 @@ class BoxMemo:
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
         self._shared: dict[Any, Any] = {}  # an op (a tuple of notes, ...) -> the equal one kept
+        # a frame's key (`_frame_shape`) -> the box and its findings
+        self._frames: dict[tuple[Any, ...], tuple[Box, Any, tuple[Issue, ...], tuple[Note, ...]]]
+        self._frames = {}
         # a drawn key -> the box and `_extent` of what it drew
         self._extents: dict[tuple[Any, ...], tuple[Box, Extent | None]] = {}
         self.draws = 0
@@ -163,11 +167,27 @@ class BoxMemo:
         that reach under what it draws (`_meets`). The findings are replayed on the faces
         after."""
         key: tuple[Any, ...] | None = self.last
+        content = draws_content(box.get("type"))
+        if key is None and drawn and not content:  # a frame drawn afresh (an art box's)
+            key = (id(check.lay), id(box), check.geo, "frame", _frame_shape(drawn))
+            framed = self._frames.get(key)
+            if framed is not None and framed[0] is box and framed[1] is check.lay:
+                painter.issues.extend(framed[2])
+                painter.notes.extend(framed[3])
+                return
+            issues, notes = len(painter.issues), len(painter.notes)
+            self.checks += 1
+            check(box, before, drawn)
+            if len(self._frames) >= MEMO_MAX:
+                self._frames.clear()
+            made = (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
+            self._frames[key] = (box, check.lay, *made)
+            return
         if key is None or not drawn:
             self.checks += 1
             check(box, before, drawn)
             return
-        if draws_content(box.get("type")):
+        if content:
             check.catch_up(before)
             known = self._extents.get(key)
             if known is None or known[0] is not box:  # measured once for each box drawn alike
@@ -278,6 +298,24 @@ def _extent(box: Box, drawn: list[Op]) -> Extent | None:
         max(b[2] for b in boxes),
         max(b[3] for b in boxes),
     )
+
+
+def _frame_shape(ops: Sequence[Op]) -> tuple[Any, ...]:
+    """What the print-safety check measures of a frame's ops (`printsafe.frame_points`):
+    each op, but of a group that clips only its clip and transform (what it draws lies
+    inside its clip). A placeholder's rays, turned on every card inside the same clip,
+    measure alike."""
+    out: list[Any] = []
+    for op in ops:
+        if isinstance(op, Group):
+            out.append(
+                ("clip", op.clip, op.transform)
+                if op.clip
+                else ("group", op.transform, _frame_shape(op.ops))
+            )
+        else:
+            out.append(op)
+    return tuple(out)
 
 
 def _meets(area: Extent, extent: Extent) -> bool:
