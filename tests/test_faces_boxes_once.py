@@ -12,6 +12,7 @@ from helpers_generated import generated_game
 
 from cardstock.core.cache import memory_cache
 from cardstock.layout import boxes as boxes_module
+from cardstock.layout import boxmemo
 from cardstock.layout import printsafe
 from cardstock.layout.boxes import Painter
 from cardstock.layout.faces import Faces
@@ -127,3 +128,25 @@ def test_art_that_differs_on_every_card_and_the_text_below_it_are_checked_once(
     # the art's frame is measured by its clip, the same on every card, and its frame line
     assert checked["art"] == 1
     assert checked["title"] >= N  # each card's own name, measured on each
+
+
+def test_the_fills_under_a_face_s_text_are_measured_once_for_each_op_faces_share(
+    tmp_path, monkeypatch
+):
+    cat = _game(tmp_path)
+    measured: Counter[int] = Counter()
+    real = boxmemo.fills
+
+    def counted(ops, *args):
+        for op in ops:
+            measured[id(op)] += 1
+        return real(ops, *args)
+
+    monkeypatch.setattr(boxmemo, "fills", counted)
+    faces = Faces(cat, memory_cache())
+    got = list(faces.each())
+    assert got and measured
+    # the frame, the panel, the bands every card draws are the same ops on each card:
+    # what they paint is worked out on the first card only
+    assert max(measured.values()) == 1
+    assert len(measured) < N * 6

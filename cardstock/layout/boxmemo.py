@@ -40,7 +40,7 @@ from . import continued
 from .boxtypes import draws_content
 from .context import called, plain_value, render_value
 from .ops import Ellipse, Group, Image, Note, Op
-from .printsafe import FaceCheck, marks
+from .printsafe import FaceCheck, fills, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
 
@@ -88,6 +88,7 @@ class BoxMemo:
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
         self._shared: dict[Any, Any] = {}  # an op (a tuple of notes, ...) -> the equal one kept
+        self._filled: dict[int, tuple[Op, tuple[Any, ...]]] = {}  # by op (`_fills`)
         # a frame's key (`_frame_shape`) -> the box and its findings
         self._frames: dict[tuple[Any, ...], tuple[Box, Any, tuple[Issue, ...], tuple[Note, ...]]]
         self._frames = {}
@@ -188,7 +189,7 @@ class BoxMemo:
             check(box, before, drawn)
             return
         if content:
-            check.catch_up(before)
+            check.catch_up(before, self._fills)
             known = self._extents.get(key)
             if known is None or known[0] is not box:  # measured once for each box drawn alike
                 if len(self._extents) >= MEMO_MAX:
@@ -213,6 +214,21 @@ class BoxMemo:
         self._keep(
             self.checked, key, (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
         )
+
+    def _fills(self, ops: list[Op]) -> list[Any]:
+        """`printsafe.fills(ops)`, each op's kept by the op (by identity, with the op, so
+        an id is never reused): the ops the boxes of a game's faces share are the same
+        objects on every face (`share`), each measured once."""
+        known = self._filled
+        out: list[Any] = []
+        for op in ops:
+            hit = known.get(id(op))
+            if hit is None or hit[0] is not op:
+                if len(known) >= SHARED_MAX:
+                    known.clear()
+                hit = known[id(op)] = (op, tuple(fills((op,))))
+            out += hit[1]
+        return out
 
     def share(self, ops: list[Op]) -> list[Op]:
         """`ops`, each exchanged for the equal op met before (in this game's faces) when
