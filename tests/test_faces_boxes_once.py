@@ -12,8 +12,7 @@ from helpers_generated import generated_game
 
 from cardstock.core.cache import memory_cache
 from cardstock.layout import boxes as boxes_module
-from cardstock.layout import boxmemo
-from cardstock.layout import printsafe
+from cardstock.layout import boxmemo, printsafe
 from cardstock.layout.boxes import Painter
 from cardstock.layout.faces import Faces
 
