@@ -12,7 +12,7 @@ from helpers_generated import generated_game
 
 from cardstock.core.cache import memory_cache
 from cardstock.layout import boxes as boxes_module
-from cardstock.layout import printsafe
+from cardstock.layout import boxmemo, printsafe
 from cardstock.layout.boxes import Painter
 from cardstock.layout.faces import Faces
 
@@ -102,3 +102,50 @@ def test_a_frame_is_checked_once_for_print_safety(tmp_path, monkeypatch):
     assert frames
     for b in frames:
         assert checked[b.name] <= 1, b.name
+
+
+def test_art_that_differs_on_every_card_and_the_text_below_it_are_checked_once(
+    tmp_path, monkeypatch
+):
+    cat = _game(tmp_path)
+    drawn = _count_boxes(monkeypatch)
+    checked: Counter[str] = Counter()
+    real = printsafe.FaceCheck.__call__
+
+    def call(self, box, before, drawn_ops):
+        checked[box.name] += 1
+        return real(self, box, before, drawn_ops)
+
+    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
+    faces = Faces(cat, memory_cache())
+    list(faces.each())
+    # the placeholder art above it is drawn for each card (its rays turn by the card's
+    # id); the type line below it reads the same on every card, and the art's fills do
+    # not reach what it draws, so its findings are worked out once
+    assert drawn["card.art"] == N
+    assert checked["type_line"] == 1
+    # the art's frame is measured by its clip, the same on every card, and its frame line
+    assert checked["art"] == 1
+    assert checked["title"] >= N  # each card's own name, measured on each
+
+
+def test_the_fills_under_a_face_s_text_are_measured_once_for_each_op_faces_share(
+    tmp_path, monkeypatch
+):
+    cat = _game(tmp_path)
+    measured: Counter[int] = Counter()
+    real = boxmemo.fills
+
+    def counted(ops, *args):
+        for op in ops:
+            measured[id(op)] += 1
+        return real(ops, *args)
+
+    monkeypatch.setattr(boxmemo, "fills", counted)
+    faces = Faces(cat, memory_cache())
+    got = list(faces.each())
+    assert got and measured
+    # the frame, the panel, the bands every card draws are the same ops on each card:
+    # what they paint is worked out on the first card only
+    assert max(measured.values()) == 1
+    assert len(measured) < N * 6

@@ -123,6 +123,8 @@ def test_text_without_markup_needs_no_parser():
         "assert markup.spans('Card 12') == [markup.Span('Card 12')]\n"
         "assert markup.parse('Deal 1 damage, then draw.') == [markup.Paragraph('Deal 1 damage, "
         "then draw.')]\n"
+        "assert markup.parse('Draw 1.\\\\\\nThen 2.\\n\\n**Number** 0') == [markup.Paragraph("
+        "'Draw 1.\\nThen 2.'), markup.Paragraph('**Number** 0')]\n"
         "print('markdown_it' in sys.modules)\n"
         "markup.spans('*italic*')\n"
         "print('markdown_it' in sys.modules)\n"
@@ -149,3 +151,55 @@ def test_a_paragraph_of_several_plain_lines_is_read_exactly_as_markdown_it_reads
     ]
     for block in ("Draw 1.\n- an item", "Draw 1.\n# Head", "Draw 1.  \nThen 2.", "Draw\n===="):
         assert markup._simple_lines(block) is None, block
+
+
+def broken_texts(n: int, seed: int) -> list[str]:
+    """Paragraphs of a few lines, each line words plain or marked (`**` before, after or
+    around some), ending in a backslash (a line break), a space or nothing, the paragraphs
+    apart by one blank line or more."""
+    rnd = random.Random(seed)
+
+    def word() -> str:
+        w, roll = rnd.choice(WORDS), rnd.random()
+        return (
+            "**" + w
+            if roll < 0.1
+            else w + "**"
+            if roll < 0.2
+            else "**" + w + "**"
+            if roll < 0.4
+            else w
+        )
+
+    out = []
+    for _ in range(n):
+        paragraphs = []
+        for _ in range(rnd.randint(1, 3)):
+            lines = [
+                " ".join(word() for _ in range(rnd.randint(1, 4)))
+                + rnd.choice(["\\", "\\", "\\", "", "", " \\", "\\\\", "  "])
+                for _ in range(rnd.randint(1, 4))
+            ]
+            paragraphs.append("\n".join(lines))
+        out.append(rnd.choice(["\n\n", "\n\n", "\n\n\n"]).join(paragraphs))
+    return out
+
+
+def test_paragraphs_of_lines_broken_by_a_backslash_are_read_exactly_as_markdown_it_reads_them():
+    taken = 0
+    for text in broken_texts(40_000, 31) + [
+        "Draw 1 cards.\\\nEach other player loses 1.\\\nThen score 1 points.\n\n**Number** 0"
+    ]:
+        if all(
+            markup._simple_paragraph(c) or markup._simple_lines(c) is not None
+            for c in text.split("\n\n")
+        ):
+            taken += 1
+            assert markup.parse(text) == list(markup._parse(text)), text
+    assert taken > 100
+    assert markup.parse("Draw 1.\\\nThen score 2.\n\n**Number** 0") == [
+        markup.Paragraph("Draw 1.\nThen score 2."),
+        markup.Paragraph("**Number** 0"),
+    ]
+    for unsure in ("Draw 1. \\\nThen 2.", "Draw 1.\\\n- an item", "Draw 1.\\", "**a\\\nb**"):
+        assert markup._simple_lines(unsure) is None, unsure

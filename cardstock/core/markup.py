@@ -207,13 +207,24 @@ def _simple_paragraph(chunk: str) -> bool:
 
 
 def _simple_lines(chunk: str) -> str | None:
-    """A chunk of lines each of which is a `_simple_paragraph`: Markdown reads them as one
-    paragraph whose lines run together with a space (no line can open a block, and none
-    ends in a hard break); that paragraph's text, else None."""
+    """A chunk of lines each of which is a `_simple_paragraph`, but for a backslash that may
+    end a line but the last: Markdown reads them as one paragraph whose lines run together
+    with a space, or break where a backslash ends one (no line can open a block); that
+    paragraph's text (a break as a line break), else None."""
     lines = chunk.split("\n")
-    if not all(_simple_paragraph(line) for line in lines):
-        return None
-    return " ".join(lines)
+    last = len(lines) - 1
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        hard = i < last and line.endswith("\\")
+        body = line[:-1] if hard else line
+        if not _simple_paragraph(body):
+            return None
+        out.append(body + ("\n" if hard else " " if i < last else ""))
+    joined = "".join(out)
+    for piece in joined.split("\n"):  # strong runs read across the lines a space joins
+        if not (_plain_inline(piece) or _strong_spans(piece) is not None):
+            return None
+    return joined
 
 
 def parse(text: str) -> list[Block]:
@@ -221,10 +232,10 @@ def parse(text: str) -> list[Block]:
     chunks = text.split("\n\n")
     if all(_simple_paragraph(c) for c in chunks):  # paragraphs apart by one blank line
         return [Paragraph(c) for c in chunks]
-    if len(chunks) == 1:  # one paragraph of several lines (a card's text, mostly)
-        joined = _simple_lines(text)
-        if joined is not None and (_plain_inline(joined) or _strong_spans(joined) is not None):
-            return [Paragraph(joined)]
+    # paragraphs of several lines (a card's text, mostly)
+    found = [c if _simple_paragraph(c) else _simple_lines(c) for c in chunks]
+    if all(p is not None for p in found):
+        return [Paragraph(p) for p in found if p is not None]
     return list(_parsed(text) if len(text) <= PARSED_MAX_CHARS else _parse(text))
 
 

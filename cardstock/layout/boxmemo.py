@@ -6,8 +6,9 @@ box itself (its layout's keys), the face's geometry, and the values its template
 render to for this face; the `BoxMemo` of a game keeps each box's ops (and the notes it
 made) under exactly that, so a box shared by thousands of faces is laid out once. The
 print-safety findings of a box (`printsafe.face_check`) depend on what it drew and the
-face's geometry, and for a box of content (text, icons) on what is painted under it too:
-they are kept under those.
+face's geometry, and for a box of content (text, icons) on the fills painted under what it
+draws too (not those elsewhere on the face: a placeholder's rays, which differ on every
+card, leave the findings of the text below them alone): they are kept under those.
 
 A box is kept only when drawing it raised no issue (an issue names the face it was met on,
 so it is met again on each face), and never for a type that reads the face's context
@@ -29,6 +30,7 @@ keeps (`layout/faces.RETAIN_MAX`) hold each distinct op once, not once a face.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from jinja2 import meta
@@ -37,8 +39,8 @@ from ..core.templating import BoundedSandbox
 from . import continued
 from .boxtypes import draws_content
 from .context import called, plain_value, render_value
-from .ops import Group, Image, Note, Op
-from .printsafe import FaceCheck
+from .ops import Ellipse, Group, Image, Note, Op
+from .printsafe import FaceCheck, fills, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
 
@@ -86,6 +88,12 @@ class BoxMemo:
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
         self._shared: dict[Any, Any] = {}  # an op (a tuple of notes, ...) -> the equal one kept
+        self._filled: dict[int, tuple[Op, tuple[Any, ...]]] = {}  # by op (`_fills`)
+        # a frame's key (`_frame_shape`) -> the box and its findings
+        self._frames: dict[tuple[Any, ...], tuple[Box, Any, tuple[Issue, ...], tuple[Note, ...]]]
+        self._frames = {}
+        # a drawn key -> the box and `_extent` of what it drew
+        self._extents: dict[tuple[Any, ...], tuple[Box, Extent | None]] = {}
         self.draws = 0
         self.checks = 0
 
@@ -156,16 +164,43 @@ class BoxMemo:
     ) -> None:
         """`check(box, before, drawn)` (a face's print-safety check), run once for what
         decides a box's findings: for a frame its ops (and the face's geometry), for a
-        box of content also the smallest type allowed and what is painted under it. The
-        findings are replayed on the faces after."""
+        box of content also the smallest type allowed and the fills painted before it
+        that reach under what it draws (`_meets`). The findings are replayed on the faces
+        after."""
         key: tuple[Any, ...] | None = self.last
+        content = draws_content(box.get("type"))
+        if key is None and drawn and not content:  # a frame drawn afresh (an art box's)
+            key = (id(check.lay), id(box), check.geo, "frame", _frame_shape(drawn))
+            framed = self._frames.get(key)
+            if framed is not None and framed[0] is box and framed[1] is check.lay:
+                painter.issues.extend(framed[2])
+                painter.notes.extend(framed[3])
+                return
+            issues, notes = len(painter.issues), len(painter.notes)
+            self.checks += 1
+            check(box, before, drawn)
+            if len(self._frames) >= MEMO_MAX:
+                self._frames.clear()
+            made = (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
+            self._frames[key] = (box, check.lay, *made)
+            return
         if key is None or not drawn:
             self.checks += 1
             check(box, before, drawn)
             return
-        if draws_content(box.get("type")):
-            check.catch_up(before)
-            under = tuple((p.op, p.m, p.box) for p in check.under)
+        if content:
+            check.catch_up(before, self._fills)
+            known = self._extents.get(key)
+            if known is None or known[0] is not box:  # measured once for each box drawn alike
+                if len(self._extents) >= MEMO_MAX:
+                    self._extents.clear()
+                known = self._extents[key] = (box, _extent(box, drawn))
+            extent = known[1]
+            under = (
+                tuple((p.op, p.m, p.box) for p in check.under if _meets(p.box, extent))
+                if extent is not None
+                else ()
+            )
             key = (key, check.minimum, under)
         hit = self.checked.get(key)
         if hit is not None:
@@ -179,6 +214,21 @@ class BoxMemo:
         self._keep(
             self.checked, key, (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
         )
+
+    def _fills(self, ops: list[Op]) -> list[Any]:
+        """`printsafe.fills(ops)`, each op's kept by the op (by identity, with the op, so
+        an id is never reused): the ops the boxes of a game's faces share are the same
+        objects on every face (`share`), each measured once."""
+        known = self._filled
+        out: list[Any] = []
+        for op in ops:
+            hit = known.get(id(op))
+            if hit is None or hit[0] is not op:
+                if len(known) >= SHARED_MAX:
+                    known.clear()
+                hit = known[id(op)] = (op, tuple(fills((op,))))
+            out += hit[1]
+        return out
 
     def share(self, ops: list[Op]) -> list[Op]:
         """`ops`, each exchanged for the equal op met before (in this game's faces) when
@@ -241,6 +291,57 @@ class BoxMemo:
                 table.update(kept)
             self._used.clear()
         table[key] = value
+
+
+Extent = tuple[float, float, float, float]
+
+
+def _extent(box: Box, drawn: list[Op]) -> Extent | None:
+    """The box around every text run, icon (and pip) a content box draws, as the
+    print-safety check measures it (`FaceCheck.placement`); None when it draws none."""
+    boxes = [m.box for m in marks(drawn)]
+    if box.get("type") == "pips":
+        boxes += [
+            (e.cx - e.rx, e.cy - e.ry, e.cx + e.rx, e.cy + e.ry)
+            for e in drawn
+            if isinstance(e, Ellipse)
+        ]
+    if not boxes:
+        return None
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+def _frame_shape(ops: Sequence[Op]) -> tuple[Any, ...]:
+    """What the print-safety check measures of a frame's ops (`printsafe.frame_points`):
+    each op, but of a group that clips only its clip and transform (what it draws lies
+    inside its clip). A placeholder's rays, turned on every card inside the same clip,
+    measure alike."""
+    out: list[Any] = []
+    for op in ops:
+        if isinstance(op, Group):
+            out.append(
+                ("clip", op.clip, op.transform)
+                if op.clip
+                else ("group", op.transform, _frame_shape(op.ops))
+            )
+        else:
+            out.append(op)
+    return tuple(out)
+
+
+def _meets(area: Extent, extent: Extent) -> bool:
+    """Whether a fill bounded by `area` may show under `extent`, by the test the contrast
+    check skips a fill with (`printsafe.uniform`; `least_contrast` reads only fills that
+    meet a mark's box, inside `extent`): a fill that does not is no part of a content box's
+    findings, so the art a face's neighbour draws differently does not key them apart."""
+    b0, c0, b1, c1 = area
+    x0, y0, x1, y1 = extent
+    return not (x0 > b1 + 0.01 or x1 < b0 - 0.01 or y0 > c1 + 0.01 or y1 < c0 - 0.01)
 
 
 def _paths(group: Group) -> tuple[str, ...]:

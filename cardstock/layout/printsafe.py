@@ -652,15 +652,16 @@ class FaceCheck:
         self.last: list[Any] | None = None  # the ops the last checked box drew
         self.last_fills: list[Any] = []  # and their fills
 
-    def catch_up(self, before: list[Any]) -> None:
-        """`under` brought up to date: the fills of `before`, the ops drawn so far."""
+    def catch_up(self, before: list[Any], made: Callable[[list[Any]], Any] = fills) -> None:
+        """`under` brought up to date: the fills of `before`, the ops drawn so far, each
+        op's as `made` gives them (`boxmemo` keeps those of the ops faces share)."""
         new = before[self.seen :]
         if not new:
             return
         if self.last is not None and new == self.last:  # the box checked last: fills known
             self.under.extend(self.last_fills)
         else:
-            self.under.extend(fills(new))
+            self.under.extend(made(new))
         self.seen = len(before)
         self.last, self.last_fills = None, []
 
