@@ -251,3 +251,33 @@ def test_an_allow_entrys_words_are_found_where_each_entry_alone_finds_them() -> 
         alone = [(k, a, b) for k, x in enumerate(entries) for a, b in spans(line, x)]
         assert phrases.spans(line) == alone
     assert phrases.spans(lines[0])  # the lines do hold some of the entries
+
+
+def test_a_phrase_stands_where_its_pattern_finds_it_and_is_compiled_only_for_a_line_with_it() -> (
+    None
+):
+    """`spans` looks a phrase's pattern up only for a line whose words hold the phrase's
+    words in a row: on every line it finds what the pattern itself finds, and a phrase no
+    line holds is never compiled."""
+    from cardstock.core.patterns import compiled
+    from cardstock.rules.facts.typed_rule_words import _low, _phrase_pattern, spans
+
+    phrases = ["see below", "the last", "face-up", "$3 o'clock", "last card", "d’or", "n"]
+    lines = [
+        "See below: the last card, face up, goes to the last player.",
+        "Draw %(n)s cards; the lasting one stays face-up (see   below).",
+        "At $3 o'clock the-last card-- is the LAST, cardlast last cards.",
+        "La carte d’or, d'or; n’est pas :n: n.",
+        "",
+    ]
+    for phrase in phrases:
+        pattern = _phrase_pattern(phrase)
+        assert pattern is not None
+        for line in lines:
+            assert spans(line, phrase) == [m.span() for m in pattern.finditer(_low(line))]
+    unseen = "quokka wombat 4417"
+    before = compiled.cache_info().misses
+    assert all(spans(line, unseen) == [] for line in [*lines, "quokka wombat", "4417 quokka"])
+    assert compiled.cache_info().misses == before  # no pattern made for it
+    assert spans("A quokka, wombat: 4417!", unseen) == [(2, 22)]
+    assert compiled.cache_info().misses == before + 1

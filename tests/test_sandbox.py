@@ -514,3 +514,23 @@ def test_bad_input_sent_back_from_a_worker_keeps_its_issues_and_what_was_written
     for written in (False, True):
         back = pickle.loads(pickle.dumps(InputError([issue], written=written)))
         assert back.issues == [issue] and back.written is written
+
+
+def test_each_part_a_template_joins_is_checked_at_render_constants_included():
+    """A template is compiled as written, its constant parts not folded beforehand: each
+    part a `~` joins reaches the sandbox's check of a printable part when it renders, one
+    made of two constants as well as one read from a name."""
+    from cardstock.core.templating import environment
+
+    env = environment()
+    seen: list[object] = []
+    check = env.text_part
+
+    def text_part(value: object) -> object:
+        seen.append(value)
+        return check(value)
+
+    env.text_part = text_part  # type: ignore[method-assign]
+    out = env.from_string('{{ name ~ ("ab" ~ "cd") }}').render(name="x")
+    assert out == "xabcd"
+    assert seen == ["x", "ab", "cd", "abcd"]

@@ -439,6 +439,11 @@ def environment(*, loader: Any = None, autoescape: Any = False, **globals_: Any)
         keep_trailing_newline=False,
         trim_blocks=True,
         lstrip_blocks=True,
+        # no constant folding while compiling: Jinja2's optimizer visits an expression's
+        # subtree again at each level it is nested in, a sixth of compiling the rule
+        # templates' texts, to save work a template text does once at render; every
+        # value is then made at render, under the bounds above
+        optimized=False,
     )
     env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(globals_)

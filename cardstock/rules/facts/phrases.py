@@ -37,7 +37,10 @@ def words(text: Any) -> str:
     return _words(show(text))
 
 
+@lru_cache(maxsize=1 << 15)
 def _words(text: str) -> str:
+    """`words` of a text, kept for each text once: the checks read the same names, forms
+    and lines again for every fact (a game's check reads each text about three times)."""
     return " " + " ".join(re.findall(r"[a-z0-9$']+", text.lower().replace("’", "'"))) + " "
 
 

@@ -49,6 +49,14 @@ def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
     return compiled(rf"(?<![a-z0-9$']){body}(?![a-z0-9$'])")
 
 
+def _may_hold(low: str, phrase_words: str) -> bool:
+    """Whether a lower-case line (`_low`) holds a phrase read by `words`: its words in a
+    row among the line's words. The phrase's pattern finds a place exactly when this
+    holds, so a phrase's pattern is compiled only for a line that has it (a game has
+    hundreds of phrases, and a template line holds few)."""
+    return bool(phrase_words.strip()) and phrase_words in words(low)
+
+
 def _vocabulary() -> tuple[re.Pattern[str], dict[str, list[str]]]:
     """The opposites as one pattern (longer phrases first, as the mutation test matches
     them) and each word's opposites (read once a check, by `Lines.of`)."""
@@ -76,29 +84,34 @@ def _low(text: str) -> str:
 
 def spans(text: str, phrase: str) -> list[tuple[int, int]]:
     """Where the words of `phrase` stand on the line (character offsets)."""
+    low = _low(text)
+    if not _may_hold(low, words(phrase)):
+        return []
     p = _phrase_pattern(phrase)
-    return [m.span() for m in p.finditer(_low(text))] if p is not None else []
+    return [m.span() for m in p.finditer(low)] if p is not None else []
 
 
 class Phrases:
-    """Several phrases (a fact's `allow` entries), each made into its pattern once, to be
-    found on every line a check reads (`spans` makes the pattern again at each call)."""
+    """Several phrases (a fact's `allow` entries), each read into its words once, to be
+    found on every line a check reads."""
 
     def __init__(self, phrases: Sequence[str]) -> None:
-        self._patterns = [_phrase_pattern(p) for p in phrases]
+        self._phrases = list(phrases)
+        self._words = [words(p) for p in phrases]
 
     def spans(self, text: str) -> list[tuple[int, int, int]]:
         """Where each phrase's words stand on the line: (its index, start, end), the
-        phrases in order, as `spans` finds each."""
-        if not self._patterns:
+        phrases in order, as `spans` finds each (a phrase's pattern compiled for the first
+        line that holds it, `_may_hold`)."""
+        if not self._phrases:
             return []
         low = _low(text)
-        return [
-            (k, *m.span())
-            for k, p in enumerate(self._patterns)
-            if p is not None
-            for m in p.finditer(low)
-        ]
+        out: list[tuple[int, int, int]] = []
+        for k, (phrase, ws) in enumerate(zip(self._phrases, self._words)):
+            p = _phrase_pattern(phrase) if _may_hold(low, ws) else None
+            if p is not None:
+                out += [(k, *m.span()) for m in p.finditer(low)]
+        return out
 
 
 @dataclass
