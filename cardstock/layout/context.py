@@ -306,7 +306,9 @@ def component_context(
         fields=dict(comp.fields),
         said=said(comp.fields, catalog.wording),  # choices as the language prints them
         # each field's label as the language prints it, for the words a face names a stat by
-        labels={k: catalog.wording.get(f"label.{k}") or f.label or humanize(k) for k, f in specs.items()},
+        labels={
+            k: catalog.wording.get(f"label.{k}") or f.label or humanize(k) for k, f in specs.items()
+        },
         side=side,
     )
     # text fields are templates too ("ability text can use catalog values")
