@@ -12,6 +12,7 @@ from typing import Any
 
 from conftest import copy_project, lay_out
 
+from cardstock.catalog.pseudo import pseudo
 from cardstock.catalog.variants import load_with_languages
 from cardstock.layout.labels import layout_words
 
@@ -83,7 +84,12 @@ def test_a_field_label_given_in_the_game_file_is_printed_on_its_faces(tmp_path: 
     edit(game, 'benefit = { type = "text",', 'benefit = { label = "Reward", type = "text",')
     edit(game, 'setup = { type = "text",', 'setup = { label = "Before play", type = "text",')
     edit(game, 'points = 50, setup = ""', 'points = 50, setup = "Each player draws one more card."')
+    edit(game, 'bearer = { type = "choice",', 'bearer = { label = "Carrier", type = "choice",')
+    edit(game, 'roll = { type = "bool",', 'roll = { label = "Throw", type = "bool",')
     printed = faces(root, "alpha-omega-cards")
+    assert re.search(r"(Supernatural|Human) carrier", printed["staff-of-moses"])
+    assert "throw" in printed["peter"] and printed["peter"].count("roll") == 1  # its text's
+    assert not any(re.search(r"(Supernatural|Human) bearer", t) for t in printed.values())
     limited = [t for t in printed.values() if " per deck" in t]
     assert limited and all(re.search(r"Copies \d+ per deck", t) for t in limited)
     assert not any("Limit" in t for t in printed.values())
@@ -133,3 +139,16 @@ def test_a_french_face_prints_the_group_and_realm_as_the_translation_gives_them(
     red = [t for c, t in french.items() if c.startswith("red-")]
     assert len(red) == 12 and all("Royaume écarlate" in t for t in red)
     assert not any("Realm" in t for t in french.values())
+
+
+def test_a_choice_a_face_prints_is_said_in_the_editions_language(tmp_path: Path) -> None:
+    """The pseudo-language stands in for any translation: each choice value a type line
+    prints is the language's (`said`), the source's value only where the face compares."""
+    root = copy_project(tmp_path, ("vortex", "alpha-omega-cards"))
+    rogations = faces(root, "vortex", "qps")
+    assert pseudo("more") in rogations["procession"], rogations["procession"]
+    cards = faces(root, "alpha-omega-cards", "qps")
+    assert pseudo("Person") in cards["peter"] and pseudo("Human") in cards["peter"]
+    assert pseudo("Human") in cards["staff-of-moses"], cards["staff-of-moses"]
+    offensive = [t for t in cards.values() if pseudo("Offensive") in t]
+    assert offensive and not any(" Offensive " in t for t in cards.values())
