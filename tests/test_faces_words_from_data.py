@@ -141,14 +141,18 @@ def test_a_french_face_prints_the_group_and_realm_as_the_translation_gives_them(
     assert not any("Realm" in t for t in french.values())
 
 
-def test_a_choice_a_face_prints_is_said_in_the_editions_language(tmp_path: Path) -> None:
+def test_a_face_says_its_choices_and_labels_in_the_editions_language(tmp_path: Path) -> None:
     """The pseudo-language stands in for any translation: each choice value a type line
-    prints is the language's (`said`), the source's value only where the face compares."""
+    prints is the language's (`said`), and so is each field label a box names (`labels`)."""
     root = copy_project(tmp_path, ("vortex", "alpha-omega-cards"))
     rogations = faces(root, "vortex", "qps")
     assert pseudo("more") in rogations["procession"], rogations["procession"]
     cards = faces(root, "alpha-omega-cards", "qps")
     assert pseudo("Person") in cards["peter"] and pseudo("Human") in cards["peter"]
     assert pseudo("Human") in cards["staff-of-moses"], cards["staff-of-moses"]
+    callings = [t for t in cards.values() if pseudo("Mission") in t]
+    assert callings and all(pseudo("Benefit") in t for t in callings)
+    assert not any("Mission:" in t or "Benefit:" in t for t in cards.values())
+    assert pseudo("while that Person card stays in play") in " ".join(callings)
     offensive = [t for t in cards.values() if pseudo("Offensive") in t]
     assert offensive and not any(" Offensive " in t for t in cards.values())
