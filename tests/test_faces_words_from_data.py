@@ -156,3 +156,19 @@ def test_a_face_says_its_choices_and_labels_in_the_editions_language(tmp_path: P
     assert pseudo("while that Person card stays in play") in " ".join(callings)
     offensive = [t for t in cards.values() if pseudo("Offensive") in t]
     assert offensive and not any(" Offensive " in t for t in cards.values())
+
+
+def test_the_gatekeepers_line_is_the_hierarchy_tables_word_for_it(tmp_path: Path) -> None:
+    """`cell(table, row, column)`: a table's word, as the edition's language prints it."""
+    root = copy_project(tmp_path, ("atmosfear",))
+    assert "Beats every card" in faces(root, "atmosfear")["gatekeeper"]
+    assert "Bat toutes les cartes" in faces(root, "atmosfear", "fr")["gatekeeper"]
+    edit(root / "catalog/atmosfear/game.toml", '"beats every card"', '"outranks all others"')
+    po = root / "catalog/atmosfear/translations/fr.po"
+    edit(
+        po,
+        'msgid "beats every card"\nmsgstr "bat toutes les cartes"',
+        'msgid "outranks all others"\nmsgstr "surpasse toutes les autres"',
+    )
+    assert "Outranks all others" in faces(root, "atmosfear")["gatekeeper"]
+    assert "Surpasse toutes les autres" in faces(root, "atmosfear", "fr")["gatekeeper"]
