@@ -41,6 +41,12 @@ def faces(root: Path, game: str, lang: str | None = None) -> dict[str, str]:
     }
 
 
+def accented(words: str) -> str:
+    """Words as the pseudo-language accents them, without the padding and brackets it adds
+    to the whole text they stand in."""
+    return pseudo(words)[1:].split(" àé")[0]
+
+
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, old
@@ -172,3 +178,21 @@ def test_the_gatekeepers_line_is_the_hierarchy_tables_word_for_it(tmp_path: Path
     )
     assert "Outranks all others" in faces(root, "atmosfear")["gatekeeper"]
     assert "Surpasse toutes les autres" in faces(root, "atmosfear", "fr")["gatekeeper"]
+
+
+def test_a_vortex_cards_colours_are_said_as_their_icons_are(tmp_path: Path) -> None:
+    """The turn order a Vortex card prints is its colours' icon labels, in any language,
+    and its own words (its title, its line) are a text a translation gives."""
+    root = copy_project(tmp_path, ("vortex",))
+    assert "Blue → Green → Red → Yellow" in faces(root, "vortex")["vortex-bgry"]
+    edit(root / "catalog/vortex/game.toml", 'label = "Blue"', 'label = "Azure"')
+    printed = faces(root, "vortex")
+    assert "Azure → Green → Red → Yellow" in printed["vortex-bgry"]
+    assert "Yellow → Red → Azure → Green" in printed["vortex-yrbg"]
+    pseudo_faces = faces(root, "vortex", "qps")
+    plain, lull = pseudo_faces["vortex-bgry"], pseudo_faces["vortex-bgyr-lull"]
+    assert pseudo("Vortex") in plain and accented("Turn order this round") in plain
+    assert accented("Vortex · special rule · turn order this round") in lull
+    assert pseudo("Green") in plain and " Green " not in plain
+    frenzy = pseudo_faces["open-vessel"]
+    assert accented("+1 Frenzy") in frenzy and " Frenzy" not in frenzy
