@@ -206,8 +206,8 @@ EDITS = [
         (
             (
                 _faces(ATM),
-                '"Key card · keep face down until the end"',
-                '"Key card · turn it face up when you win it"',
+                '"{{ group_said }} card · keep face down until the end"',
+                '"{{ group_said }} card · turn it face up when you win it"',
             ),
         ),
         59,

@@ -318,6 +318,22 @@ def _table_helpers(
     return {"table": table, "cell": cell}
 
 
+def table_cell(catalog: Catalog) -> Any:
+    """`cell(table, row, column)` for a face's templates, as rulebook templates have it: one
+    value of a `[tables.*]` as the language prints it, found by its source words. The
+    tables are read when a template first asks, not for a face that never does."""
+    helper: list[Any] = []
+
+    def cell(name: str, row: Any, column: str | None = None) -> Any:
+        if not helper:
+            source = {n: t.model_dump() for n, t in catalog.game.tables.items()}
+            tables = {n: printed_table(n, t, catalog.wording) for n, t in source.items()}
+            helper.append(_table_helpers(source, tables)["cell"])
+        return helper[0](name, row, column)
+
+    return cell
+
+
 def _rules_helpers(catalog: Catalog, comps: list[dict[str, Any]]) -> dict[str, Any]:
     """`setup_step`, `fact` and `example`: what rules.toml says, as the checker proves it."""
     rules = getattr(catalog, "rules", None)

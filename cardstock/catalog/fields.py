@@ -41,6 +41,8 @@ TEMPLATE_NAMES: dict[str, str] = {
     "set_name": "the set's name",
     "fields": "all of the component's fields",
     "said": "the component's fields as the language prints them (choices translated)",
+    "labels": "each field's label as the language prints it (`label.<field>`)",
+    "cell": "one word of a `[tables.*]` as the language prints it: `cell(table, row, column)`",
     "side": "the side being drawn",
     "texts": "the rendered text fields",
     "text_fields": "the names of the text fields",

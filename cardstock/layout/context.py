@@ -13,6 +13,7 @@ from urllib.parse import quote
 from jinja2 import TemplateError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
+from ..catalog.context import table_cell
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
 from ..catalog.schema import Component
 from ..catalog.wording import humanize, printed_group, said
@@ -281,6 +282,7 @@ def base_context(catalog: Catalog, theme: dict[str, str]) -> dict[str, Any]:
             for k, i in g.icons.items()
         },
         "theme": dict(theme),
+        "cell": table_cell(catalog),  # a table's word a face prints (`cell('hierarchy', …)`)
     }
 
 
@@ -305,6 +307,10 @@ def component_context(
         set_name=s.name,
         fields=dict(comp.fields),
         said=said(comp.fields, catalog.wording),  # choices as the language prints them
+        # each field's label as the language prints it, for the words a face names a stat by
+        labels={
+            k: catalog.wording.get(f"label.{k}") or f.label or humanize(k) for k, f in specs.items()
+        },
         side=side,
     )
     # text fields are templates too ("ability text can use catalog values")

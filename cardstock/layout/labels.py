@@ -1,11 +1,13 @@
 """The labels a layout's generic list of facts prints (`Suit: Sun`, the `facts` and
-`all_facts` of a layout's context): each a text of the game, `label.<field>`, so a
-language's `.po` file gives it like the words of a layout box.
+`all_facts` of a layout's context), and those a box prints by name (`labels.mission`): each
+a text of the game, `label.<field>`, so a language's `.po` file gives it like the words of
+a layout box.
 
 A label is the field's `label` in the game file, else its name made readable
 (`suit_icon` → "Suit icon"). Only the fields a list of facts prints on some face are texts
 (a layout that names `facts` or `all_facts` in a box's text, for a component it lays out),
-so a game whose layouts list no facts has no label to translate.
+and the fields a box names in `labels`, so a game whose layouts do neither has no label to
+translate.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 
 KEY = "label."  # a label's key: label.<field>
 _LISTS = re.compile(r"\b(?:all_)?facts\b")
+_NAMES = re.compile(r"\blabels(?:\.(\w+)|\[\s*['\"]([\w-]+)['\"]\s*\])")  # labels.<field>
 
 
 def layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
@@ -37,17 +40,26 @@ def layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
 
 
 def label_texts(catalog: Catalog, layouts: LayoutSet) -> list[Text]:
-    """The label of each field a list of facts prints, once, in the order first listed."""
+    """The label of each field a list of facts prints or a box names (`labels.<field>`),
+    once, in the order first listed."""
     lists: dict[str, bool] = {}
+    names_of: dict[str, set[str]] = {}
+
+    def texts(name: str) -> list[str]:
+        lay = layouts.resolve(name)
+        boxes = lay.boxes if lay is not None else []
+        return [b.values["text"] for b in boxes if isinstance(b.values.get("text"), str)]
 
     def listing(name: str) -> bool:
         if name not in lists:
-            lay = layouts.resolve(name)
-            lists[name] = lay is not None and any(
-                isinstance(b.values.get("text"), str) and _LISTS.search(b.values["text"])
-                for b in lay.boxes
-            )
+            lists[name] = any(_LISTS.search(t) for t in texts(name))
         return lists[name]
+
+    def naming(name: str) -> set[str]:
+        """The fields a layout's boxes print the label of (`labels.power`)."""
+        if name not in names_of:
+            names_of[name] = {a or b for t in texts(name) for a, b in _NAMES.findall(t)}
+        return names_of[name]
 
     game_file = catalog.display(catalog.folder / "game.toml")
     where = {s.id: n for n, s in enumerate(catalog.game.sets)}
@@ -56,11 +68,13 @@ def label_texts(catalog: Catalog, layouts: LayoutSet) -> list[Text]:
         names = {front_layout_name(catalog, comp, layouts)}
         if own_back(catalog, comp):
             names.add(reverse_layout_name(catalog, comp, layouts))
-        if not any(listing(n) for n in names):
+        listed = any(listing(n) for n in names)
+        named: set[str] = set().union(*(naming(n) for n in names))
+        if not listed and not named:
             continue
         specs = catalog.field_specs(comp.set)
-        for fact in facts(catalog, comp, set()):
-            key = fact["name"]
+        keys = [f["name"] for f in facts(catalog, comp, set())] if listed else []
+        for key in keys + [k for k in specs if k in named]:
             label = specs[key].label or humanize(key)
             if KEY + key in out or not has_words(label):
                 continue
