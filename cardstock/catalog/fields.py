@@ -31,7 +31,10 @@ RESERVED_COLUMNS = ("id", "name", "count", "designer_choice")
 # the same name would hide it, so such a field is refused when the game loads.
 TEMPLATE_NAMES: dict[str, str] = {
     "game": "the game's title, version and description",
-    "icons": "the game's icons",
+    "icons": (
+        "the game's icons, each with its `label` as the language prints it"
+        " (`icon.<icon>.label`): `{{ icons.key.label }}`"
+    ),
     "theme": "the layout's theme colours",
     "id": "the component's id",
     "group": "the component's group (the source's: templates find components by it)",
@@ -41,8 +44,15 @@ TEMPLATE_NAMES: dict[str, str] = {
     "set_name": "the set's name",
     "fields": "all of the component's fields",
     "said": "the component's fields as the language prints them (choices translated)",
-    "labels": "each field's label as the language prints it (`label.<field>`)",
-    "cell": "one word of a `[tables.*]` as the language prints it: `cell(table, row, column)`",
+    "labels": (
+        "each field's label as the language prints it (`label.<field>`, else its `label`,"
+        " else its name made readable): `{{ said.power }} {{ labels.power | lower }}`"
+    ),
+    "cell": (
+        "`cell(table, row, column)`: one word of a `[tables.*]` as the language prints it,"
+        " its row and column found by the source's words, as rulebook templates have it:"
+        " `{{ cell('hierarchy', '—', 'Kind') }}`"
+    ),
     "side": "the side being drawn",
     "texts": "the rendered text fields",
     "text_fields": "the names of the text fields",
