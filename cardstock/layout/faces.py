@@ -71,6 +71,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ..catalog.load import Catalog
+    from .step import LaidOut
 
 # A game with more faces than this keeps only each face's outline in memory (its size,
 # shape and cut) and reads the drawing back from the cache when it is drawn: memory stays
@@ -217,11 +218,11 @@ class Faces:
         # (side, bleed) -> component id -> key, for the component `_keyed` holds under the id
         self._keys: dict[tuple[str, bool], dict[str, bytes]] = {}
         self._keyed: dict[str, Component] = {}
-        # content key -> drawing read back (`full`), the last RECENT
-        self._recent: dict[str, Face] = {}
+        self._recent: dict[str, Face] = {}  # content key -> drawing read back, the last RECENT
         self.lines = FaceLines()  # faces to and from the cache's entries
         self.laid_out = 0
         self.from_cache = 0
+        self.step: LaidOut | None = None  # what the layout step kept of them (`step.lay_out`)
 
     # ------------------------------------------------------------ asking for faces
 
@@ -257,9 +258,8 @@ class Faces:
             self.cache.put("face", key.hex(), self.lines.dumps(face))
         if self.kept is not None:
             self.kept.add(key, face)
-        self._faces[key] = (
-            face if self.retain else face.outline()
-        )  # an outline: drawn and noted only when read back
+        # an outline: drawn and noted only when read back
+        self._faces[key] = face if self.retain else face.outline()
         if not self.retain:  # read by `full` alone, which a kept drawing never needs
             self._by_content.setdefault(face.key, key)
         return face
