@@ -68,7 +68,7 @@ def test_the_step_is_kept_on_its_faces_so_new_faces_are_laid_out_again(tmp_path,
     again = Faces(cat, cache)  # a `--watch` build's faces: the step runs for them
     assert not was_laid_out(again)
     laid = counted_layouts(monkeypatch)
-    assert lay_out(Job(cat, again)) is not kept and again.step is not None
+    assert lay_out(Job(cat, again)) is not kept and was_laid_out(again)
     assert not laid and again.from_cache == CARDS + 1  # read back, not laid out again
     assert first.step is kept  # the first faces keep their own
 

@@ -71,7 +71,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ..catalog.load import Catalog
-    from .step import LaidOut
 
 # A game with more distinct faces than this (its fronts, its components' own backs, each
 # deck back once) keeps only each face's outline in memory (size, shape, cut) and reads
@@ -223,7 +222,7 @@ class Faces:
         self.lines = FaceLines()  # faces to and from the cache's entries
         self.laid_out = 0
         self.from_cache = 0
-        self.step: LaidOut | None = None  # what the layout step kept of them (`step.lay_out`)
+        self.step: object = None  # what the layout step kept of them (`step.LaidOut`)
 
     # ------------------------------------------------------------ asking for faces
 

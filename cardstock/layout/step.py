@@ -40,7 +40,7 @@ class LaidOut:
 def lay_out(job: Job) -> LaidOut:
     """Lay out every face of the job's game, once (see the module's docstring)."""
     faces = job.faces
-    if faces.step is not None:
+    if isinstance(faces.step, LaidOut):
         return faces.step
     # the faces as the stages print them: each part of a card whose text continues is a face
     # (the same tables of faces as `faces`, so the stages draw what the step laid out)
@@ -56,13 +56,13 @@ def lay_out(job: Job) -> LaidOut:
         if back is not None:
             findings += back.findings
             looks.back(comp, back, printing.full)
-    faces.step = LaidOut(findings, looks)
-    return faces.step
+    done = faces.step = LaidOut(findings, looks)
+    return done
 
 
 def was_laid_out(faces: Faces) -> bool:
     """Has the step laid out these faces?"""
-    return faces.step is not None
+    return isinstance(faces.step, LaidOut)
 
 
 __all__ = ["LaidOut", "lay_out", "was_laid_out"]
