@@ -55,7 +55,7 @@ class Printing(Protocol):
     layouts: Any
     parts: dict[str, tuple[int, int]]
 
-    def outline(self, component: Component, side: str, *, bleed: bool = True) -> Any: ...
+    def face(self, component: Component, side: str, *, bleed: bool = True) -> Any: ...
 
 
 F = TypeVar("F", bound=Printing)
