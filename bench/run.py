@@ -37,6 +37,7 @@ import sys
 import tempfile
 import threading
 import time
+import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -964,10 +965,11 @@ class Bench:
 
 
 def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> Path:
-    """A project written by `cardstock init` (the starter's game and layout), its table
-    grown to `n` distinct cards (the starter's six rows, then copies of them renamed, cycled),
-    its rules' declared counts and the line of rules.md they cite set to match. Returns
-    `root`."""
+    """A project written by `cardstock init` (the starter's game and layout), grown to `n`
+    distinct cards, or one fewer: its table holds those its other sets' rows (in game.toml)
+    leave, as many of each suit (the starter's six rows, then copies of them renamed,
+    cycled), its rules' declared counts and the line of rules.md they cite set to match.
+    Returns `root`."""
     root.mkdir(parents=True)
     subprocess.run(
         [cardstock, "init", "starter"], cwd=root, env=env, check=True, stdout=subprocess.DEVNULL
@@ -977,6 +979,8 @@ def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> 
         item.rename(root / item.name)
     project.rmdir()
     game = root / "catalog" / "starter"
+    sets = tomllib.loads((game / "game.toml").read_text(encoding="utf-8"))["sets"]
+    n -= sum(int(r.get("count", 1)) for s in sets if "table" not in s for r in s.get("rows", []))
     rows = [
         r
         for r in csv.DictReader(io.StringIO((game / "cards.csv").read_text(encoding="utf-8")))
@@ -986,6 +990,7 @@ def starter_project(root: Path, n: int, cardstock: str, env: dict[str, str]) -> 
     for r in rows:
         by_suit.setdefault(r["suit"], []).append(r)
     suits = sorted(by_suit)
+    n -= n % len(suits)  # as many of each suit, as its rules declare
     buf = io.StringIO()
     w = csv.DictWriter(buf, list(rows[0]), lineterminator="\n")
     w.writeheader()

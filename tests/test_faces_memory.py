@@ -11,6 +11,7 @@ from conftest import load_games
 from helpers_generated import generated_game
 from pypdf import PdfReader
 
+from cardstock.catalog.load import MAX_COMPONENTS
 from cardstock.cli import main
 from cardstock.core.cache import open_cache
 from cardstock.layout import faces as faces_module
@@ -18,7 +19,7 @@ from cardstock.layout.faces import Faces
 
 
 def unlaid_big_game(tmp_path, monkeypatch):
-    """A generated game of 120 cards (240 faces) above a lowered `RETAIN_MAX`, no face laid
+    """A generated game of 120 cards (121 faces) above a lowered `RETAIN_MAX`, no face laid
     out yet: (catalog, faces)."""
     monkeypatch.setattr(faces_module, "RETAIN_MAX", 50)
     generated_game(tmp_path, 120)
@@ -27,6 +28,22 @@ def unlaid_big_game(tmp_path, monkeypatch):
     faces = Faces(cat, open_cache(tmp_path / "cache"))
     assert not faces.retain
     return cat, faces
+
+
+def test_the_bound_counts_distinct_faces_a_deck_back_every_card_shares_once(tmp_path, monkeypatch):
+    generated_game(tmp_path, 120)  # 120 fronts and the one back they share
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    cache = open_cache(tmp_path / "cache")
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 121)
+    assert Faces(cat, cache).retain
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 120)
+    assert not Faces(cat, cache).retain
+
+
+def test_the_largest_game_keeps_every_drawing_of_its_cards_and_a_deck_back():
+    # reading a drawing back costs each stage that draws it more than keeping it
+    assert faces_module.RETAIN_MAX >= MAX_COMPONENTS + 1
 
 
 def test_above_the_bound_a_game_keeps_outlines_and_reads_drawings_back(tmp_path, monkeypatch):

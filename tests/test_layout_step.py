@@ -55,7 +55,22 @@ def test_the_step_lays_out_each_face_once_and_the_checks_that_read_faces_lay_out
     assert (faces.laid_out, faces.from_cache) == before  # the checks laid out nothing
     ran = {c.provider for c in report.checks}
     assert {"print-safety", "colour-vision"} <= ran
-    assert lay_out(job) is lay_out(job)  # the step runs once a game and build
+    assert lay_out(job) is lay_out(job) is faces.step  # once a game and build, on its faces
+
+
+def test_the_step_is_kept_on_its_faces_so_new_faces_are_laid_out_again(tmp_path, monkeypatch):
+    generated_game(tmp_path, CARDS)
+    (cat,), _issues = load_games(tmp_path, ["gen"])
+    cache = open_cache(tmp_path / "cache")
+    first = Faces(cat, cache)
+    kept = lay_out(Job(cat, first))
+    assert first.step is kept
+    again = Faces(cat, cache)  # a `--watch` build's faces: the step runs for them
+    assert not was_laid_out(again)
+    laid = counted_layouts(monkeypatch)
+    assert lay_out(Job(cat, again)) is not kept and was_laid_out(again)
+    assert not laid and again.from_cache == CARDS + 1  # read back, not laid out again
+    assert first.step is kept  # the first faces keep their own
 
 
 def test_a_plain_check_runs_the_step_once_for_both_checks_that_read_faces(tmp_path, monkeypatch):

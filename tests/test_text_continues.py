@@ -454,3 +454,21 @@ def test_a_box_that_may_continue_is_drawn_once_for_cards_that_read_alike(tmp_pat
         assert faces.boxes is not None
         draws[overflow] = faces.boxes.draws
     assert draws["continue"] == draws["report"], draws
+
+
+def test_a_game_keeping_outlines_only_prints_every_part(tmp_path, monkeypatch):
+    """Above `RETAIN_MAX` a face is kept as its outline; the parts a card's text continues
+    onto are still found (from the drawing's notes, read back) and printed."""
+    from cardstock.layout import faces as faces_module
+
+    monkeypatch.setattr(faces_module, "RETAIN_MAX", 1)
+    root = _project(tmp_path)
+    assert _build(root, "svg", "printed") == 0
+    out = root / "output" / "mini"
+    assert sorted(p.name for p in (out / "svg").glob("longrule*")) == [
+        "longrule-2of3.svg",
+        "longrule-3of3.svg",
+        "longrule.svg",
+    ]
+    cards = json.loads((out / "mini-printed.json").read_text(encoding="utf-8"))["cards"]
+    assert {"longrule-2of3", "longrule-3of3"} <= set(cards)

@@ -55,7 +55,7 @@ class Printing(Protocol):
     layouts: Any
     parts: dict[str, tuple[int, int]]
 
-    def outline(self, component: Component, side: str, *, bleed: bool = True) -> Any: ...
+    def face(self, component: Component, side: str, *, bleed: bool = True) -> Any: ...
 
 
 F = TypeVar("F", bound=Printing)
@@ -219,7 +219,8 @@ def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
             continuing[name] = next(
                 (b.get("continue_on", "cards") for b in boxes if b.get("overflow") == CONTINUE), ""
             )
-        face = faces.outline(comp, "front") if continuing[name] else None
+        # the drawing's notes tell the parts (an outline has none): read back if need be
+        face = faces.face(comp, "front") if continuing[name] else None
         count = parts_of(face.notes) if face is not None else 1
         if count > 1 and continuing[name] == BACK:
             components[-1] = dataclasses.replace(comp, back=ON_BACK)

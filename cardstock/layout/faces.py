@@ -72,13 +72,14 @@ if TYPE_CHECKING:
 
     from ..catalog.load import Catalog
 
-# A game with more faces than this keeps only each face's outline in memory (its size,
-# shape and cut) and reads the drawing back from the cache when it is drawn: memory stays
-# bounded however many distinct faces a game has. Below it a game's drawings stay in memory
-# and no stage, nor any worker forked from the build, reads one back: the boxes faces
-# share are kept once (`boxmemo`), so a kept face costs little more than its own text
-# (about 0.4 KB a card on the bench's 10,000-card deck, measured by peak memory).
-RETAIN_MAX = 20_000
+# A game with more distinct faces than this (its fronts, its components' own backs, each
+# deck back once) keeps only each face's outline in memory (size, shape, cut) and reads
+# its drawing back from the cache when it is drawn: memory stays bounded however many
+# faces a game has. Up to it the drawings stay in memory and no stage, nor any worker
+# forked from the build, reads one back: the boxes faces share are kept once (`boxmemo`),
+# so a kept face costs little more than its own text (about 0.6 KB a starter's card). The
+# bound holds the largest game's cards (`MAX_COMPONENTS`) and their deck backs.
+RETAIN_MAX = 60_000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
 
 
@@ -203,11 +204,11 @@ class Faces:
         self.parts: dict[str, tuple[int, int]] = {}  # a card's other parts: id -> (part, parts)
         # each distinct box of the game's faces drawn once (None: every box of every face)
         self.boxes: BoxMemo | None = BoxMemo()
-        sides = sum(1 + (c.back is not None or own_back(catalog, c)) for c in catalog.components)
-        self.retain = sides <= RETAIN_MAX or not self.cache.usable
+        owns = [own_back(catalog, c) for c in catalog.components]  # a back of its own
+        decks = {c.back for c, own in zip(catalog.components, owns) if not own and c.back}
+        self.retain = len(owns) + sum(owns) + len(decks) <= RETAIN_MAX or not self.cache.usable
         self.kept = kept if self.retain else None  # the build before's faces (`--watch`)
-        # input key (`key`) -> face (its outline only when not retained)
-        self._faces: dict[bytes, Face] = {}
+        self._faces: dict[bytes, Face] = {}  # input key -> face (an outline when not retained)
         self._by_content: dict[str, bytes] = {}  # content key -> input key, outlines only
         self._common: tuple[str, str] | None = None
         self._back_keys: dict[tuple[str, bool, str], bytes] = {}  # (side, bleed, back) -> key
@@ -217,11 +218,11 @@ class Faces:
         # (side, bleed) -> component id -> key, for the component `_keyed` holds under the id
         self._keys: dict[tuple[str, bool], dict[str, bytes]] = {}
         self._keyed: dict[str, Component] = {}
-        # content key -> drawing read back (`full`), the last RECENT
-        self._recent: dict[str, Face] = {}
+        self._recent: dict[str, Face] = {}  # content key -> drawing read back, the last RECENT
         self.lines = FaceLines()  # faces to and from the cache's entries
         self.laid_out = 0
         self.from_cache = 0
+        self.step: object = None  # what the layout step kept of them (`step.LaidOut`)
 
     # ------------------------------------------------------------ asking for faces
 
@@ -250,16 +251,15 @@ class Faces:
         if face is not None:
             self.from_cache += 1
         else:
-            face = self._lay_out(component, side, bleed)
+            face = _lay_out(self, component, side, bleed)
             if face is None:
                 return None
             self.laid_out += 1
             self.cache.put("face", key.hex(), self.lines.dumps(face))
         if self.kept is not None:
             self.kept.add(key, face)
-        self._faces[key] = (
-            face if self.retain else face.outline()
-        )  # an outline: drawn and noted only when read back
+        # an outline: drawn and noted only when read back
+        self._faces[key] = face if self.retain else face.outline()
         if not self.retain:  # read by `full` alone, which a kept drawing never needs
             self._by_content.setdefault(face.key, key)
         return face
@@ -436,9 +436,6 @@ class Faces:
         return found[0], list(found[1])
 
     # ------------------------------------------------------------ laying out
-
-    def _lay_out(self, component: Component, side: str, bleed: bool) -> Face | None:
-        return _lay_out(self, component, side, bleed)
 
     def printing(self) -> Faces:
         """These faces for the stages that print them (`continued.printing`)."""

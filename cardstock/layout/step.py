@@ -14,12 +14,11 @@ findings its drawing met, and its look as colour-blind players see it. A game to
 keep every drawing in memory (`faces.RETAIN_MAX`) keeps only outlines after the step,
 which reads back no drawing but that of a deck back many cards share, once. The faces
 stay on the game's `Faces`, so the stages that draw (render, impose) draw the faces the
-step made instead of laying them out again.
+step made instead of laying them out again, and so does what the step kept
+(`Faces.step`): a `--watch` build makes new `Faces`, and with them runs the step again.
 """
 
 from __future__ import annotations
-
-from weakref import WeakKeyDictionary
 
 from ..core.issues import Issue
 from ..core.stage import Job
@@ -38,16 +37,11 @@ class LaidOut:
         self.looks = looks
 
 
-# Each game's step, by its faces: made once a build (a `--watch` build makes new `Faces`).
-_DONE: WeakKeyDictionary[Faces, LaidOut] = WeakKeyDictionary()
-
-
 def lay_out(job: Job) -> LaidOut:
     """Lay out every face of the job's game, once (see the module's docstring)."""
     faces = job.faces
-    done = _DONE.get(faces)
-    if done is not None:
-        return done
+    if isinstance(faces.step, LaidOut):
+        return faces.step
     # the faces as the stages print them: each part of a card whose text continues is a face
     # (the same tables of faces as `faces`, so the stages draw what the step laid out)
     printing = faces.printing()
@@ -62,13 +56,13 @@ def lay_out(job: Job) -> LaidOut:
         if back is not None:
             findings += back.findings
             looks.back(comp, back, printing.full)
-    done = _DONE[faces] = LaidOut(findings, looks)
+    done = faces.step = LaidOut(findings, looks)
     return done
 
 
 def was_laid_out(faces: Faces) -> bool:
     """Has the step laid out these faces?"""
-    return faces in _DONE
+    return isinstance(faces.step, LaidOut)
 
 
 __all__ = ["LaidOut", "lay_out", "was_laid_out"]
