@@ -8,6 +8,8 @@ from __future__ import annotations
 import csv
 import os
 import sys
+import tomllib
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -45,8 +47,16 @@ def test_the_benchs_starter_project_passes_the_starters_own_rules(
     # times a build, not a game its own rules refuse
     cardstock = str(Path(sys.executable).parent / "cardstock")
     root = bench.starter_project(tmp_path / "p", 30, cardstock, dict(os.environ))
-    with (root / "catalog" / "starter" / "cards.csv").open(encoding="utf-8") as f:
-        assert len(list(csv.DictReader(f))) == 30
+    game = root / "catalog" / "starter"
+    with (game / "cards.csv").open(encoding="utf-8") as f:
+        suits = Counter(row["suit"] for row in csv.DictReader(f))
+    sets = tomllib.loads((game / "game.toml").read_text(encoding="utf-8"))["sets"]
+    others = sum(
+        int(r.get("count", 1)) for s in sets if "table" not in s for r in s.get("rows", [])
+    )
+    # 30 components in all, or the fewest fewer that leave as many cards of each suit
+    assert len(set(suits.values())) == 1
+    assert 30 - len(suits) < sum(suits.values()) + others <= 30
     code = main(["--root", str(root), "check", "starter", "--runs", "20"])
     assert code == 0
     assert "citing nothing" not in capsys.readouterr().out

@@ -34,14 +34,7 @@ def show(v: Any) -> str:
 def words(text: Any) -> str:
     """A text as a run of lower-case words, so phrases are found whole: "the last" is in
     "The  last," but not in "the lasting"."""
-    return _words(show(text))
-
-
-@lru_cache(maxsize=1 << 15)
-def _words(text: str) -> str:
-    """`words` of a text, kept for each text once: the checks read the same names, forms
-    and lines again for every fact (a game's check reads each text about three times)."""
-    return " " + " ".join(re.findall(r"[a-z0-9$']+", text.lower().replace("’", "'"))) + " "
+    return " " + " ".join(re.findall(r"[a-z0-9$']+", show(text).lower().replace("’", "'"))) + " "
 
 
 def has(text: Any, phrase: str) -> bool:
