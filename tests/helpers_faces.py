@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from cardstock.catalog.load import load_game
 from cardstock.core.issues import Issues
@@ -160,3 +161,13 @@ def load(root: Path):
 
 def comp(cat, cid):
     return next(c for c in cat.components if c.id == cid)
+
+
+def drawn_text(ops: Any) -> str:
+    """Every text a face's drawing ops set, groups included, joined by spaces."""
+    out: list[str] = []
+    for op in ops:
+        if isinstance(getattr(op, "text", None), str):
+            out.append(op.text)
+        out.append(drawn_text(getattr(op, "ops", ())))
+    return " ".join(t for t in out if t)

@@ -8,23 +8,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from conftest import copy_project, lay_out
+from helpers_faces import drawn_text
 
 from cardstock.catalog.pseudo import pseudo
 from cardstock.catalog.variants import load_with_languages
 from cardstock.layout.labels import layout_words
-
-
-def drawn_text(ops: Any) -> str:
-    """Every text a face's drawing ops set, groups included, joined by spaces."""
-    out: list[str] = []
-    for op in ops:
-        if isinstance(getattr(op, "text", None), str):
-            out.append(op.text)
-        out.append(drawn_text(getattr(op, "ops", ())))
-    return " ".join(t for t in out if t)
 
 
 def faces(root: Path, game: str, lang: str | None = None) -> dict[str, str]:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
-from typing import Any
 
 import pytest
 from conftest import GAMES, ROOT, copy_project, lay_out
+from helpers_faces import drawn_text
 
 from cardstock.catalog.pseudo import pseudo
 from cardstock.catalog.variants import load_with_languages
@@ -161,16 +161,6 @@ def test_pseudo_lengthens_each_item_of_a_list_apart() -> None:
     assert len(pseudo("Headstone 7 | Relic 8 | :crown: Harbinger 12").split(" | ")[2]) > len(
         items[2]
     )
-
-
-def drawn_text(ops: Any) -> str:
-    """Every line of text a face's drawing ops set, groups included, joined by spaces."""
-    out: list[str] = []
-    for op in ops:
-        if isinstance(getattr(op, "text", None), str):
-            out.append(op.text)
-        out.append(drawn_text(getattr(op, "ops", ())))
-    return " ".join(t for t in out if t)
 
 
 @pytest.mark.parametrize(("game", "set_id"), [("vortex", "frenzies"), ("alter-ego", "sadists")])
