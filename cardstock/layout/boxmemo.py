@@ -173,15 +173,11 @@ class BoxMemo:
             key = (id(check.lay), id(box), check.geo, "frame", _frame_shape(drawn))
             framed = self._frames.get(key)
             if framed is not None and framed[0] is box and framed[1] is check.lay:
-                painter.issues.extend(framed[2])
-                painter.notes.extend(framed[3])
+                _replay(painter, framed[2:])
                 return
-            issues, notes = len(painter.issues), len(painter.notes)
-            self.checks += 1
-            check(box, before, drawn)
+            made = self._run(check, painter, box, before, drawn)
             if len(self._frames) >= MEMO_MAX:
                 self._frames.clear()
-            made = (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
             self._frames[key] = (box, check.lay, *made)
             return
         if key is None or not drawn:
@@ -205,15 +201,18 @@ class BoxMemo:
         hit = self.checked.get(key)
         if hit is not None:
             self._used.add(key)
-            painter.issues.extend(hit[0])
-            painter.notes.extend(hit[1])
+            _replay(painter, hit)
             return
+        self._keep(self.checked, key, self._run(check, painter, box, before, drawn))
+
+    def _run(
+        self, check: Any, painter: Any, box: Any, before: Any, drawn: Any
+    ) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """Run `check` once, counted; the findings and notes it added to `painter`."""
         issues, notes = len(painter.issues), len(painter.notes)
         self.checks += 1
         check(box, before, drawn)
-        self._keep(
-            self.checked, key, (tuple(painter.issues[issues:]), tuple(painter.notes[notes:]))
-        )
+        return tuple(painter.issues[issues:]), tuple(painter.notes[notes:])
 
     def _fills(self, ops: list[Op]) -> list[Any]:
         """`printsafe.fills(ops)`, each op's kept by the op (by identity, with the op, so
@@ -456,3 +455,9 @@ def _values_key(rendered: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(
         (k, v if type(v) is str else (type(v).__name__, repr(v))) for k, v in rendered.items()
     )
+
+
+def _replay(painter: Any, found: tuple[Any, ...]) -> None:
+    """Add findings and notes kept from a check (`BoxMemo._run`) to `painter`."""
+    painter.issues.extend(found[0])
+    painter.notes.extend(found[1])
