@@ -315,17 +315,27 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_MARKUP, modules) == []
 
 
-# Imports the pipeline as a build first does (`cli.building._pipeline`) and prints whether
-# the collector is on after it and whether what the import made was frozen.
+# Imports the pipeline as a sheets-only build first does (`cli.building._pipeline`) and
+# prints whether a collection ran during the import, whether the collector is on after it,
+# whether what the import made was frozen, and whether the sheets' module was imported
+# then (its check of a build's inputs: a frozen object is not among the collector's).
 PIPELINE_IMPORT = """
 import gc, json
+from pathlib import Path
+from cardstock.core.stage import BuildOptions
 from cardstock.cli.building import _pipeline
-build = _pipeline()
-print(json.dumps([build.__module__, gc.isenabled(), gc.get_freeze_count() > 0]))
+seen = []
+gc.callbacks.append(lambda phase, info: seen.append(phase))
+build = _pipeline(BuildOptions(out=Path("out"), only=frozenset({"pnp"})))
+gc.callbacks.clear()
+from cardstock.impose.pnp import check_inputs
+frozen = gc.get_freeze_count() > 0
+sheets_frozen = not any(o is check_inputs for o in gc.get_objects())
+print(json.dumps([build.__module__, seen, gc.isenabled(), frozen, sheets_frozen]))
 """
 
 
-def test_the_pipeline_is_imported_with_the_collector_paused_then_on_and_frozen(
+def test_the_pipeline_and_its_stages_checks_are_imported_with_the_collector_paused_then_frozen(
     tmp_path: Path,
 ) -> None:
     done = subprocess.run(
@@ -335,4 +345,4 @@ def test_the_pipeline_is_imported_with_the_collector_paused_then_on_and_frozen(
         cwd=tmp_path,
         check=True,
     )
-    assert json.loads(done.stdout.splitlines()[-1]) == ["cardstock.build", True, True]
+    assert json.loads(done.stdout.splitlines()[-1]) == ["cardstock.build", [], True, True, True]
