@@ -121,6 +121,7 @@ def test_text_without_markup_needs_no_parser():
         "import sys\n"
         "from cardstock.core import markup\n"
         "assert markup.spans('Card 12') == [markup.Span('Card 12')]\n"
+        "assert markup.spans('Draw 1.\\nThen 2.') == [markup.Span('Draw 1.\\nThen 2.')]\n"
         "assert markup.parse('Deal 1 damage, then draw.') == [markup.Paragraph('Deal 1 damage, "
         "then draw.')]\n"
         "assert markup.parse('Draw 1.\\\\\\nThen 2.\\n\\n**Number** 0') == [markup.Paragraph("
@@ -203,3 +204,35 @@ def test_paragraphs_of_lines_broken_by_a_backslash_are_read_exactly_as_markdown_
     ]
     for unsure in ("Draw 1. \\\nThen 2.", "Draw 1.\\\n- an item", "Draw 1.\\", "**a\\\nb**"):
         assert markup._simple_lines(unsure) is None, unsure
+
+
+def line_texts(n: int, seed: int) -> list[str]:
+    """Lines of words (some of them marks), apart by a line break alone or with spaces or a
+    tab beside it, or by a blank line, some with a space at the start or the end: a card's
+    text of several lines, and what would make markdown-it read its breaks otherwise."""
+    rnd = random.Random(seed)
+    out = []
+    for _ in range(n):
+        lines = [
+            " ".join(rnd.choice(WORDS) for _ in range(rnd.randint(1, 4)))
+            for _ in range(rnd.randint(2, 4))
+        ]
+        text = lines[0]
+        for line in lines[1:]:
+            text += rnd.choice(["\n"] * 6 + [" \n", "\n ", "  \n", "\t\n", "\n\n"]) + line
+        out.append(rnd.choice(["", "", "", " ", "\n"]) + text + rnd.choice(["", "", "", " "]))
+    return out
+
+
+def test_plain_lines_read_exactly_as_markdown_it_reads_them():
+    taken = 0
+    for text in line_texts(40_000, 37) + generated(20_000, 41):
+        if markup._plain_lines(text):
+            taken += 1
+            assert markup.spans(text) == list(markup._spans(text)), text
+    assert taken > 1_000
+    assert markup.spans("Draw 1 card.\nThen score 2.") == [
+        markup.Span("Draw 1 card.\nThen score 2.")
+    ]
+    for unsure in ("Draw 1.  \nThen 2.", "Draw 1. \nThen 2.", "Draw 1.\n Then 2.", "a\n\nb", "a\n"):
+        assert not markup._plain_lines(unsure), unsure

@@ -109,6 +109,10 @@ NOT_WITHOUT_A_QR = ("segno", "urllib.request", "http", "ssl", "xml")
 # files, each text's translation), which a build that makes another language reads.
 NOT_WITHOUT_TRANSLATIONS = ("cardstock.catalog.translations", "cardstock.cli.translate")
 
+# What a build whose card texts hold no markup may not load: markdown-it (plain text, a
+# card's lines apart by line breaks included, reads as itself: `core.markup.spans`).
+NOT_WITHOUT_MARKUP = ("markdown_it",)
+
 # What a build that reprints nothing (no `--changed-since`) may not load: the printed
 # cards' fingerprints compared with git's history.
 NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
@@ -277,7 +281,7 @@ def test_writing_printed_json_does_not_load_gits_history(tmp_path: Path) -> None
 
 def plain_deck(root: Path) -> Path:
     """The bench's plain deck (its game, layout and sheet files) with three cards of its
-    own, written at `root`: a game without a rules.toml or a rulebook."""
+    own, each text two lines, written at `root`: a game without a rules.toml or a rulebook."""
     for folder, name, text in (
         ("catalog/plain", "game.toml", bench.PLAIN_GAME),
         ("layouts/plain", "faces.toml", bench.PLAIN_FACES),
@@ -286,7 +290,7 @@ def plain_deck(root: Path) -> Path:
     ):
         (root / folder).mkdir(parents=True, exist_ok=True)
         (root / folder / name).write_text(text, encoding="utf-8")
-    rows = [f"Card {i},1,{i},{i % 5},a line of text for card {i}" for i in range(3)]
+    rows = [f'Card {i},1,{i},{i % 5},"a line of text for card {i}\nand a second"' for i in range(3)]
     table = "\n".join(["name,count,number,faction,text", *rows]) + "\n"
     (root / "catalog" / "plain" / "cards.csv").write_text(table, encoding="utf-8")
     return root
@@ -308,19 +312,30 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_A_RULEBOOK, modules) == []
     assert loaded(NOT_WITHOUT_TRANSLATIONS, modules) == []
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []
+    assert loaded(NOT_WITHOUT_MARKUP, modules) == []
 
 
-# Imports the pipeline as a build first does (`cli.building._pipeline`) and prints whether
-# the collector is on after it and whether what the import made was frozen.
+# Imports the pipeline as a sheets-only build first does (`cli.building._pipeline`) and
+# prints whether a collection ran during the import, whether the collector is on after it,
+# whether what the import made was frozen, and whether the sheets' module was imported
+# then (its check of a build's inputs: a frozen object is not among the collector's).
 PIPELINE_IMPORT = """
 import gc, json
+from pathlib import Path
+from cardstock.core.stage import BuildOptions
 from cardstock.cli.building import _pipeline
-build = _pipeline()
-print(json.dumps([build.__module__, gc.isenabled(), gc.get_freeze_count() > 0]))
+seen = []
+gc.callbacks.append(lambda phase, info: seen.append(phase))
+build = _pipeline(BuildOptions(out=Path("out"), only=frozenset({"pnp"})))
+gc.callbacks.clear()
+from cardstock.impose.pnp import check_inputs
+frozen = gc.get_freeze_count() > 0
+sheets_frozen = not any(o is check_inputs for o in gc.get_objects())
+print(json.dumps([build.__module__, seen, gc.isenabled(), frozen, sheets_frozen]))
 """
 
 
-def test_the_pipeline_is_imported_with_the_collector_paused_then_on_and_frozen(
+def test_the_pipeline_and_its_stages_checks_are_imported_with_the_collector_paused_then_frozen(
     tmp_path: Path,
 ) -> None:
     done = subprocess.run(
@@ -330,4 +345,4 @@ def test_the_pipeline_is_imported_with_the_collector_paused_then_on_and_frozen(
         cwd=tmp_path,
         check=True,
     )
-    assert json.loads(done.stdout.splitlines()[-1]) == ["cardstock.build", True, True]
+    assert json.loads(done.stdout.splitlines()[-1]) == ["cardstock.build", [], True, True, True]

@@ -50,7 +50,7 @@ def build_once(
             keys = Keys(request.root, options)  # the project's files, hashed once for both
             outcome = _recalled(request, keys)
             if outcome is None:
-                build = _pipeline()
+                build = _pipeline(options)
                 outcome = build(
                     request, progress=show.update, notice=wait_notice, keys=keys, kept=kept
                 )
@@ -99,13 +99,15 @@ def _say_pins(args: argparse.Namespace) -> None:
             )
 
 
-def _pipeline() -> Callable[..., Outcome]:
+def _pipeline(options: BuildOptions) -> Callable[..., Outcome]:
     """`cardstock.build`'s `build`: the whole pipeline, imported once something must be
-    built. The first import runs with the cyclic garbage collector paused: importing makes
-    modules, classes and functions that live as long as the process, and leaves next to no
-    garbage in cycles, so the collections it would set off (about 60 as a sheets-only
-    build imports it) only scan what stays. What the import made is then frozen
-    (`gc.freeze`), as `build` freezes what exists when it starts."""
+    built, with the checks of the inputs of the stages `options` selects (validation asks
+    each of them in a build that has a game: `Stage.check`; a sheets-only build's is the
+    sheets' module, with ReportLab). The first import runs with the cyclic garbage
+    collector paused: importing makes modules, classes and functions that live as long as
+    the process, and leaves next to no garbage in cycles, so the collections it would set
+    off (about 80 as a sheets-only build imports it) only scan what stays. What the import
+    made is then frozen (`gc.freeze`), as `build` freezes what exists when it starts."""
     if "cardstock.build" in sys.modules or not gc.isenabled():
         from ..build import build
 
@@ -113,6 +115,10 @@ def _pipeline() -> Callable[..., Outcome]:
     gc.disable()
     try:
         from ..build import build
+        from ..stages import selected
+
+        for stage in selected(options):
+            _ = stage.check  # imports the stage's module
     finally:
         gc.freeze()
         gc.enable()

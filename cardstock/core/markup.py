@@ -163,6 +163,13 @@ def _plain_inline(text: str) -> bool:
     return _INLINE_PLAIN.fullmatch(text) is not None
 
 
+def _plain_lines(text: str) -> bool:
+    """Lines of plain text, none of them empty and none starting or ending with white
+    space: markdown-it reads them as they are, each line break a soft break (a card's text
+    of several lines). Spaces at a line's edge would be dropped or make a hard break."""
+    return all(line and line == line.strip() and _plain_inline(line) for line in text.split("\n"))
+
+
 def _strong_spans(text: str) -> list[Span] | None:
     """The spans of text whose only markup is `**strong**` runs that open at the start or
     after a space and close at the end or before a space, around plain text that starts
@@ -311,6 +318,8 @@ def spans(text: str) -> list[Span]:
     same style are merged)."""
     if _plain_inline(text):
         return [Span(text)] if text else []
+    if "\n" in text and _plain_lines(text):
+        return [Span(text)]
     if "**" in text:
         fast = _strong_spans(text)
         if fast is not None:
