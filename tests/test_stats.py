@@ -213,9 +213,9 @@ def test_the_page_csv_and_json_agree(catalogs: dict[str, Catalog], game: str) ->
 
 @pytest.fixture(scope="module")
 def built(default_build: Path) -> Path:
-    """The output folder of the run's shared build of the shipped games with their stats
-    pages and downloads page (`default_build`), read by the stage's test and, as a second
-    drawing of every chart, by the charts' test."""
+    """The output folder of the run's shared build of the shipped games with Alter Ego's
+    stats pages and the downloads page (`default_build`, `STATS_SHOWN`), read by the stage's
+    test and, as a second drawing of every chart, by the charts' test."""
     return default_build
 
 
