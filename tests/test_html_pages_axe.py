@@ -5,9 +5,9 @@ the pseudo-language's, the changelog, the downloads page with playtesters' notes
 `cardstock preview` serves and the page it shows before the first build.
 
 The pages are found, not listed: every `.html` file under the output folders of three
-builds: the five shipped games with the default parts, and Atmosfear's and Alter Ego's stats
-pages (the run's shared build, `default_build` in tests/conftest.py; Atmosfear's French
-edition is built by default); Atmosfear in the pseudo-language; and the starter project of
+builds: the five shipped games with the default parts, and Atmosfear's stats pages (the
+run's shared build, `default_build` in tests/conftest.py; Atmosfear's French edition is
+built by default); Atmosfear in the pseudo-language; and the starter project of
 `cardstock init` with its example notes, a changelog and the page its preview serves.
 axe-core and the pseudo-language's tag are as tests/helpers_axe.py says.
 
