@@ -439,7 +439,7 @@ def shared_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path
     return made
 
 
-# The games whose stats pages the shared build makes: the stats stage's test and the pages'
+# The games whose stats pages the shared build makes: the stats stage's tests and the pages'
 # axe check read Atmosfear's (in English and French). Each edition's page comes from one
 # template and its charts from one drawing code, and the stats stage's simulation and charts
 # are most of what the build costs (about 19 s of the 31 s of processor time of a build of
