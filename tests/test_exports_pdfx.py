@@ -86,6 +86,22 @@ def content_of(reader: pypdf.PdfReader) -> str:
     return "\n".join(parts)
 
 
+def text_inks(ops: str) -> list[tuple[str, str]]:
+    """(the CMYK fill, the font size) of each text object whose fill (`c m y k k`) is set
+    just before it begins (`BT`) and whose font (`/F… size Tf`) is set on its first line,
+    found at each ` k` + newline + `BT ` of `ops`: one regular expression tried at every
+    number of the text finds the same pairs in about twenty times the time."""
+    parts = ops.split(" k\nBT ")
+    found = []
+    for before, after in zip(parts, parts[1:]):
+        tail = before[len(before.rstrip("0123456789. ")) :]  # what the numbers can be in
+        ink = re.search(r"[\d.]+ [\d.]+ [\d.]+ [\d.]+\Z", tail)
+        size = re.match(r"[^\n]*?/F\S+ ([\d.]+) Tf", after)
+        if ink and size:
+            found.append((ink.group(0), size.group(1)))
+    return found
+
+
 def test_every_drivethru_file_of_every_game_passes_the_pdfx_1a_structure_check(drivethru):
     files = [f for fs in drivethru.values() for f in fs]
     assert len(files) >= 5 and all(drivethru.values())
@@ -213,7 +229,7 @@ def test_the_shipped_games_body_text_is_on_one_plate_and_their_dark_backs_are_ri
     every game whose backs have a near-black ground prints it rich black."""
     for game, files in drivethru.items():
         text = "\n".join(content_of(pypdf.PdfReader(f)) for f in files)
-        runs = re.findall(r"([\d.]+ [\d.]+ [\d.]+ [\d.]+) k\nBT [^\n]*?/F\S+ ([\d.]+) Tf", text)
+        runs = text_inks(text)
         small = [ink for ink, size in runs if float(size) < prepress.SMALL_TEXT]
         assert "0 0 0 1" in small, game
         for ink in small:

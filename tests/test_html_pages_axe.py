@@ -5,11 +5,11 @@ the pseudo-language's, the changelog, the downloads page with playtesters' notes
 `cardstock preview` serves and the page it shows before the first build.
 
 The pages are found, not listed: every `.html` file under the output folders of three
-builds: the five shipped games with the default parts and the stats pages (the run's
-shared build, `default_build` in tests/conftest.py; Atmosfear's French edition is built by
-default); Atmosfear in the pseudo-language; and the starter project of `cardstock init`
-with its example notes, a changelog and the page its preview serves. axe-core and the
-pseudo-language's tag are as tests/helpers_axe.py says.
+builds: the five shipped games with the default parts, and Atmosfear's stats pages (the
+run's shared build, `default_build` in tests/conftest.py; Atmosfear's French edition is
+built by default); Atmosfear in the pseudo-language; and the starter project of
+`cardstock init` with its example notes, a changelog and the page its preview serves.
+axe-core and the pseudo-language's tag are as tests/helpers_axe.py says.
 
 The pages of one kind come from one template (each edition's rulebook page, each
 edition's stats page, each build's downloads page): by default each page is checked once,

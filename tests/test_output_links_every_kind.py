@@ -7,7 +7,7 @@ The project is the fixture game with its rulebook and quick-reference templates,
 tuck boxes, in a git repository of its own with one card edited since (so a reprint and a
 changelog have something to show). It is built once whole; each case then copies it,
 replaces one folder by a link to a look-alike folder outside (the same names, other bytes)
-and builds one part."""
+and builds one part (for a print-shop folder of one shop's own, that shop's files)."""
 
 from __future__ import annotations
 
@@ -50,6 +50,15 @@ def _command(root: Path, part: str) -> list[str]:
         part,
         *ASKED.get(part, ()),
     ]
+
+
+def _asked_for(part: str, folder: str) -> tuple[str, ...]:
+    """What a case's build adds to `_command`: a print-shop folder of one shop's own
+    (`mini/print-shop/<shop>/...`) is written by that shop's preset alone, so its case asks
+    for that shop (`--for`), as a build of every shop writes it; a folder every shop writes
+    into is asked of them all."""
+    shop = folder.split("/")[2:3] if part == "print-shop" else []
+    return ("--for", shop[0]) if shop else ()
 
 
 # The folders below output/ each part writes into ("" is output/ itself), as the build of
@@ -194,7 +203,7 @@ def test_a_linked_output_folder_is_refused_and_nothing_where_it_points_changes(
     said = f"output/{folder}: not written: a link or not a folder" if folder else "output: a link"
     again = () if part == "changelog" else ("--force",)  # `changelog` has no --force
     for extra in ((), again):
-        result = cli(*_command(root, part), *extra)
+        result = cli(*_command(root, part), *_asked_for(part, folder), *extra)
         assert result.code == 2, result.err
         assert said in result.err.replace(str(root) + "/", "")
         assert "internal error" not in result.err

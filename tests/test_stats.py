@@ -19,7 +19,7 @@ from statistics import NormalDist
 from typing import Any
 
 import pytest
-from conftest import FULL
+from conftest import FULL, STATS_SHOWN
 
 from cardstock.catalog.load import Catalog, load_games
 from cardstock.rules.filters import value_of
@@ -33,6 +33,7 @@ from cardstock.site.stats import charts, percent, saying, stats_csvs, stats_data
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = sorted(p.name for p in (ROOT / "catalog").iterdir() if (p / "game.toml").is_file())
 DEALS = 100_000 if FULL else 1_000
+(SHOWN,) = STATS_SHOWN  # the game whose stats pages the shared build makes
 
 
 @pytest.fixture(scope="module")
@@ -213,9 +214,9 @@ def test_the_page_csv_and_json_agree(catalogs: dict[str, Catalog], game: str) ->
 
 @pytest.fixture(scope="module")
 def built(default_build: Path) -> Path:
-    """The output folder of the run's shared build of the shipped games with their stats
-    pages and downloads page (`default_build`), read by the stage's test and, as a second
-    drawing of every chart, by the charts' test."""
+    """The output folder of the run's shared build of the shipped games with Atmosfear's
+    stats pages and the downloads page (`default_build`, `STATS_SHOWN`), read by the stage's
+    test and, as a second drawing of every chart, by the charts' test."""
     return default_build
 
 
@@ -236,12 +237,12 @@ def sampled_charts(data: dict[str, Any]) -> dict[str, Any]:
 def test_the_charts_are_the_same_bytes_every_time(
     catalogs: dict[str, Catalog], built: Path
 ) -> None:
-    data = sampled_charts(stats_data(catalogs["alter-ego"], runs=0))
-    first = charts(data, saying(catalogs["alter-ego"]))  # fields by their labels, as built
+    data = sampled_charts(stats_data(catalogs[SHOWN], runs=0))
+    first = charts(data, saying(catalogs[SHOWN]))  # fields by their labels, as built
     assert first
     assert any(name.endswith(".svg") and not name.startswith("odds-") for name in first)
     # drawn again by the build, from the same numbers: the same bytes, chart for chart
-    folder = built / "alter-ego" / "stats"
+    folder = built / SHOWN / "stats"
     assert {name: (folder / name).read_bytes() for name in first} == first
     for name, svg in first.items():
         assert svg.startswith(b"<?xml") and b"<svg" in svg, name
@@ -272,7 +273,7 @@ def test_a_chart_of_long_names_wraps_them_and_still_fits_its_page(chart: str) ->
 
 
 def test_the_stage_writes_the_page_beside_its_data(built: Path) -> None:
-    folder = built / "alter-ego" / "stats"
+    folder = built / SHOWN / "stats"
     names = {p.name for p in folder.iterdir()}
     assert {"index.html", "stats.json", "composition.csv", "numbers.csv", "odds.csv"} <= names
     data = json.loads((folder / "stats.json").read_text())
@@ -284,7 +285,7 @@ def test_the_stage_writes_the_page_beside_its_data(built: Path) -> None:
     charted = [n for n in names if n.startswith("odds-") and n.endswith(".svg")]
     assert charted and all(f'src="{n}"' in page for n in charted)
     downloads = (built / "index.html").read_text()
-    assert "alter-ego/stats/index.html" in downloads
+    assert f"{SHOWN}/stats/index.html" in downloads
 
 
 def test_the_piles_keep_what_every_deal_leaves_alike(catalogs: dict[str, Catalog]) -> None:
