@@ -43,6 +43,7 @@ from .ops import Ellipse, Group, Image, Note, Op
 from .printsafe import FaceCheck, fills, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
+from .textfit import Paragraphs
 
 if TYPE_CHECKING:
     from ..core.issues import Issue
@@ -94,6 +95,8 @@ class BoxMemo:
         self._frames = {}
         # a drawn key -> the box and `_extent` of what it drew
         self._extents: dict[tuple[Any, ...], tuple[Box, Extent | None]] = {}
+        # the words of each paragraph the game's text boxes fit, made once (`Painter.fit`)
+        self.paragraphs = Paragraphs()
         self.draws = 0
         self.checks = 0
 
