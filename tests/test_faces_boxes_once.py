@@ -155,16 +155,25 @@ def test_a_box_whose_values_recur_further_apart_than_the_memo_holds_is_drawn_twi
     tmp_path, monkeypatch
 ):
     """With a memo too small for the boxes between two cards of one rules text (each
-    card's own name among them), the rules text is drawn the first time a value is met
-    and once more when it is met again; then it is kept, and the faces are the same."""
+    card's own name among them), the rules text is drawn and checked the first time a
+    value is met and once more when it is met again; then it is kept, and the faces are
+    the same."""
     monkeypatch.setattr(boxmemo, "MEMO_MAX", 4)
     cat = _game(tmp_path)
     drawn = _count_boxes(monkeypatch)
+    checked: Counter[str] = Counter()
+    real = printsafe.FaceCheck.__call__
+
+    def call(self, box, before, drawn_ops):
+        checked[box.name] += 1
+        return real(self, box, before, drawn_ops)
+
+    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
     faces = Faces(cat, memory_cache())
     shared = [(c.id, side, f) for c, side, f in faces.each()]
     values = len({(c.fields.get("text"), c.fields.get("strength")) for c in cat.components})
     assert values < N // 3  # each value on several cards, met again after many others
-    assert drawn["card.body"] <= 2 * values
+    assert drawn["card.body"] <= 2 * values and checked["body"] <= 2 * values
     assert drawn["card.title"] == N
     plain = Faces(cat, memory_cache())
     plain.boxes = None

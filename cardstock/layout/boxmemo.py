@@ -89,33 +89,37 @@ class _Table(Generic[V]):
     deck's rule texts, each on one card in a few thousand) would be dropped each time
     before it is met again, and drawn on every card: the hashes of the keys `recent`
     dropped are remembered (`GONE_MAX`), and a key met again after it was dropped is
-    kept in `again` (`AGAIN_MAX` entries), which a one-off box never reaches."""
+    kept in `again` (`AGAIN_MAX` entries), which a one-off box never reaches. A table
+    whose keys grow from another's (the checks, from the boxes drawn) is told which of
+    its two a key goes to (`keep`'s `again`), and remembers no keys of its own."""
 
     def __init__(self) -> None:
         self.recent: dict[tuple[Any, ...], V] = {}
         self.again: dict[tuple[Any, ...], V] = {}
         self._gone: set[int] = set()
         self._used: set[tuple[Any, ...]] = set()  # keys met again since a table last filled
-
-    def __len__(self) -> int:
-        return len(self.recent) + len(self.again)
+        self.hit_again = False  # whether `get` found its key in `again`
 
     def get(self, key: tuple[Any, ...]) -> V | None:
         hit = self.recent.get(key)
-        if hit is None:
+        self.hit_again = hit is None and bool(self.again)
+        if self.hit_again:
             hit = self.again.get(key)
         if hit is not None:
             self._used.add(key)
         return hit
 
-    def keep(self, key: tuple[Any, ...], value: V) -> None:
-        again = hash(key) in self._gone
+    def keep(self, key: tuple[Any, ...], value: V, again: bool | None = None) -> bool:
+        """Keep `value` under `key`; whether it went into `again`."""
+        told = again is not None
+        if again is None:
+            again = bool(self._gone) and hash(key) in self._gone
         table, bound = (self.again, AGAIN_MAX) if again else (self.recent, MEMO_MAX)
         if len(table) >= bound:
             kept = {k: v for k, v in table.items() if k in self._used}
             if len(kept) >= bound // 2:  # everything goes: the table starts again
                 kept = {}
-            if not again:
+            if not again and not told:
                 if len(self._gone) >= GONE_MAX:
                     self._gone.clear()
                 self._gone.update(hash(k) for k in table if k not in kept)
@@ -123,6 +127,7 @@ class _Table(Generic[V]):
             table.update(kept)
             self._used.clear()
         table[key] = value
+        return again
 
 
 class BoxMemo:
@@ -134,6 +139,7 @@ class BoxMemo:
         self.drawn: _Table[tuple[tuple[Op, ...], tuple[Note, ...], Any, Any]] = _Table()
         self.checked: _Table[tuple[tuple[Issue, ...], tuple[Note, ...]]] = _Table()
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
+        self.last_again = False  # whether it is kept in `drawn.again` (so are its checks)
         # the keys of boxes whose text continues: kept by the card's name too (`draw`)
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
@@ -177,7 +183,7 @@ class BoxMemo:
         hit = self.drawn.get(key)
         if hit is not None and hit[2] is lay and hit[3] is box:
             painter.notes.extend(hit[1])
-            self.last = key
+            self.last, self.last_again = key, self.drawn.hit_again
             return list(hit[0])
         issues, notes = len(painter.issues), len(painter.notes)
         painter.rendered = (box, rendered) if rendered is not None else None
@@ -191,7 +197,7 @@ class BoxMemo:
             if part and key not in self.split and continued.parts_of(made) > 1:
                 self.split.add(key)  # the same inputs split alike; the mark names the card
                 key = (*key, "name", ctx.get("name"))
-            self.drawn.keep(key, (tuple(ops), made, lay, box))
+            self.last_again = self.drawn.keep(key, (tuple(ops), made, lay, box))
             self.last = key
         return ops
 
@@ -253,7 +259,7 @@ class BoxMemo:
         if hit is not None:
             _replay(painter, hit)
             return
-        self.checked.keep(key, self._run(check, painter, box, before, drawn))
+        self.checked.keep(key, self._run(check, painter, box, before, drawn), self.last_again)
 
     def _run(
         self, check: Any, painter: Any, box: Any, before: Any, drawn: Any
