@@ -277,3 +277,35 @@ def test_a_sets_common_drawing_is_found_by_identity_without_hashing_its_ops(monk
     assert vision._shared((frame, band), [frame, again]) == (frame, band)
     assert vision._shared((frame, band, band), [band, frame]) == (frame, band)
     assert vision._shared((frame, title), [frame]) == (frame,)
+
+
+def test_ops_faces_share_are_read_once_even_inside_a_group_made_for_each_face(monkeypatch):
+    """Generated art is a group made for each face around a ground and rays every face of
+    its turn and palette shares: each op object is left without its colours once, and
+    each face's look is the one worked out from its whole drawing."""
+    from cardstock.layout import vision
+    from cardstock.layout.ops import Group, Path, Rect, Text
+
+    frame = Rect(0, 0, 60, 90, fill="#2c3e50")
+    ground = Rect(5, 5, 50, 40, fill="#f2d7d5")
+    rays = tuple(
+        Path((("M", 30.0, 25.0), ("L", float(x), 0.0), ("L", float(x) + 4, 0.0), ("Z",)), fill=c)
+        for x, c in ((0, "#e6b0aa"), (20, "#d98880"), (40, "#e6b0aa"))
+    )
+    faces = [
+        (
+            frame,
+            Group((ground, *rays, Text(8, 20, f"Card {n}", "sans", 9, "#000000")), None, None),
+        )
+        for n in range(30)
+    ]
+    read: list[object] = []
+    real_blank = vision._blank
+    monkeypatch.setattr(vision, "_blank", lambda op: read.append(op) or real_blank(op))
+    blanks = vision._Blanks()
+    looks = [blanks.look(ops) for ops in faces]
+    assert len({id(op) for op in read}) == len(read)  # no op read twice
+    assert len(read) == 2 + len(rays) + len(faces)  # frame, ground, rays, each face's words
+    monkeypatch.setattr(vision, "_blank", real_blank)
+    assert looks == [(vision.shape_key(ops), tuple(vision._colours(ops, []))) for ops in faces]
+    assert len({shape for shape, _ in looks}) == len(faces)  # each face's words its own

@@ -149,3 +149,32 @@ def test_the_fills_under_a_face_s_text_are_measured_once_for_each_op_faces_share
     # what they paint is worked out on the first card only
     assert max(measured.values()) == 1
     assert len(measured) < N * 6
+
+
+def test_a_box_whose_values_recur_further_apart_than_the_memo_holds_is_drawn_twice_a_value(
+    tmp_path, monkeypatch
+):
+    """With a memo too small for the boxes between two cards of one rules text (each
+    card's own name among them), the rules text is drawn and checked the first time a
+    value is met and once more when it is met again; then it is kept, and the faces are
+    the same."""
+    monkeypatch.setattr(boxmemo, "MEMO_MAX", 4)
+    cat = _game(tmp_path)
+    drawn = _count_boxes(monkeypatch)
+    checked: Counter[str] = Counter()
+    real = printsafe.FaceCheck.__call__
+
+    def call(self, box, before, drawn_ops):
+        checked[box.name] += 1
+        return real(self, box, before, drawn_ops)
+
+    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
+    faces = Faces(cat, memory_cache())
+    shared = [(c.id, side, f) for c, side, f in faces.each()]
+    values = len({(c.fields.get("text"), c.fields.get("strength")) for c in cat.components})
+    assert values < N // 3  # each value on several cards, met again after many others
+    assert drawn["card.body"] <= 2 * values and checked["body"] <= 2 * values
+    assert drawn["card.title"] == N
+    plain = Faces(cat, memory_cache())
+    plain.boxes = None
+    assert shared == [(c.id, side, f) for c, side, f in plain.each()]

@@ -364,13 +364,15 @@ class Painter:
         one game repeat the same type lines, stats and rule texts in the same boxes, and
         fitting (measuring, breaking, shrinking) is the costly part of a face. Inline icons
         resolve the same way for every face of a game, so they need no place in the key.
-        A remembered Fit is shared: callers read it and never change it."""
+        A remembered Fit is shared: callers read it and never change it. The words of
+        each paragraph are made once a game too (`BoxMemo.paragraphs`)."""
+        paragraphs = self.memo.paragraphs if self.memo is not None else None
         if self.fits is None:
-            return fit_blocks(blocks, inner, style, self.icon_ref)
+            return fit_blocks(blocks, inner, style, self.icon_ref, paragraphs)
         key = (tuple(blocks), inner, style)
         found = self.fits.get(key)
         if found is None:
-            found = fit_blocks(blocks, inner, style, self.icon_ref)
+            found = fit_blocks(blocks, inner, style, self.icon_ref, paragraphs)
             if len(self.fits) >= FITS_MAX:
                 self.fits.clear()
             self.fits[key] = found

@@ -17,7 +17,10 @@ component's id). A text box that may hold a part of text that continues is kept 
 part and the keys of the other boxes it reads (`continued.read_with`) too, and under the
 card's name once its text turns out to continue (each part's mark prints it). A memo that
 fills up keeps only the entries used since it last filled:
-the shared boxes stay, the one-off ones go, and memory stays bounded.
+the shared boxes stay, the one-off ones go, and memory stays bounded. A box dropped that
+way and met again (a rules text that recurs every few thousand cards, with each card's own
+name drawn in between) is kept from then on in a table of its own, which one-off boxes
+never reach (`_Table`): it is drawn twice, not on every card.
 
 What a box draws afresh (a box not kept, or met for the first time) is made of ops that
 other faces' boxes often draw too: the art placeholder's frame, clip, disc and symbol for
@@ -31,7 +34,7 @@ keeps (`layout/faces.RETAIN_MAX`) hold each distinct op once, not once a face.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from jinja2 import meta
 
@@ -43,6 +46,7 @@ from .ops import Ellipse, Group, Image, Note, Op
 from .printsafe import FaceCheck, fills, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
+from .textfit import Paragraphs
 
 if TYPE_CHECKING:
     from ..core.issues import Issue
@@ -63,15 +67,67 @@ class Painter(Protocol):
 
 
 MEMO_MAX = 1024  # entries of each table before the one-off ones are dropped
+AGAIN_MAX = 4096  # entries of boxes met again after a table dropped them (`_Table.again`)
+GONE_MAX = 65536  # keys a table dropped, remembered by their hashes (`_Table`)
 SHARED_MAX = 4096  # distinct ops (and tuples of notes) `share` keeps before starting again
 UNKEPT = frozenset({"art"})  # box types that read the face's context themselves
 
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 
 def _is_template(value: Any) -> bool:
     return type(value) is str and ("{{" in value or "{%" in value)
+
+
+class _Table(Generic[V]):
+    """What the memo keeps by key (what a box drew, what its check found), bounded twice.
+    A key goes first into `recent` (`MEMO_MAX` entries); when it fills, only the entries
+    met again since it last filled stay: the boxes every face shares stay, the one-off
+    ones (a card's own name) go. A box whose values recur further apart than that (a
+    deck's rule texts, each on one card in a few thousand) would be dropped each time
+    before it is met again, and drawn on every card: the hashes of the keys `recent`
+    dropped are remembered (`GONE_MAX`), and a key met again after it was dropped is
+    kept in `again` (`AGAIN_MAX` entries), which a one-off box never reaches. A table
+    whose keys grow from another's (the checks, from the boxes drawn) is told which of
+    its two a key goes to (`keep`'s `again`), and remembers no keys of its own."""
+
+    def __init__(self) -> None:
+        self.recent: dict[tuple[Any, ...], V] = {}
+        self.again: dict[tuple[Any, ...], V] = {}
+        self._gone: set[int] = set()
+        self._used: set[tuple[Any, ...]] = set()  # keys met again since a table last filled
+        self.hit_again = False  # whether `get` found its key in `again`
+
+    def get(self, key: tuple[Any, ...]) -> V | None:
+        hit = self.recent.get(key)
+        self.hit_again = hit is None and bool(self.again)
+        if self.hit_again:
+            hit = self.again.get(key)
+        if hit is not None:
+            self._used.add(key)
+        return hit
+
+    def keep(self, key: tuple[Any, ...], value: V, again: bool | None = None) -> bool:
+        """Keep `value` under `key`; whether it went into `again`."""
+        told = again is not None
+        if again is None:
+            again = bool(self._gone) and hash(key) in self._gone
+        table, bound = (self.again, AGAIN_MAX) if again else (self.recent, MEMO_MAX)
+        if len(table) >= bound:
+            kept = {k: v for k, v in table.items() if k in self._used}
+            if len(kept) >= bound // 2:  # everything goes: the table starts again
+                kept = {}
+            if not again and not told:
+                if len(self._gone) >= GONE_MAX:
+                    self._gone.clear()
+                self._gone.update(hash(k) for k in table if k not in kept)
+            table.clear()
+            table.update(kept)
+            self._used.clear()
+        table[key] = value
+        return again
 
 
 class BoxMemo:
@@ -80,10 +136,10 @@ class BoxMemo:
 
     def __init__(self) -> None:
         # key -> (ops, notes, the layout and the box, whose ids the key holds)
-        self.drawn: dict[tuple[Any, ...], tuple[tuple[Op, ...], tuple[Note, ...], Any, Any]] = {}
-        self.checked: dict[tuple[Any, ...], tuple[tuple[Issue, ...], tuple[Note, ...]]] = {}
-        self._used: set[tuple[Any, ...]] = set()  # keys met again since the tables last filled
+        self.drawn: _Table[tuple[tuple[Op, ...], tuple[Note, ...], Any, Any]] = _Table()
+        self.checked: _Table[tuple[tuple[Issue, ...], tuple[Note, ...]]] = _Table()
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
+        self.last_again = False  # whether it is kept in `drawn.again` (so are its checks)
         # the keys of boxes whose text continues: kept by the card's name too (`draw`)
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
@@ -94,6 +150,8 @@ class BoxMemo:
         self._frames = {}
         # a drawn key -> the box and `_extent` of what it drew
         self._extents: dict[tuple[Any, ...], tuple[Box, Extent | None]] = {}
+        # the words of each paragraph the game's text boxes fit, made once (`Painter.fit`)
+        self.paragraphs = Paragraphs()
         self.draws = 0
         self.checks = 0
 
@@ -124,9 +182,8 @@ class BoxMemo:
             key = (*key, "name", ctx.get("name"))
         hit = self.drawn.get(key)
         if hit is not None and hit[2] is lay and hit[3] is box:
-            self._used.add(key)
             painter.notes.extend(hit[1])
-            self.last = key
+            self.last, self.last_again = key, self.drawn.hit_again
             return list(hit[0])
         issues, notes = len(painter.issues), len(painter.notes)
         painter.rendered = (box, rendered) if rendered is not None else None
@@ -140,7 +197,7 @@ class BoxMemo:
             if part and key not in self.split and continued.parts_of(made) > 1:
                 self.split.add(key)  # the same inputs split alike; the mark names the card
                 key = (*key, "name", ctx.get("name"))
-            self._keep(self.drawn, key, (tuple(ops), made, lay, box))
+            self.last_again = self.drawn.keep(key, (tuple(ops), made, lay, box))
             self.last = key
         return ops
 
@@ -200,10 +257,9 @@ class BoxMemo:
             key = (key, check.minimum, under)
         hit = self.checked.get(key)
         if hit is not None:
-            self._used.add(key)
             _replay(painter, hit)
             return
-        self._keep(self.checked, key, self._run(check, painter, box, before, drawn))
+        self.checked.keep(key, self._run(check, painter, box, before, drawn), self.last_again)
 
     def _run(
         self, check: Any, painter: Any, box: Any, before: Any, drawn: Any
@@ -281,15 +337,6 @@ class BoxMemo:
         if known is None or known[0] is not box:
             known = self._names[id(box)] = (box, _names(painter, box))
         return known[1]
-
-    def _keep(self, table: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
-        if len(table) >= MEMO_MAX:
-            kept = {k: table[k] for k in table if k in self._used}
-            table.clear()
-            if len(kept) < MEMO_MAX // 2:  # else everything goes: the memo starts again
-                table.update(kept)
-            self._used.clear()
-        table[key] = value
 
 
 Extent = tuple[float, float, float, float]

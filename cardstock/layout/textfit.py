@@ -146,6 +146,47 @@ def _block_spans(text: str, raw: bool = False, fit: Fit | None = None) -> list[S
     return out
 
 
+PARAGRAPHS_MAX = 4096  # paragraphs whose words `Paragraphs` keeps before starting again
+
+
+class Paragraphs:
+    """The words of each paragraph of one game's text boxes, made once (`words_of` of its
+    spans): a paragraph is worked out at each size a fit tries, and the rule texts of a
+    game's cards repeat the same few lines in ever new combinations, so the text of a box
+    may differ on every card while its paragraphs do not. A paragraph's words depend on
+    its text, its font, colour and fallback fonts and the game's icons (one memo a game:
+    `boxmemo.BoxMemo.paragraphs`); what working them out noted in the fit (markup not
+    understood, characters and icons missing, styles a font lacks) is noted again at
+    each use. Words are read, never changed, by line breaking; a paragraph with text
+    right to left is made each time (putting a line in visual order marks its icons)."""
+
+    def __init__(self) -> None:
+        # (text, raw, font, colour, fallback) -> (the words, the probe noting what they met)
+        self._known: dict[tuple[Any, ...], tuple[list[Word], Fit]] = {}
+
+    def words(
+        self, text: str, raw: bool, font: str, style: TextStyle, icons: IconResolver, fit: Fit
+    ) -> list[Word]:
+        key = (text, raw, font, style.color, tuple(style.fallback))
+        known = self._known.get(key)
+        if known is None:
+            probe = Fit()
+            made = words_of(
+                _block_spans(text, raw, probe), font, style.color, icons, probe, style.fallback
+            )
+            known = (made, probe)
+            if not rtl_paragraph(text) and not any(p.rtl for w in made for p in w.pieces):
+                if len(self._known) >= PARAGRAPHS_MAX:
+                    self._known.clear()
+                self._known[key] = known
+        made, probe = known
+        fit.markup += [m for m in probe.markup if m not in fit.markup]
+        fit.missing += [c for c in probe.missing if c not in fit.missing]
+        fit.unknown_icons += [i for i in probe.unknown_icons if i not in fit.unknown_icons]
+        fit.unstyled += [u for u in probe.unstyled if u not in fit.unstyled]
+        return made
+
+
 def _layout_blocks(
     blocks: Sequence[Block],
     width: float,
@@ -153,8 +194,10 @@ def _layout_blocks(
     style: TextStyle,
     icons: IconResolver,
     fit: Fit,
+    paragraphs: Paragraphs | None = None,
 ) -> tuple[list[_Draw], float, bool, int]:
-    """Lay out all blocks at one size. Returns (drawables, height, too_wide, line count)."""
+    """Lay out all blocks at one size. Returns (drawables, height, too_wide, line count);
+    `paragraphs`: the game's paragraphs' words, when it keeps them."""
     draws: list[_Draw] = []
     y = 0.0
     too_wide = False
@@ -170,7 +213,7 @@ def _layout_blocks(
             too_wide |= tw
             nlines += 1 + len(block.rows)
             continue
-        d, y, tw, n = _layout_paragraph(block, width, size, style, icons, fit, y)
+        d, y, tw, n = _layout_paragraph(block, width, size, style, icons, fit, y, paragraphs)
         draws += d
         too_wide |= tw
         nlines += n
@@ -185,6 +228,7 @@ def _layout_paragraph(
     icons: IconResolver,
     fit: Fit,
     y0: float,
+    paragraphs: Paragraphs | None = None,
 ) -> tuple[list[_Draw], float, bool, int]:
     """A block of text (paragraph, heading, list item, note) from `y0` down. Returns
     (drawables, the y below it, too_wide, line count)."""
@@ -208,13 +252,11 @@ def _layout_paragraph(
     elif isinstance(block, Note):
         font = fonts.FACES[font].italic
         indent = size * 0.6
-    words = words_of(
-        _block_spans(text, isinstance(block, Raw), fit),
-        font,
-        style.color,
-        icons,
-        fit,
-        style.fallback,
+    raw = isinstance(block, Raw)
+    words = (
+        words_of(_block_spans(text, raw, fit), font, style.color, icons, fit, style.fallback)
+        if paragraphs is None
+        else paragraphs.words(text, raw, font, style, icons, fit)
     )
     lines, tw = break_lines(words, max(1.0, width - indent), bsize)
     too_wide |= tw
@@ -384,8 +426,10 @@ def fit_blocks(
     box: tuple[float, float, float, float],
     style: TextStyle,
     icons: IconResolver,
+    paragraphs: Paragraphs | None = None,
 ) -> Fit:
-    """Fit `blocks` into `box` (x, y, w, h), shrinking from style.size to style.min_size."""
+    """Fit `blocks` into `box` (x, y, w, h), shrinking from style.size to style.min_size;
+    `paragraphs`: the words of the game's paragraphs, each made once (`Paragraphs`)."""
     x, y, w, h = box
     fit = Fit()
     if not blocks:
@@ -394,7 +438,7 @@ def fit_blocks(
     blocks = list(blocks)
     if not style.wrap:
         blocks = [_one_line(b) for b in blocks]
-    s, draws, height, too_wide, nlines, probe = _choose(blocks, w, h, style, icons)
+    s, draws, height, too_wide, nlines, probe = _choose(blocks, w, h, style, icons, paragraphs)
     fit.size, fit.height, fit.lines = s, height, nlines
     fit.missing, fit.unknown_icons, fit.markup, fit.unstyled = (
         probe.missing,
@@ -429,7 +473,12 @@ _Tried = tuple[float, list[_Draw], float, bool, int, Fit]
 
 
 def _choose(
-    blocks: Sequence[Block], w: float, h: float, style: TextStyle, icons: IconResolver
+    blocks: Sequence[Block],
+    w: float,
+    h: float,
+    style: TextStyle,
+    icons: IconResolver,
+    paragraphs: Paragraphs | None = None,
 ) -> _Tried:
     """The largest size at which the text fits (the smallest size when none does). With
     `shrink_first`, the fewest lines come first: one line at any size down to min_size,
@@ -439,8 +488,11 @@ def _choose(
     def at(s: float) -> _Tried:
         if s not in tried:
             probe = Fit()
-            lay = _layout_blocks if style.wrap else _layout_single
-            draws, height, too_wide, nlines = lay(blocks, w, s, style, icons, probe)
+            draws, height, too_wide, nlines = (
+                _layout_blocks(blocks, w, s, style, icons, probe, paragraphs)
+                if style.wrap
+                else _layout_single(blocks, w, s, style, icons, probe)
+            )
             tried[s] = (s, draws, height, too_wide, nlines, probe)
         return tried[s]
 
@@ -564,4 +616,4 @@ def plain_blocks(text: str) -> list[Block]:
     return out
 
 
-__all__ = ["Raw", "fit_blocks", "plain_blocks", "sizes", "without_break_marks"]
+__all__ = ["Paragraphs", "Raw", "fit_blocks", "plain_blocks", "sizes", "without_break_marks"]

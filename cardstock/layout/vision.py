@@ -197,24 +197,33 @@ def _colours(ops: Iterable[Any], out: list[str | None]) -> list[str | None]:
     return out
 
 
+_AT: dict[type, tuple[int, ...]] = {}  # an op class -> where its colours are among its values
+
+
+def _colours_at(cls: type) -> tuple[int, ...]:
+    """The positions of the colour fields of an op class among its field values."""
+    at = _AT.get(cls)
+    if at is None:
+        names = _COLOURED.get(cls, ())
+        at = _AT[cls] = tuple(i for i, k in enumerate(field_names(cls)) if k in names)
+    return at
+
+
 def _blank(op: Any) -> Any:
     """The op as plain data (`ops.plain`) with its colours left out (a colour it paints
     with as "", one it does not as None): equal for two ops that differ only by colour.
     Made as tuples, not as new ops: a look is taken of every face of a game."""
     if isinstance(op, Group):
         return ("Group", tuple(_blank(o) for o in op.ops), op.clip, op.transform)
-    names = _COLOURED.get(type(op))
-    if not names:
+    if type(op) not in _COLOURED:
         return plain(op)
     if isinstance(op, Icon):  # its parts are ops of their own
         return plain(replace(op, color=None if op.color is None else ""))
-    return (
-        type(op).__name__,
-        *(
-            (None if v is None else "") if k in names else v
-            for k, v in zip(field_names(type(op)), values(op))
-        ),
-    )
+    found = list(values(op))
+    for i in _colours_at(type(op)):
+        if found[i] is not None:
+            found[i] = ""
+    return (type(op).__name__, *found)
 
 
 def shape_key(ops: Sequence[Any]) -> str:
@@ -227,24 +236,41 @@ BLANKS_MAX = 4096  # ops `_Blanks` remembers before it starts again
 
 class _Blanks:
     """`shape_key` and `_colours` for the faces of one game, each op read once: the boxes
-    its faces share are drawn once (`boxmemo`), so their ops are the same objects on every
-    face. Ops are remembered by identity, each with the op itself (so an id is never
-    reused)."""
+    its faces share are drawn once (`boxmemo`), and generated art's ground and rays once a
+    turn and palette (`boxtypes.art`), so their ops are the same objects on every face
+    that draws them, even inside a group made anew for each face. Ops are remembered by
+    identity, each with the op itself (so an id is never reused)."""
 
     def __init__(self) -> None:
         self._known: dict[int, tuple[Any, Any, tuple[str | None, ...]]] = {}
 
+    def _one(self, op: Any) -> tuple[Any, Any, tuple[str | None, ...]]:
+        """(op, `_blank(op)`, the colours it paints with): a group's from its ops'."""
+        known = self._known
+        hit = known.get(id(op))
+        if hit is not None and hit[0] is op:
+            return hit
+        if isinstance(op, Group):
+            inner = [self._one(o) for o in op.ops]
+            blank: Any = ("Group", tuple(i[1] for i in inner), op.clip, op.transform)
+            colours = tuple(c for i in inner for c in i[2])
+        else:
+            blank, colours = _blank(op), tuple(_colours((op,), []))
+        if len(known) >= BLANKS_MAX:
+            known.clear()
+        hit = known[id(op)] = (op, blank, colours)
+        return hit
+
     def look(self, ops: Sequence[Any]) -> tuple[str, tuple[str | None, ...]]:
         """(`shape_key(ops)`, the colours the ops paint with, in drawing order)."""
         known = self._known
+        one = self._one
         out = []
         colours: list[str | None] = []
         for op in ops:
             hit = known.get(id(op))
             if hit is None or hit[0] is not op:
-                if len(known) >= BLANKS_MAX:
-                    known.clear()
-                hit = known[id(op)] = (op, _blank(op), tuple(_colours((op,), [])))
+                hit = one(op)
             out.append(hit[1])
             colours += hit[2]
         return plain_key(tuple(out)), tuple(colours)
