@@ -66,15 +66,19 @@ def rule_words(
     as `spoken` gives them, when the caller reads many texts of one catalog."""
     out: list[tuple[RuleFact, str, int | None]] = []
     said = words(text)  # read once for every fact
-    for fact, phrases, allowed, line in spoken(catalog) if facts is None else facts:
+    present = set(said.split())  # a phrase is said only where its first word is
+    for fact, phrases, allowed, line, first in spoken(catalog) if facts is None else facts:
+        if first.isdisjoint(present):
+            continue  # the text says none of the fact's phrases
         wrong = [w for w in _said_in(said, phrases) if w in fact.opposites and w not in allowed]
         out += [(fact, w, line) for w in wrong[:1]]
     return out
 
 
 # a rule fact as `rule_words` reads texts for it: the fact, the words of its vocabulary as
-# each of its placing `says` forms says them, the words it allows, its line
-Spoken = tuple["RuleFact", list[tuple[str, list[str]]], set[str], "int | None"]
+# each of its placing `says` forms says them, the words it allows, its line, and the first
+# word of each of those phrases (a text without any of them says none)
+Spoken = tuple["RuleFact", list[tuple[str, list[str]]], set[str], "int | None", frozenset[str]]
 
 
 def spoken(catalog: Catalog) -> list[Spoken]:
@@ -94,7 +98,9 @@ def spoken(catalog: Catalog) -> list[Spoken]:
         if not forms:
             continue
         allowed = {fact.value, *fact.synonyms, *([fact.source] if fact.source else [])}
-        out.append((fact, fact.phrases(forms), allowed, loc.line))
+        phrases = fact.phrases(forms)
+        first = frozenset(p.split()[0] for _w, ps in phrases for p in ps if p)
+        out.append((fact, phrases, allowed, loc.line, first))
     return out
 
 

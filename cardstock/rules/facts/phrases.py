@@ -39,8 +39,12 @@ def words(text: Any) -> str:
 
 def has(text: Any, phrase: str) -> bool:
     """Does `text` hold the words of `phrase`, whole?"""
-    w = words(phrase).strip()
-    return bool(w) and f" {w} " in words(text)
+    return _holds(words(text), words(phrase))
+
+
+def has_read(text_words: str, phrase: str) -> bool:
+    """`has` on a text already read by `words`, for a caller that asks it of many phrases."""
+    return _holds(text_words, words(phrase))
 
 
 def _said_in(text_words: str, phrases: list[tuple[str, list[str]]]) -> list[str]:
@@ -48,7 +52,18 @@ def _said_in(text_words: str, phrases: list[tuple[str, list[str]]]) -> list[str]
     inside a longer one found is not counted; two spellings that read alike ("face up",
     "face-up") are both."""
     found = [w for w, ps in phrases if any(p and f" {p} " in text_words for p in ps)]
-    return [w for w in found if not any(words(o) != words(w) and has(o, w) for o in found)]
+    if len(found) < 2:
+        return found  # no other word to be inside
+    read = {w: words(w) for w in found}  # each word found read once
+    return [
+        w for w in found if not any(read[o] != read[w] and _holds(read[o], read[w]) for o in found)
+    ]
+
+
+def _holds(text_words: str, phrase_words: str) -> bool:
+    """`has` on a text and a phrase both already read by `words`."""
+    w = phrase_words.strip()
+    return bool(w) and f" {w} " in text_words
 
 
 def templates(catalog: Catalog) -> list[tuple[Path, str]]:

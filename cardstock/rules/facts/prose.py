@@ -27,7 +27,7 @@ from ...core.validation import constructed
 from ..filters import Filter, select, value_of
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .phrases import has
+from .phrases import has_read, words
 from .places import spelled
 from .prose_counts import singular
 from .typed import SPELT, as_number
@@ -100,8 +100,9 @@ class ProseFact(Fact):
                 problem = self._unheld(c, said)
                 tied += 1
                 problems += [problem] if problem is not None else []
+            read = words(said) if self.words else ""  # once for every choice field
             for key, phrases in self.words.items():
-                problem = self._choice(c, key, phrases, said)
+                problem = self._choice(c, key, phrases, said, read)
                 tied += 1 if show(value_of(c, key)) in phrases else 0
                 problems += [problem] if problem is not None else []
         if problems:
@@ -146,12 +147,14 @@ class ProseFact(Fact):
                 )
         return None
 
-    def _choice(self, c: Component, key: str, phrases: dict[str, str], said: str) -> Problem | None:
-        """The card's text says the words of its `key` value (when that value has words), and
-        no other value's words."""
+    def _choice(
+        self, c: Component, key: str, phrases: dict[str, str], said: str, text: str
+    ) -> Problem | None:
+        """The card's text (`said`, and `text`: it read by `words`) says the words of its
+        `key` value (when that value has words), and no other value's words."""
         v = show(value_of(c, key))
-        others = [(o, w) for o, w in phrases.items() if o != v and has(said, w)]
-        if (v not in phrases or has(said, phrases[v])) and not others:
+        others = [(o, w) for o, w in phrases.items() if o != v and has_read(text, w)]
+        if (v not in phrases or has_read(text, phrases[v])) and not others:
             return None
         have = (
             f"says {others[0][1]!r} (the words of {key} {others[0][0]})"

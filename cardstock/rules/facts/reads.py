@@ -1,7 +1,8 @@
 """What the rules check reads once per load of a catalog, for every fact that asks: the words
 typed in the game's rule templates (`facts.rule.typed_words`), its translations
 (`translated.translations`), its templates' lines as written, as printed and as rendered
-alone, and the names those lines can render (`facts.rendered_forms`, `facts.printed_lines`).
+alone, the names those lines can render (`facts.rendered_forms`, `facts.printed_lines`), and
+the words of the texts the rule facts read at their places (`facts.rule`).
 
 The rules room keeps them here, beside the catalog rather than on it:
 
@@ -60,6 +61,9 @@ class Reads:
     template_names: dict[str, dict[str, Any] | None] | None = None
     # (shown path, a line) → the line as a player reads it, None when it cannot be rendered alone
     template_reads: dict[tuple[str, int], str | None] | None = None
+    # a text the rule facts read at their places (a card's field, a table's cell, a setup
+    # step, a designer's choice) → its words (`phrases.words`), read once for every fact
+    place_words: dict[str, str] = field(default_factory=dict)
 
 
 # a load's reads by the identity of its catalog, each dropped when that catalog is let go of

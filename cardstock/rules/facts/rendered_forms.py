@@ -356,17 +356,23 @@ def _whole_sentence(form: str) -> bool:
     return form.startswith(_START) and _ends_sentence(form)
 
 
-def _sentence_ends(read: str) -> dict[str, set[int]]:
+def _sentence_sizes(read: str) -> list[int]:
+    """How many words (as `words` reads them) each sentence of the line holds, in order:
+    read once for where sentences start (`_sentence_starts`) and end (`_sentence_ends`)."""
+    return [len(words(sentence).split()) for sentence in _STARTS.split(read)]
+
+
+def _sentence_ends(read: str, sizes: list[int]) -> dict[str, set[int]]:
     """The index, among the line's words as `words` reads them, just after each sentence's
     last word (under "."): where a form that ends a sentence must end; and just after each
     word a colon or a semicolon follows (under ":" and ";"): where a form that ends with
     that mark must end, so a list's introduction ("…each doing one of these:") or one of
     its items ("- lay one card face down beside a Devotee in your field;") is held to its
-    last word as a sentence is."""
+    last word as a sentence is. `sizes`: the line's `_sentence_sizes`."""
     out: dict[str, set[int]] = {".": set(), ":": set(), ";": set()}
     at = 0
-    for sentence in _STARTS.split(read):
-        at += len(words(sentence).split())
+    for size in sizes:
+        at += size
         out["."].add(at)
     read = _ICON.sub(" ", read)  # an icon's code (`:fire:`) holds no colon of the text
     for m in _CLAUSE_END.finditer(read):
@@ -378,14 +384,15 @@ _CLAUSE_MARKS = (":", ";")
 _CLAUSE_END = re.compile(r"[:;](?=[*_]*(?:\s|$))")  # a colon or semicolon ending a clause
 
 
-def _sentence_starts(read: str) -> set[int]:
+def _sentence_starts(sizes: list[int]) -> set[int]:
     """The index, among the line's words as `words` reads them, of each sentence's first
     word: where a form that starts a sentence may start, so a subject typed before it ("The
-    player left of the Chosen One leads…") is not read as the form."""
+    player left of the Chosen One leads…") is not read as the form. `sizes`: the line's
+    `_sentence_sizes`."""
     out, at = set(), 0
-    for sentence in _STARTS.split(read):
+    for size in sizes:
         out.add(at)
-        at += len(words(sentence).split())
+        at += size
     return out
 
 
@@ -439,7 +446,8 @@ def _said(read: str, held: list[tuple[str, bool, str | None]]) -> set[int]:
     """Which of the forms `held` (each form's words, whether it starts a sentence, and the
     mark it ends at) the line's `read` says, by index."""
     said = _own(_POSSESSIVE.sub("", words(read)))  # "Persons'" says "Persons"
-    starts, ends = _sentence_starts(read), _sentence_ends(read)
+    sizes = _sentence_sizes(read)
+    starts, ends = _sentence_starts(sizes), _sentence_ends(read, sizes)
     return {
         i
         for i, (w, anchored, closed) in enumerate(held)
@@ -460,13 +468,14 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
     # them: its short forms are for its places (`at`) and the lint
     lined = [f for f in forms if _whole_sentence(f)] or forms
     calls = _fact_patterns(fact.id)[0]
+    # the forms' words, read only for a fact some line names
     wanted = [
         (
             _own(_POSSESSIVE.sub("", words(form.replace("{value}", _VALUE)))),
             form.startswith(_START),
             _mark(form) if _ends_sentence(form) else None,
         )
-        for form in lined
+        for form in (lined if lines else [])
     ]
     # as a rendered line is read: an icon's code is no word of it
     bare = [

@@ -171,7 +171,8 @@ class RuleFact(Fact):
     def _shape(self) -> RuleFact:
         if any("{value}" not in f for f in [*self.forms(), *(self.typed or [])]):
             raise ValueError("'says' marks where the value stands with {value}")
-        if any(words(o) == words(w) for o in self.opposites for w in [self.value, *self.synonyms]):
+        meant = {words(w) for w in [self.value, *self.synonyms]}  # each read once
+        if any(words(o) in meant for o in self.opposites):
             raise ValueError("the value (or a synonym) is also one of its opposites")
         if self.choice is not None and self.source is None:
             raise ValueError(
@@ -210,7 +211,8 @@ class RuleFact(Fact):
     def check_catalog(
         self, catalog: Catalog, file: str, line: int | None, source: SourceText | None = None
     ) -> Outcome:
-        problems = [p for place in self.at for p in self._place(place, catalog)]
+        phrases = self.phrases()  # what every place is read for, worked out once a check
+        problems = [p for place in self.at for p in self._place(place, catalog, phrases)]
         problems += self._typed(catalog)
         problems += unsaid(self, catalog)
         problems += opposite_said(self, catalog)
@@ -221,14 +223,18 @@ class RuleFact(Fact):
         where = f"{len(self.at)} place{'s' if len(self.at) != 1 else ''}"
         return Outcome(True, f"{self.value!r} in {where}{source_note}")
 
-    def _cards(self, place: WordPlace, catalog: Catalog) -> list[Problem]:
+    def _cards(
+        self, place: WordPlace, catalog: Catalog, phrases: list[tuple[str, list[str]]]
+    ) -> list[Problem]:
         """Every card of the filter whose field says a word of the vocabulary says the value
-        (or a synonym) and none of the opposites; a card that says none is not about it."""
+        (or a synonym) and none of the opposites; a card that says none is not about it.
+        `phrases`: the fact's own (`phrases()`), the same for every card."""
         out: list[Problem] = []
-        phrases = self.phrases()  # the same for every card
         for c in select(catalog.components, place.cards or Filter()):
             text = show(value_of(c, place.field or ""))
-            wrong = [w for w in _said_in(words(text), phrases) if w in self.opposites]
+            wrong = [
+                w for w in _said_in(place_words(catalog, text), phrases) if w in self.opposites
+            ]
             if wrong:
                 out.append(
                     Problem(
@@ -239,9 +245,12 @@ class RuleFact(Fact):
                 )
         return out
 
-    def _rows(self, place: WordPlace, catalog: Catalog) -> list[Problem]:
+    def _rows(
+        self, place: WordPlace, catalog: Catalog, phrases: list[tuple[str, list[str]]]
+    ) -> list[Problem]:
         """`row = "*"`: every row of the table whose cell (in `column`) says a word of the
-        vocabulary says the value (or a synonym) and no opposite, and at least one says it."""
+        vocabulary says the value (or a synonym) and no opposite, and at least one says it.
+        `phrases`: the fact's own (`phrases()`), the same for every row."""
         t = catalog.game.tables.get(place.table or "")
         cols = [norm(c) for c in t.columns] if t is not None else []
         col = len(cols) - 1 if place.column is None else _index(cols, norm(place.column))
@@ -250,10 +259,9 @@ class RuleFact(Fact):
             return [Problem(f"{self.name}: table {where[0]!r} has no column {where[1]!r}")]
         out: list[Problem] = []
         right = False
-        phrases = self.phrases()  # the same for every row
         for i, r in enumerate(t.rows):
             text = show(r[col]) if col < len(r) else ""
-            said = _said_in(words(text), phrases)
+            said = _said_in(place_words(catalog, text), phrases)
             right = right or any(w in (self.value, *self.synonyms) for w in said)
             wrong = [w for w in said if w in self.opposites]
             if wrong:
@@ -272,17 +280,24 @@ class RuleFact(Fact):
             out.append(Problem(msg + f"{place.table} says {phrase!r}"))
         return out
 
-    def _place(self, place: WordPlace, catalog: Catalog) -> list[Problem]:
+    def _place(
+        self, place: WordPlace, catalog: Catalog, phrases: list[tuple[str, list[str]]]
+    ) -> list[Problem]:
+        """What one place says against the fact; `phrases`: the fact's own (`phrases()`)."""
         if place.cards is not None:
-            return self._cards(place, catalog)
+            return self._cards(place, catalog, phrases)
         if place.table is not None and place.row == "*":
-            return self._rows(place, catalog)
+            return self._rows(place, catalog, phrases)
         text, label, at = read_words(place, catalog)
         if text is None:
             return [Problem(f"{self.name}: the rulebook states {self.value!r}, but {label}", at=at)]
         forms = place.forms() or self.forms()  # the value must stand in one of these
-        right = [w for w in self.said(text, forms) if w in (self.value, *self.synonyms)]
-        wrong = [w for w in self.said(text, [*forms, *self.forms()]) if w in self.opposites]
+        placed = self.phrases(forms) if place.forms() else phrases
+        said = place_words(catalog, text)  # read once for both questions, and other facts
+        right = [w for w in _said_in(said, placed) if w in (self.value, *self.synonyms)]
+        # an opposite is wrong in the place's forms or the fact's own
+        either = [(w, [*ps, *own]) for (w, ps), (_, own) in zip(placed, phrases)]
+        wrong = [w for w in _said_in(said, either) if w in self.opposites]
         if right and not wrong:
             return []
         phrase = forms[0].removeprefix("^").replace("{value}", self.value)
@@ -351,6 +366,17 @@ class RuleFact(Fact):
 
     def data(self, components: list[Component], game: Game) -> dict[str, Any]:
         return {**super().data(components, game), "source": self.source, "choice": self.choice}
+
+
+def place_words(catalog: Catalog, text: str) -> str:
+    """The words of a text a rule fact reads at a place, read once per load of its catalog
+    for every fact that reads it (`reads.Reads.place_words`): the facts of a game read the
+    same cards, cells and steps many times over."""
+    kept = reads_of(catalog).place_words
+    said = kept.get(text)
+    if said is None:
+        said = kept[text] = words(text)
+    return said
 
 
 def typed_words(catalog: Catalog) -> TypedWords:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.patterns import compiled
 from ..rule_words import vocabulary
@@ -49,12 +49,13 @@ def _phrase_pattern(phrase: str) -> re.Pattern[str] | None:
     return compiled(rf"(?<![a-z0-9$']){body}(?![a-z0-9$'])")
 
 
-def _may_hold(low: str, phrase_words: str) -> bool:
-    """Whether a lower-case line (`_low`) holds a phrase read by `words`: its words in a
-    row among the line's words. The phrase's pattern finds a place exactly when this
-    holds, so a phrase's pattern is compiled only for a line that has it (a game has
-    hundreds of phrases, and a template line holds few)."""
-    return bool(phrase_words.strip()) and phrase_words in words(low)
+def _may_hold(line_words: str, phrase_words: str) -> bool:
+    """Whether a lower-case line (`_low`), read by `words` once for all the phrases looked
+    for on it, holds a phrase read the same way: its words in a row among the line's words.
+    The phrase's pattern finds a place exactly when this holds, so a phrase's pattern is
+    compiled only for a line that has it (a game has hundreds of phrases, and a template
+    line holds few)."""
+    return bool(phrase_words.strip()) and phrase_words in line_words
 
 
 def _vocabulary() -> tuple[re.Pattern[str], dict[str, list[str]]]:
@@ -82,10 +83,25 @@ def _low(text: str) -> str:
     return _PLACEHOLDER.sub(lambda m: " " * len(m.group()), low)
 
 
-def spans(text: str, phrase: str) -> list[tuple[int, int]]:
-    """Where the words of `phrase` stand on the line (character offsets)."""
-    low = _low(text)
-    if not _may_hold(low, words(phrase)):
+class Line(NamedTuple):
+    """A line read once for every phrase looked for on it: in lower case (`_low`), and
+    that read into its words (`words`)."""
+
+    low: str
+    words: str
+
+    @classmethod
+    def of(cls, text: str) -> Line:
+        low = _low(text)
+        return cls(low, words(low))
+
+
+def spans(text: str | Line, phrase: str) -> list[tuple[int, int]]:
+    """Where the words of `phrase` stand on the line (character offsets); a caller that
+    looks for several phrases on one line passes it read once (`Line.of`)."""
+    line = text if isinstance(text, Line) else Line.of(text)
+    low = line.low
+    if not _may_hold(line.words, words(phrase)):
         return []
     p = _phrase_pattern(phrase)
     return [m.span() for m in p.finditer(low)] if p is not None else []
@@ -105,12 +121,12 @@ class Phrases:
         line that holds it, `_may_hold`)."""
         if not self._phrases:
             return []
-        low = _low(text)
+        line = Line.of(text)  # read once for every phrase
         out: list[tuple[int, int, int]] = []
         for k, (phrase, ws) in enumerate(zip(self._phrases, self._words)):
-            p = _phrase_pattern(phrase) if _may_hold(low, ws) else None
+            p = _phrase_pattern(phrase) if _may_hold(line.words, ws) else None
             if p is not None:
-                out += [(k, *m.span()) for m in p.finditer(low)]
+                out += [(k, *m.span()) for m in p.finditer(line.low)]
         return out
 
 
@@ -148,13 +164,14 @@ class Lines:
             return [], []
         ids: list[str] = []
         out: list[tuple[int, int]] = []
+        line = Line.of(plain)  # read once for every form part looked for on it
         for fact in self.facts:
             if fact.id is None or not renders(raw, fact.id):
                 continue
             ids.append(fact.id)
             for form in [*fact.forms(), *(fact.typed or [])]:
                 for part in form.removeprefix("^").split("{value}"):  # `^`: starts a sentence
-                    out += spans(plain, part)
+                    out += spans(line, part)
         return ids, out
 
     def shadowed(self, word: str) -> str:
