@@ -491,7 +491,7 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     # Imported here, not at the top: the rules check lays the book out through this module,
     # and a build that asks for no rulebook then loads no reader or SVG writing code.
     from .epub import rulebook_epub, text_fonts
-    from .xhtml import Writer, page
+    from .xhtml import Said, Writer, page
 
     catalog, options = job.catalog, job.build
     folder = options.out / catalog.id
@@ -501,7 +501,8 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     thumbs = Thumbs(job.faces)  # the faces whose words their pictures carry
     parts = later_parts(job.faces)  # a continued card's parts, shown after it
     src = lambda c: f"../svg/{c.id}.svg"  # noqa: E731 - where the svg stage writes each face
-    body = Writer(catalog, job.faces.library, src, thumbs.drawn, parts).body(chunks)
+    said: Said = {}  # each face's words, worked out once for the page and the e-book
+    body = Writer(catalog, job.faces.library, src, thumbs.drawn, parts, said).body(chunks)
     del thumbs
     arts: list[Artifact] = []
     rules = ""
@@ -518,7 +519,7 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     del body  # the page is written before the EPUB is made: the two are not held at once
     html = artifact(catalog.id, "rulebook-html", folder / "rules" / "index.html", web.encode())
     del web
-    epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font)
+    epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font, said)
     return [
         html,
         streamed(catalog.id, "rulebook-epub", folder / f"{catalog.id}-rulebook.epub", epub),
