@@ -224,3 +224,31 @@ def test_every_die_shown_says_each_of_its_faces_apart(built, game):
                 alt = " ".join(f["alt"].split())
                 said = [w for w in dice[f["id"]] if w]
                 assert ", ".join(said) in alt, (game, edition, f["id"], said, alt)
+
+
+def test_the_web_page_and_the_e_book_work_out_each_faces_words_once(tmp_path, monkeypatch):
+    """The rulebook's two readers show the same faces with the same words: the words of
+    each face (by its component, caption and label) are worked out once for both."""
+    from collections import Counter
+
+    from cardstock.books import xhtml
+
+    worked: Counter[tuple[str, str, str | None]] = Counter()
+    face_words = xhtml.face_words
+
+    def counted(catalog, c, face, caption="", label=None):
+        worked[(c.id, caption, label)] += 1
+        return face_words(catalog, c, face, caption, label)
+
+    monkeypatch.setattr(xhtml, "face_words", counted)
+    game = "atmosfear"
+    (cat,), _ = load_games(ROOT, [game])
+    out = tmp_path / "out"
+    stage("svg")(cat, BuildOptions(out=out))
+    stage("rulebook")(cat, BuildOptions(out=out))
+    shown = {f["id"] for f in _figures((out / game / "rules" / "index.html").read_text())}
+    with zipfile.ZipFile(out / game / f"{game}-rulebook.epub") as book:
+        assert "faces/" in " ".join(book.namelist())
+    assert len(shown) > 20
+    assert {cid for cid, _, _ in worked} == shown
+    assert set(worked.values()) == {1}

@@ -159,6 +159,19 @@ def test_a_damaged_cache_entry_is_laid_out_again(built: Path) -> None:
     assert build(built, out) == 1
 
 
+def test_the_kept_book_holds_the_reading_pdf_as_its_bytes(built: Path) -> None:
+    """The cache keeps a laid-out book's PDFs as bytes, not as text inside its JSON: the
+    entry grows with the book by the PDFs' own size, and is made and read without copies
+    of them as text."""
+    import sqlite3
+
+    book = (built / "output" / BOOK).read_bytes()
+    with sqlite3.connect(built.parent / "cache" / "cache.sqlite") as db:
+        (data,) = db.execute("SELECT data FROM entries WHERE kind = 'book'").fetchone()
+    assert book in bytes(data)
+    assert len(data) < 2 * len(book) + 4096  # the reading PDF, the drawing it was made from
+
+
 def test_a_build_for_one_paper_lays_the_rulebook_out_once(tmp_path):
     generated_game(tmp_path, 3)
     generated_rulebook(tmp_path, 6)

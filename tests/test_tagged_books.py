@@ -6,6 +6,7 @@ own text; the booklets stay the untagged drawing, byte for byte."""
 
 from __future__ import annotations
 
+import gc
 import html
 import io
 import re
@@ -326,6 +327,39 @@ def test_a_tagged_book_is_the_same_bytes_every_time(mini_root: Path) -> None:
     first, again = render_book(catalog, fresh=True), render_book(catalog, fresh=True)
     assert first.reading is not None and again.reading is not None
     assert first.reading.data == again.reading.data
+
+
+def test_tagging_a_book_leaves_nothing_of_the_parsed_pdf_for_the_garbage_collector(
+    mini_root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The structure pass parses the whole book (QPDF's objects, every page's drawing):
+    all of it is freed when the pass returns, not kept in reference cycles until the
+    collector next runs (a book that pictures every card of a large game is hundreds of
+    megabytes there)."""
+    from cardstock.books import document
+
+    left: list[int] = []
+    tag = document.tag
+
+    def watched(*args: Any) -> bytes:
+        gc.collect()
+        gc.disable()
+        try:
+            made = tag(*args)
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            gc.collect()
+            left.append(sum(isinstance(o, (pikepdf.Object, pikepdf.Pdf)) for o in gc.garbage))
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        return made
+
+    monkeypatch.setattr(document, "tag", watched)
+    (catalog,), _ = load_games(mini_root, ["mini"])
+    book = render_book(catalog, booklets=False, fresh=True)
+    assert book.reading is not None and book.reading.data.startswith(b"%PDF")
+    assert left == [0]
 
 
 # ------------------------------------------------- what a screen reader hears, rule by rule

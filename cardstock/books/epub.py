@@ -42,7 +42,7 @@ from ..render.svg import BOOK_FONT_URL, BOOK_KIND, book_key, svg_bytes
 from . import fonts
 from .content import LANGUAGE, Chunk, Thumbs, book_meta
 from .direction import Marks, language_dir
-from .xhtml import CONTENTS_ID, Body, Entry, Writer, esc, nested, page, style_sheet
+from .xhtml import CONTENTS_ID, Body, Entry, Said, Writer, esc, nested, page, style_sheet
 
 # zlib's own default: level 9 took about 17 ms more CPU for each e-book (the fonts,
 # deflated again each build) for under 1 KB less in an e-book of about 1 MB
@@ -369,14 +369,18 @@ def rulebook_epub(
     faces: Faces,
     accent: str,
     family: str | None = None,
+    said: Said | None = None,
 ) -> tuple[Callable[[BinaryIO], None], list[Issue]]:
     """What writes the EPUB of a rulebook's chunks to an empty, seekable file (the book is
     streamed into it, never held whole: `core.output.streamed`), and what could not be
-    drawn (its faces are left out, their words in a box in their place)."""
+    drawn (its faces are left out, their words in a box in their place). `said`: the
+    faces' words as the web page's writer found them (`xhtml.Writer`), read, not worked
+    out again."""
     family = family or fonts.LIBERATION
     drawn = Drawn(faces)
     parts = later_parts(faces)  # a continued card's parts, shown after it
-    body: Body = Writer(catalog, faces.library, drawn.src, drawn.thumbs.drawn, parts).body(chunks)
+    writer = Writer(catalog, faces.library, drawn.src, drawn.thumbs.drawn, parts, said)
+    body: Body = writer.body(chunks)
     css_font = fonts.register(family).css
     rules, font_items = text_fonts(family)
     chapter = '<?xml version="1.0" encoding="UTF-8"?>\n' + page(

@@ -35,7 +35,6 @@ once, by the rulebook stage, which can run beside the build's other stages.
 
 from __future__ import annotations
 
-import base64
 import itertools
 import json
 from collections.abc import Iterator
@@ -324,39 +323,48 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
         dict.fromkeys([*findings, *story.issues])
     )  # each once, in order: linear in their number
     rendered = Rendered(reading, findings, size)
-    job.cache.put(
-        "book",
-        key,
-        json.dumps(
-            {
-                "pdf": base64.b64encode(reading.data).decode("ascii")
-                if reading is not None
-                else None,
-                "drawn": base64.b64encode(reading.imposed).decode("ascii")
-                if reading is not None
-                else None,
-                "pages": reading.pages if reading is not None else 0,
-                "findings": [i.data() for i in findings],
-            }
-        ).encode(),
-    )
+    job.cache.put("book", key, _entry(rendered))
     return rendered
 
 
+def _entry(rendered: Rendered) -> bytes:
+    """A laid-out book as the cache keeps it: a line of JSON (its pages, its findings and
+    the lengths of its two PDFs), then the reading PDF's bytes and the bytes ReportLab
+    drew, as they are. The PDFs grow with a game's cards: kept as bytes, not as text in the
+    JSON, the entry is made with one copy of them rather than several (base64, JSON)."""
+    reading = rendered.reading
+    pdf = reading.data if reading is not None else b""
+    drawn = reading.imposed if reading is not None else b""
+    head = {
+        "pages": reading.pages if reading is not None else None,
+        "pdf": len(pdf),
+        "drawn": len(drawn),
+        "findings": [i.data() for i in rendered.issues],
+    }
+    return b"".join([json.dumps(head).encode(), b"\n", pdf, drawn])
+
+
 def _kept(job: Job, key: str, size: BookSize) -> Rendered | None:
-    data = job.cache.get_json("book", key)
-    if not isinstance(data, dict):
+    """The book `_entry` kept under `key`, or None (none kept, or not as `_entry` makes it)."""
+    data = job.cache.get("book", key)
+    if data is None:
         return None
+    end = data.find(b"\n")
     try:
-        pdf = data["pdf"]
-        reading = (
-            Built(base64.b64decode(pdf), int(data["pages"]), drawn=base64.b64decode(data["drawn"]))
-            if pdf is not None
-            else None
-        )
-        return Rendered(reading, [Issue.from_data(i) for i in data["findings"]], size)
+        head = json.loads(data[:end]) if end >= 0 else None
+        if not isinstance(head, dict):
+            return None
+        pages, pdf, drawn = head["pages"], int(head["pdf"]), int(head["drawn"])
+        if end + 1 + pdf + drawn != len(data):
+            return None
+        findings = [Issue.from_data(i) for i in head["findings"]]
     except (KeyError, TypeError, ValueError):
         return None
+    reading = None
+    if pages is not None:
+        at = end + 1 + pdf
+        reading = Built(data[end + 1 : at], int(pages), drawn=data[at:])
+    return Rendered(reading, findings, size)
 
 
 @dataclass
@@ -483,7 +491,7 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     # Imported here, not at the top: the rules check lays the book out through this module,
     # and a build that asks for no rulebook then loads no reader or SVG writing code.
     from .epub import rulebook_epub, text_fonts
-    from .xhtml import Writer, page
+    from .xhtml import Said, Writer, page
 
     catalog, options = job.catalog, job.build
     folder = options.out / catalog.id
@@ -493,7 +501,8 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     thumbs = Thumbs(job.faces)  # the faces whose words their pictures carry
     parts = later_parts(job.faces)  # a continued card's parts, shown after it
     src = lambda c: f"../svg/{c.id}.svg"  # noqa: E731 - where the svg stage writes each face
-    body = Writer(catalog, job.faces.library, src, thumbs.drawn, parts).body(chunks)
+    said: Said = {}  # each face's words, worked out once for the page and the e-book
+    body = Writer(catalog, job.faces.library, src, thumbs.drawn, parts, said).body(chunks)
     del thumbs
     arts: list[Artifact] = []
     rules = ""
@@ -510,7 +519,7 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     del body  # the page is written before the EPUB is made: the two are not held at once
     html = artifact(catalog.id, "rulebook-html", folder / "rules" / "index.html", web.encode())
     del web
-    epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font)
+    epub, _ = rulebook_epub(catalog, chunks, job.faces, accent, options.reading_font, said)
     return [
         html,
         streamed(catalog.id, "rulebook-epub", folder / f"{catalog.id}-rulebook.epub", epub),

@@ -15,6 +15,7 @@ bytes: QPDF writes no date and the file identifier is made from the content.
 from __future__ import annotations
 
 import io
+from functools import partial
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, String
@@ -36,23 +37,7 @@ def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
             document.Lang = String(lang)
         root.K = document
         elements: dict[int, Dictionary] = {}
-
-        def element(node: Node) -> Dictionary:
-            made = elements.get(id(node))
-            if made is not None:
-                return made
-            parent = document if node.parent is None else element(node.parent)
-            made = pdf.make_indirect(
-                Dictionary(Type=Name.StructElem, S=Name("/" + node.role), P=parent, K=Array())
-            )
-            if node.alt is not None:
-                made.Alt = String(node.alt)
-            if node.scope is not None:
-                made.A = Dictionary(O=Name.Table, Scope=Name("/" + node.scope))
-            parent.K.append(made)
-            elements[id(node)] = made
-            return made
-
+        element = partial(_element, pdf, document, elements)
         owners: dict[int, list[Dictionary]] = {}
         for mark in marks.marks:
             made = element(mark.node)
@@ -95,6 +80,29 @@ def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
         out = io.BytesIO()
         pdf.save(out, deterministic_id=True)
         return out.getvalue()
+
+
+def _element(
+    pdf: pikepdf.Pdf, document: Dictionary, elements: dict[int, Dictionary], node: Node
+) -> Dictionary:
+    """The structure element of `node`, made (with its parents) the first time it is asked
+    for. A function of the module, not one nested in `tag`: a nested function that calls
+    itself is a reference cycle, which would keep the parsed book (QPDF's objects, every
+    page's drawing) alive after `tag` returns, until the garbage collector next runs."""
+    made = elements.get(id(node))
+    if made is not None:
+        return made
+    parent = document if node.parent is None else _element(pdf, document, elements, node.parent)
+    made = pdf.make_indirect(
+        Dictionary(Type=Name.StructElem, S=Name("/" + node.role), P=parent, K=Array())
+    )
+    if node.alt is not None:
+        made.Alt = String(node.alt)
+    if node.scope is not None:
+        made.A = Dictionary(O=Name.Table, Scope=Name("/" + node.scope))
+    parent.K.append(made)
+    elements[id(node)] = made
+    return made
 
 
 def _unempty(pdf: pikepdf.Pdf) -> None:

@@ -202,6 +202,10 @@ class Entry:
     id: str
 
 
+# the words of each face's picture, by its component's id, caption name and label
+Said = dict[tuple[str, str, str | None], str]
+
+
 @dataclass
 class Body:
     """The rulebook's markup: its cover (header), main text, and the headings it holds."""
@@ -216,7 +220,10 @@ class Writer:
     """Turns a rulebook's chunks into markup. `src(component)` is where a face's SVG is,
     relative to the document (None: the face cannot be drawn); `drawing(component)` its
     laid-out face, whose words its picture carries (None: the face's name from the
-    catalog stands for them)."""
+    catalog stands for them). `said`: the words of each face's picture
+    (`cardwords.face_words`) by the face's component, the name its caption gives and its
+    label, filled as the writer meets them; the writers of one book's readers (the web
+    page, the e-book) share one, so each face's words are worked out once for both."""
 
     def __init__(
         self,
@@ -225,8 +232,10 @@ class Writer:
         src: Callable[[Component], str | None],
         drawing: Callable[[Component], Face | None] | None = None,
         parts: Mapping[str, tuple[Component, ...]] | None = None,
+        said: Said | None = None,
     ):
         self.catalog, self.src, self.drawing = catalog, src, drawing
+        self.said: Said = {} if said is None else said
         self.parts = parts  # each continued card's later parts (`layout.continued`)
         self.marks = Marks(book_meta(catalog)["lang"])
         self.icons = Icons(catalog, library)
@@ -244,8 +253,11 @@ class Writer:
         group = printed_group(self.catalog, c)
         words = self.catalog.tool_words
         src = self.src(c)
-        face = self.drawing(c) if self.drawing is not None and src is not None else None
-        said = face_words(self.catalog, c, face, name, label)
+        key = (c.id, name, label)
+        said = self.said.get(key)
+        if said is None:
+            face = self.drawing(c) if self.drawing is not None and src is not None else None
+            said = self.said[key] = face_words(self.catalog, c, face, name, label)
         return figure(c, src, caption, label, words, group, self.marks, said)
 
     def _block(self, tag: str, inner: str, attrs: str = "") -> str:

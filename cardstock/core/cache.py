@@ -40,7 +40,8 @@ from .issues import Issue
 KINDS = {
     "unit": "what one build unit (a game's rules check, one stage of a game) found and wrote",
     "face": "a laid-out face: its drawing operations and what the print-safety lint found",
-    "book": "a typeset rulebook: its reading PDF, pages, findings and the faces it drew",
+    "book": "a typeset rulebook: a line of JSON (its pages, findings and the sizes of its two "
+    "PDFs), then the reading PDF's bytes and those of the PDF as drawn, before its tags",
     "book-findings": "what laying a rulebook out found, by its text, page size and the outlines "
     "of the faces it shows",
     "quickref-fit": "what laying a quick-reference side out at its card's size found, by its "
