@@ -119,8 +119,7 @@ def _build(
         work.checked(_check(jobs, to_check, request, lanes), jobs)  # 3. check
         cache.flush()  # the faces the checks laid out, for the stages' workers
         # What the checks kept (the faces) is not scanned again; what they left in cycles
-        # is collected first, or freezing would keep it for the rest of the build (the
-        # rulebook's typeset document: about 5 KB a card, for a book that shows each card).
+        # is collected first, or freezing would keep it for the rest of the build.
         gc.collect()
         gc.freeze()
         outcome.checks = work.made_checks
