@@ -39,6 +39,19 @@ def _count_boxes(monkeypatch) -> Counter[str]:
     return drawn
 
 
+def _count_checks(monkeypatch) -> Counter[str]:
+    """Every box's print-safety check really run, by box name (`FaceCheck`)."""
+    checked: Counter[str] = Counter()
+    real = printsafe.FaceCheck.__call__
+
+    def call(self, box, before, drawn):
+        checked[box.name] += 1
+        return real(self, box, before, drawn)
+
+    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
+    return checked
+
+
 def _templated(box, styles) -> bool:
     named = styles.get(box.values.get("style") or "", {})
     return any(
@@ -82,14 +95,7 @@ def test_faces_drawn_once_a_box_equal_faces_drawn_box_by_box(tmp_path, monkeypat
 
 def test_a_frame_is_checked_once_for_print_safety(tmp_path, monkeypatch):
     cat = _game(tmp_path)
-    checked: Counter[str] = Counter()
-    real = printsafe.FaceCheck.__call__
-
-    def call(self, box, before, drawn):
-        checked[box.name] += 1
-        return real(self, box, before, drawn)
-
-    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
+    checked = _count_checks(monkeypatch)
     faces = Faces(cat, memory_cache())
     list(faces.each())
     front = faces.layouts.resolve("card")
@@ -109,14 +115,7 @@ def test_art_that_differs_on_every_card_and_the_text_below_it_are_checked_once(
 ):
     cat = _game(tmp_path)
     drawn = _count_boxes(monkeypatch)
-    checked: Counter[str] = Counter()
-    real = printsafe.FaceCheck.__call__
-
-    def call(self, box, before, drawn_ops):
-        checked[box.name] += 1
-        return real(self, box, before, drawn_ops)
-
-    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
+    checked = _count_checks(monkeypatch)
     faces = Faces(cat, memory_cache())
     list(faces.each())
     # the placeholder art above it is drawn for each card (its rays turn by the card's
@@ -161,14 +160,7 @@ def test_a_box_whose_values_recur_further_apart_than_the_memo_holds_is_drawn_twi
     monkeypatch.setattr(boxmemo, "MEMO_MAX", 4)
     cat = _game(tmp_path)
     drawn = _count_boxes(monkeypatch)
-    checked: Counter[str] = Counter()
-    real = printsafe.FaceCheck.__call__
-
-    def call(self, box, before, drawn_ops):
-        checked[box.name] += 1
-        return real(self, box, before, drawn_ops)
-
-    monkeypatch.setattr(printsafe.FaceCheck, "__call__", call)
+    checked = _count_checks(monkeypatch)
     faces = Faces(cat, memory_cache())
     shared = [(c.id, side, f) for c, side, f in faces.each()]
     values = len({(c.fields.get("text"), c.fields.get("strength")) for c in cat.components})
