@@ -197,16 +197,11 @@ def _colours(ops: Iterable[Any], out: list[str | None]) -> list[str | None]:
     return out
 
 
-_AT: dict[type, tuple[int, ...]] = {}  # an op class -> where its colours are among its values
-
-
-def _colours_at(cls: type) -> tuple[int, ...]:
-    """The positions of the colour fields of an op class among its field values."""
-    at = _AT.get(cls)
-    if at is None:
-        names = _COLOURED.get(cls, ())
-        at = _AT[cls] = tuple(i for i, k in enumerate(field_names(cls)) if k in names)
-    return at
+# an op class -> the positions of its colour fields among its field values (`ops.values`)
+_AT = {
+    cls: tuple(i for i, k in enumerate(field_names(cls)) if k in names)
+    for cls, names in _COLOURED.items()
+}
 
 
 def _blank(op: Any) -> Any:
@@ -220,7 +215,7 @@ def _blank(op: Any) -> Any:
     if isinstance(op, Icon):  # its parts are ops of their own
         return plain(replace(op, color=None if op.color is None else ""))
     found = list(values(op))
-    for i in _colours_at(type(op)):
+    for i in _AT[type(op)]:
         if found[i] is not None:
             found[i] = ""
     return (type(op).__name__, *found)
