@@ -105,6 +105,10 @@ NOT_WITHOUT_SVG = (
 # where a game asks for it).
 NOT_WITHOUT_A_QR = ("segno", "urllib.request", "http", "ssl", "xml")
 
+# What a build of a project that keeps no playtesters' notes (no `playtest/feedback/`) may
+# not load: the notes' reader and what the downloads page shows of them.
+NOT_WITHOUT_NOTES = ("cardstock.catalog.feedback", "cardstock.site.notes")
+
 # What a build in the source language alone may not load: the translations' code (`.po`
 # files, each text's translation), which a build that makes another language reads.
 NOT_WITHOUT_TRANSLATIONS = ("cardstock.catalog.translations", "cardstock.cli.translate")
@@ -313,6 +317,7 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_TRANSLATIONS, modules) == []
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []
     assert loaded(NOT_WITHOUT_MARKUP, modules) == []
+    assert loaded(NOT_WITHOUT_NOTES, modules) == []
 
 
 # Imports the pipeline as a sheets-only build first does (`cli.building._pipeline`) and
