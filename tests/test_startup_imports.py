@@ -351,3 +351,36 @@ def test_the_pipeline_and_its_stages_checks_are_imported_with_the_collector_paus
         check=True,
     )
     assert json.loads(done.stdout.splitlines()[-1]) == ["cardstock.build", [], True, True, True]
+
+
+# The modules of the models a build makes (the game file, its fields, the layout files, the
+# sheets and printer profiles, the symbol library): their annotations are objects, so
+# Pydantic makes each model without compiling and evaluating a text a field.
+BUILD_MODEL_MODULES = (
+    "cardstock.catalog.schema",
+    "cardstock.catalog.fields",
+    "cardstock.layout.layoutfile",
+    "cardstock.impose.sheets",
+    "cardstock.layout.symbolfile",
+)
+
+
+def test_the_models_a_build_makes_have_no_annotations_written_as_text() -> None:
+    import importlib
+
+    from pydantic import BaseModel
+
+    models = [
+        value
+        for name in BUILD_MODEL_MODULES
+        for value in vars(importlib.import_module(name)).values()
+        if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == name
+    ]
+    assert len(models) >= 20  # the game's, the layout files', the sheets' and the symbols'
+    written_as_text = [
+        f"{model.__qualname__}.{field}"
+        for model in models
+        for field, annotation in vars(model).get("__annotations__", {}).items()
+        if isinstance(annotation, str)
+    ]
+    assert written_as_text == []
