@@ -384,3 +384,43 @@ def test_the_models_a_build_makes_have_no_annotations_written_as_text() -> None:
         if isinstance(annotation, str)
     ]
     assert written_as_text == []
+
+
+# A Pydantic plugin installed beside cardstock (an entry point of the `pydantic` group):
+# it writes the name of each model whose validator Pydantic makes.
+PLUGIN = """
+import os
+
+class Probe:
+    def new_schema_validator(self, schema, schema_type, path, kind, config, settings):
+        with open(os.environ["PROBE_SEEN"], "a", encoding="utf-8") as seen:
+            seen.write(path.name + "\\n")
+        return None, None, None
+
+plugin = Probe()
+"""
+
+
+def test_a_build_leaves_the_users_pydantic_plugins_on(tmp_path: Path) -> None:
+    # cardstock validates a project's files with its own models and does not switch off
+    # what the user installed to watch Pydantic (a plugin is the user's code, not the
+    # project's); the plugin search it pays for is Pydantic's, made at the first model
+    installed = tmp_path / "installed"
+    (installed / "probe_plugin-1.0.dist-info").mkdir(parents=True)
+    (installed / "probe_plugin.py").write_text(PLUGIN, encoding="utf-8")
+    info = installed / "probe_plugin-1.0.dist-info"
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: probe-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[pydantic]\nprobe = probe_plugin:plugin\n")
+    root = plain_deck(tmp_path / "project")
+    args = ["--root", str(root), "build", "--only", "pnp", "--paper", "letter", "--jobs", "1"]
+    seen = tmp_path / "seen.txt"
+    env = {
+        **os.environ,
+        "CARDSTOCK_CACHE": str(tmp_path / "cache"),
+        "PYTHONPATH": str(installed),
+        "PROBE_SEEN": str(seen),
+    }
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    subprocess.run([sys.executable, "-c", quiet_build(args)], env=env, cwd=tmp_path, check=True)
+    assert seen.is_file()  # the plugin was loaded and saw a model made
+    assert {"Game", "LayoutFile", "Sheet"} <= set(seen.read_text(encoding="utf-8").split())
