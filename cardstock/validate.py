@@ -12,7 +12,8 @@ room to check what it will read:
 - each stage this build runs, its own inputs (the stage record's `check`: sheets and
   printer profiles, print-shop presets);
 - the downloads page's template, when the build writes the page (`site.page.check_page`);
-- the playtesters' notes the page, the changelog and proofs show (`catalog.feedback`);
+- the playtesters' notes the page, the changelog and proofs show (`catalog.feedback`, when
+  the project keeps any);
 - the build's own options (the output folder).
 
 A problem many games share is listed once. The stages that follow assume what is checked
@@ -28,12 +29,12 @@ from pathlib import Path
 from . import fonts
 from .books import check as books_check
 from .catalog import check as catalog_check
-from .catalog.feedback import read_notes
 from .catalog.languages import build_games
 from .catalog.load import Catalog
 from .catalog.variants import load_with_languages
 from .core.cache import Cache
 from .core.issues import Issue, Issues
+from .core.project import keeps_notes
 from .core.stage import BuildOptions
 from .core.tomlpos import TomlReads
 from .layout import check as layout_check
@@ -85,7 +86,7 @@ def validate(
         found += _font_files()
         if options is not None:
             found += _output_folder(options.out)
-            found += read_notes(root, catalogs)[1]
+            found += _notes(root, catalogs)
             if page:
                 found += check_page(root, catalogs, options.out, cache)
         reads = TomlReads()  # the layout files the games share, read once in this pass
@@ -194,6 +195,16 @@ def _font_files() -> list[Issue]:
         for face in fonts.FACES.values()
         if not face.own and not face.path.is_file()
     ]
+
+
+def _notes(root: Path, catalogs: Sequence[Catalog]) -> list[Issue]:
+    """What is wrong with the playtesters' notes the project keeps (none without a notes
+    folder, `keeps_notes`)."""
+    if not keeps_notes(root):
+        return []
+    from .catalog.feedback import read_notes
+
+    return read_notes(root, catalogs)[1]
 
 
 def _output_folder(out: Path) -> list[Issue]:

@@ -105,6 +105,10 @@ NOT_WITHOUT_SVG = (
 # where a game asks for it).
 NOT_WITHOUT_A_QR = ("segno", "urllib.request", "http", "ssl", "xml")
 
+# What a build of a project that keeps no playtesters' notes (no `playtest/feedback/`) may
+# not load: the notes' reader and what the downloads page shows of them.
+NOT_WITHOUT_NOTES = ("cardstock.catalog.feedback", "cardstock.site.notes")
+
 # What a build in the source language alone may not load: the translations' code (`.po`
 # files, each text's translation), which a build that makes another language reads.
 NOT_WITHOUT_TRANSLATIONS = ("cardstock.catalog.translations", "cardstock.cli.translate")
@@ -313,6 +317,7 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_TRANSLATIONS, modules) == []
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []
     assert loaded(NOT_WITHOUT_MARKUP, modules) == []
+    assert loaded(NOT_WITHOUT_NOTES, modules) == []
 
 
 # Imports the pipeline as a sheets-only build first does (`cli.building._pipeline`) and
@@ -346,3 +351,76 @@ def test_the_pipeline_and_its_stages_checks_are_imported_with_the_collector_paus
         check=True,
     )
     assert json.loads(done.stdout.splitlines()[-1]) == ["cardstock.build", [], True, True, True]
+
+
+# The modules of the models a build makes (the game file, its fields, the layout files, the
+# sheets and printer profiles, the symbol library): their annotations are objects, so
+# Pydantic makes each model without compiling and evaluating a text a field.
+BUILD_MODEL_MODULES = (
+    "cardstock.catalog.schema",
+    "cardstock.catalog.fields",
+    "cardstock.layout.layoutfile",
+    "cardstock.impose.sheets",
+    "cardstock.layout.symbolfile",
+)
+
+
+def test_the_models_a_build_makes_have_no_annotations_written_as_text() -> None:
+    import importlib
+
+    from pydantic import BaseModel
+
+    models = [
+        value
+        for name in BUILD_MODEL_MODULES
+        for value in vars(importlib.import_module(name)).values()
+        if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == name
+    ]
+    assert len(models) >= 20  # the game's, the layout files', the sheets' and the symbols'
+    written_as_text = [
+        f"{model.__qualname__}.{field}"
+        for model in models
+        for field, annotation in vars(model).get("__annotations__", {}).items()
+        if isinstance(annotation, str)
+    ]
+    assert written_as_text == []
+
+
+# A Pydantic plugin installed beside cardstock (an entry point of the `pydantic` group):
+# it writes the name of each model whose validator Pydantic makes.
+PLUGIN = """
+import os
+
+class Probe:
+    def new_schema_validator(self, schema, schema_type, path, kind, config, settings):
+        with open(os.environ["PROBE_SEEN"], "a", encoding="utf-8") as seen:
+            seen.write(path.name + "\\n")
+        return None, None, None
+
+plugin = Probe()
+"""
+
+
+def test_a_build_leaves_the_users_pydantic_plugins_on(tmp_path: Path) -> None:
+    # cardstock validates a project's files with its own models and does not switch off
+    # what the user installed to watch Pydantic (a plugin is the user's code, not the
+    # project's); the plugin search it pays for is Pydantic's, made at the first model
+    installed = tmp_path / "installed"
+    (installed / "probe_plugin-1.0.dist-info").mkdir(parents=True)
+    (installed / "probe_plugin.py").write_text(PLUGIN, encoding="utf-8")
+    info = installed / "probe_plugin-1.0.dist-info"
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: probe-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[pydantic]\nprobe = probe_plugin:plugin\n")
+    root = plain_deck(tmp_path / "project")
+    args = ["--root", str(root), "build", "--only", "pnp", "--paper", "letter", "--jobs", "1"]
+    seen = tmp_path / "seen.txt"
+    env = {
+        **os.environ,
+        "CARDSTOCK_CACHE": str(tmp_path / "cache"),
+        "PYTHONPATH": str(installed),
+        "PROBE_SEEN": str(seen),
+    }
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    subprocess.run([sys.executable, "-c", quiet_build(args)], env=env, cwd=tmp_path, check=True)
+    assert seen.is_file()  # the plugin was loaded and saw a model made
+    assert {"Game", "LayoutFile", "Sheet"} <= set(seen.read_text(encoding="utf-8").split())

@@ -5,8 +5,8 @@ A game declares its per-set fields as data (`type = "int"`, `min = 0`, …). Eac
 them, with the reserved columns, into a model with `extra="forbid"` for that set.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Pydantic is handed this module's annotations as
+# objects (as text, each field's would be compiled and evaluated as its model is made).
 import re
 import unicodedata
 from collections.abc import Callable
@@ -240,7 +240,7 @@ class FieldSpec(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _choices_given(self) -> FieldSpec:
+    def _choices_given(self) -> "FieldSpec":
         if self.type == "choice" and not self.choices:
             raise ValueError("a field of type 'choice' needs a list of 'choices'")
         return self

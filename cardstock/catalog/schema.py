@@ -1,8 +1,8 @@
 """Pydantic models of a game file (`catalog/<game>/game.toml`), and the validated catalog's
 components."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Pydantic is handed this module's annotations as
+# objects (as text, each field's would be compiled and evaluated as its model is made).
 import string
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
@@ -71,7 +71,7 @@ class Players(Strict):
     max: int = Field(ge=1, description="The most players the game is for.", examples=[6])
 
     @model_validator(mode="after")
-    def _ordered(self) -> Players:
+    def _ordered(self) -> "Players":
         if self.min > self.max:
             raise ValueError(f"min ({self.min}) is larger than max ({self.max})")
         return self
@@ -242,7 +242,7 @@ class RowRule(Strict):
     )
 
     @model_validator(mode="after")
-    def _one_test(self) -> RowRule:
+    def _one_test(self) -> "RowRule":
         given = [k for k in ("is", "missing", "marked") if getattr(self, _ATTR[k]) is not None]
         if len(given) != 1:
             raise ValueError(
@@ -432,7 +432,7 @@ class ComponentSet(Strict):
         return _check_field_specs(value)
 
     @model_validator(mode="after")
-    def _one_source(self) -> ComponentSet:
+    def _one_source(self) -> "ComponentSet":
         if (self.table is None) == (self.rows is None):
             raise ValueError(
                 "give exactly one of 'table' (a CSV, TSV, XLSX, YAML or JSON file) or 'rows' "
@@ -501,7 +501,7 @@ class DataTable(Strict):
     )
 
     @model_validator(mode="after")
-    def _widths(self) -> DataTable:
+    def _widths(self) -> "DataTable":
         for i, row in enumerate(self.rows):
             if len(row) != len(self.columns):
                 raise ValueError(

@@ -20,6 +20,13 @@ def discover(root: Path) -> list[str]:
 
 FEEDBACK = "playtest/feedback"  # playtesters' notes, below the project's root (docs/playtest.md)
 
+
+def keeps_notes(root: Path) -> bool:
+    """Whether the project has a folder of playtesters' notes (`FEEDBACK`): the notes'
+    module (`catalog.feedback`) is imported only for a project that has one."""
+    return (root / FEEDBACK).is_dir()
+
+
 # The layouts cardstock ships: the wheel carries the checkout's layouts/ shared files as
 # the package `cardstock.shipped` (see pyproject.toml); a source checkout uses layouts/.
 _PACKAGED = Path(__file__).resolve().parents[1] / "shipped"

@@ -7,8 +7,8 @@ holds printer profiles (a back offset per printer). Problems come back as `Issue
 at the file and line of the key, never as exceptions.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Pydantic is handed this module's annotations as
+# objects (as text, each field's would be compiled and evaluated as its model is made).
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
@@ -475,7 +475,7 @@ def load_printers(root: Path) -> tuple[dict[str, Printer], Issues]:
     return dict(model.printers), issues
 
 
-def back_offset(root: Path, options: BuildOptions) -> tuple[tuple[float, float], list[Issue]]:
+def back_offset(root: Path, options: "BuildOptions") -> tuple[tuple[float, float], list[Issue]]:
     """The back offset to apply: --back-offset when given, else the named printer profile
     (--printer), else the default profile, else none."""
     given, name = options.back_offset, options.printer
@@ -505,7 +505,7 @@ def back_offset(root: Path, options: BuildOptions) -> tuple[tuple[float, float],
     return given, []
 
 
-def printer_margin(root: Path, options: BuildOptions) -> float:
+def printer_margin(root: Path, options: "BuildOptions") -> float:
     """The margin of the printer profile in use (--printer, else the default profile), else
     DEFAULT_MARGIN. Profile problems are reported by `back_offset`."""
     printers, issues = load_printers(root)
@@ -520,13 +520,13 @@ def printer_margin(root: Path, options: BuildOptions) -> float:
     return DEFAULT_MARGIN
 
 
-def page_margin(root: Path, options: BuildOptions) -> float:
+def page_margin(root: Path, options: "BuildOptions") -> float:
     """The margin of a page laid out without a sheet (boards, tuck boxes, print then cut):
     the printer profile's (`printer_margin`), never less than MIN_MARGIN."""
     return max(MIN_MARGIN, printer_margin(root, options))
 
 
-def printer_problems(catalogs: list[Any], options: BuildOptions) -> list[Issue]:
+def printer_problems(catalogs: list[Any], options: "BuildOptions") -> list[Issue]:
     """The printer profiles' errors (and an unknown --printer), for a stage that reads
     only their margin; checked before anything is written."""
     if not catalogs:

@@ -5,8 +5,8 @@ user cache already read and merged, so a build of a game without its own layout 
 never makes these classes. `cardstock.layout.spec` still names them (`spec.BoxSpec`).
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Pydantic is handed this module's annotations as
+# objects (as text, each field's would be compiled and evaluated as its model is made).
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field

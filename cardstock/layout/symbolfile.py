@@ -4,8 +4,8 @@ the library cardstock ships comes back from the user cache already read, so a bu
 uses it never makes these classes. `cardstock.layout.symbols` still names them.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: Pydantic is handed this module's annotations as
+# objects (as text, each field's would be compiled and evaluated as its model is made).
 from pydantic import BaseModel, ConfigDict, Field
 
 

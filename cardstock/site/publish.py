@@ -10,12 +10,11 @@ from collections.abc import Sequence, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..catalog.feedback import read_notes
 from ..core.cache import Cache
 from ..core.files import Unreadable, read_bytes
 from ..core.output import Artifact
+from ..core.project import keeps_notes
 from . import manifest, page
-from .notes import card_versions, noted_cards
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -40,7 +39,13 @@ def _notes(
     root: Path, out: Path, catalogs: Sequence[Catalog], entries: dict[str, dict[str, Any]]
 ) -> dict[str, list[dict[str, Any]]]:
     """Each game's noted cards (`site.notes.noted_cards`), each card's version now read from
-    the fingerprints this build wrote (`<game>-printed.json`)."""
+    the fingerprints this build wrote (`<game>-printed.json`); the notes' modules are
+    imported only for a project that keeps notes."""
+    if not keeps_notes(root):
+        return {}
+    from ..catalog.feedback import read_notes
+    from .notes import card_versions, noted_cards
+
     found, _problems = read_notes(root, catalogs)  # validation reported the problems
     if not found:
         return {}
