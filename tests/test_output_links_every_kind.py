@@ -209,3 +209,46 @@ def test_a_linked_output_folder_is_refused_and_nothing_where_it_points_changes(
         assert "internal error" not in result.err
         assert _state(outside) == before
     assert place.is_symlink()
+
+
+# The folders of the print shops' uploads written last when every shop is asked (MPC, then
+# PrinterStudio, TGC, DriveThruCards): a link at any of them is found before a picture or a
+# PDF of any shop is made, not after the shops before it have made theirs.
+LAST_WRITTEN = (
+    "mini/print-shop/printerstudio/poker/back",
+    "mini/print-shop/tgc/quickref/front",
+    "mini/print-shop/drivethru",
+)
+
+
+def test_a_print_shop_build_into_a_linked_folder_makes_no_upload_before_refusing(
+    built, tmp_path, cli, monkeypatch
+):
+    from cardstock.exports import presets, tuckboxes
+
+    made: list[str] = []
+
+    def counted(name: str, real):
+        def run(*args, **kw):
+            made.append(name)
+            return real(*args, **kw)
+
+        return run
+
+    monkeypatch.setattr(presets, "faces_pdf", counted("upload", presets.faces_pdf))
+    monkeypatch.setattr(tuckboxes, "rasterise", counted("tuck box", tuckboxes.rasterise))
+    for n, folder in enumerate(LAST_WRITTEN):
+        root = tmp_path / str(n)
+        shutil.copytree(built, root, symlinks=True)
+        place = root / "output" / folder
+        outside = tmp_path / f"outside-{n}"
+        _look_alike(place, outside)
+        shutil.rmtree(place)
+        place.symlink_to(outside, target_is_directory=True)
+        result = cli(*_command(root, "print-shop"), "--force")
+        assert result.code == 2, result.err
+        assert f"output/{folder}: not written" in result.err.replace(str(root) + "/", "")
+        assert made == [], folder
+    # what is counted is what a build of the shops makes
+    assert cli(*_command(tmp_path / "0", "print-shop"), "--for", "mpc,tgc").code == 0
+    assert "upload" in made and "tuck box" in made
