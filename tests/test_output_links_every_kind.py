@@ -209,3 +209,54 @@ def test_a_linked_output_folder_is_refused_and_nothing_where_it_points_changes(
         assert "internal error" not in result.err
         assert _state(outside) == before
     assert place.is_symlink()
+
+
+# Folders written last by the parts that draw pictures: when every print shop is asked
+# (MPC, then PrinterStudio, TGC, DriveThruCards) the last shops' upload folders; the
+# Tabletop Simulator object's saved-object folder (written after its deck images); the
+# Tabletop Playground package's state and die-mesh folders (after its textures). A link
+# at any of them is found before a picture or a PDF is drawn, not after the pictures of the
+# folders written before it.
+LAST_WRITTEN = (
+    ("print-shop", "mini/print-shop/printerstudio/poker/back"),
+    ("print-shop", "mini/print-shop/tgc/quickref/front"),
+    ("print-shop", "mini/print-shop/drivethru"),
+    ("tts", "mini/tts/Saves/Saved Objects"),
+    ("ttpg", "mini/ttpg/States"),
+    ("ttpg", "mini/ttpg/Models"),
+)
+
+
+def test_a_build_into_a_linked_folder_draws_no_picture_before_refusing(
+    built, tmp_path, cli, monkeypatch
+):
+    from cardstock.exports import presets, ttpg, tts, tuckboxes
+
+    drawn: list[str] = []
+
+    def counted(name: str, real):
+        def run(*args, **kw):
+            drawn.append(name)
+            return real(*args, **kw)
+
+        return run
+
+    for module in (presets, tts, ttpg):
+        monkeypatch.setattr(module, "faces_pdf", counted(module.__name__, module.faces_pdf))
+    monkeypatch.setattr(tuckboxes, "rasterise", counted("tuck box", tuckboxes.rasterise))
+    for n, (part, folder) in enumerate(LAST_WRITTEN):
+        root = tmp_path / str(n)
+        shutil.copytree(built, root, symlinks=True)
+        place = root / "output" / folder
+        outside = tmp_path / f"outside-{n}"
+        _look_alike(place, outside)
+        shutil.rmtree(place)
+        place.symlink_to(outside, target_is_directory=True)
+        result = cli(*_command(root, part), "--force")
+        assert result.code == 2, result.err
+        assert f"output/{folder}: not written" in result.err.replace(str(root) + "/", "")
+        assert drawn == [], (part, folder)
+    # what is counted is what the builds of these parts draw
+    for part, shops in (("print-shop", ("--for", "mpc,tgc")), ("tts", ()), ("ttpg", ())):
+        assert cli(*_command(tmp_path / "0", part), *shops, "--force").code == 0
+    assert {"tuck box", *(m.__name__ for m in (presets, tts, ttpg))} <= set(drawn)

@@ -8,11 +8,13 @@ tests/run). Each is skipped, saying why, where its tool is missing."""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import shutil
 import subprocess
 import zipfile
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -107,27 +109,54 @@ def page_text(path: Path) -> str:
 _LEADER = re.compile(r"(\s*\.){3,}\s*\d*\s*$")  # a contents row's dot leader and page number
 
 
+@dataclass(frozen=True)
+class _Run:
+    """A run of text as pypdf's text extraction reports it: its text, the page's matrix
+    and the text matrix it is drawn with, and its font size."""
+
+    text: str
+    cm: tuple[float, ...]
+    tm: tuple[float, ...]
+    size: float
+
+    @property
+    def scale(self) -> float:
+        return float((self.cm[0] ** 2 + self.cm[1] ** 2) ** 0.5)
+
+
+@functools.cache
+def pdf_runs(path: Path) -> tuple[tuple[_Run, ...], ...]:
+    """Each page's runs of text, in drawing order: a book read once for every test that
+    reads its text (a rulebook's text takes pypdf about a second)."""
+    pages: list[tuple[_Run, ...]] = []
+    for page in PdfReader(path).pages:
+        runs: list[_Run] = []
+
+        def visit(text, cm, tm, font, size, runs=runs):
+            runs.append(_Run(text, tuple(cm), tuple(tm), size))
+
+        page.extract_text(visitor_text=visit)
+        pages.append(tuple(runs))
+    return tuple(pages)
+
+
 def pdf_lines(path: Path) -> list[list[str]]:
     """The PDF's text outside its pictures, line by line: each line as the runs of words
     it is drawn in (a run: one style, up to an icon). The faces' own text, drawn scaled
     down to a thumbnail, is a picture's, not the rules'."""
     lines: list[list[str]] = []
-    last: list[float | None] = [None]  # the baseline of the run before
-    for page in PdfReader(path).pages:
-        last[0] = None
-
-        def visit(text, cm, tm, font, size, last=last):
-            if (cm[0] ** 2 + cm[1] ** 2) ** 0.5 < 0.75:
-                return  # a face thumbnail's text
-            y = round(cm[3] * tm[5] + cm[5], 1)
-            run = words(_LEADER.sub("", text.replace("\u2022", " ")))
-            if y != last[0]:
+    for page in pdf_runs(path):
+        last = None  # the baseline of the run before
+        for r in page:
+            if r.scale < 0.75:
+                continue  # a face thumbnail's text
+            y = round(r.cm[3] * r.tm[5] + r.cm[5], 1)
+            run = words(_LEADER.sub("", r.text.replace("\u2022", " ")))
+            if y != last:
                 lines.append([])
-                last[0] = y
+                last = y
             if run:
                 lines[-1].append(run)
-
-        page.extract_text(visitor_text=visit)
     # a page number (the running footer's, a contents row's) is the layout's, not the text's,
     # and a numbered step's number is its list's (an <ol> counts in the page)
     lines = [line[1:] if re.fullmatch(r"\d+\.", line[0]) else line for line in lines if line]
@@ -337,16 +366,12 @@ def test_each_pdf_rulebook_has_title_language_and_a_bookmark_per_section(books):
 def _sizes(path: Path) -> list[float]:
     """The size of every run of text at its real size on the page, leaving out the text
     of pictures (the faces, drawn scaled to a thumbnail's size)."""
-    sizes: list[float] = []
-    for page in PdfReader(path).pages:
-
-        def visit(text, cm, tm, font, size):
-            scale = (cm[0] ** 2 + cm[1] ** 2) ** 0.5
-            if text.strip() and scale >= 0.75:
-                sizes.append(size * scale * (tm[0] ** 2 + tm[1] ** 2) ** 0.5)
-
-        page.extract_text(visitor_text=visit)
-    return sizes
+    return [
+        r.size * r.scale * (r.tm[0] ** 2 + r.tm[1] ** 2) ** 0.5
+        for page in pdf_runs(path)
+        for r in page
+        if r.text.strip() and r.scale >= 0.75
+    ]
 
 
 def test_the_large_print_edition_sets_no_text_below_14_points(large):

@@ -182,6 +182,18 @@ def _folder_fd(folder: Path, create: bool) -> int | None:
         return None
 
 
+def refuse_links(folders: Iterable[Path]) -> None:
+    """Raise the WriteError a write into one of `folders` would raise (a folder on the way
+    below the held output folder that is a link or not a folder), making and writing
+    nothing: a stage whose files cost time to make asks it of their folders first, so a
+    refused write is refused before any of them is made. A folder not yet made passes."""
+    for folder in folders:
+        root = _root_of(folder)
+        fd = None if root is None else _walk(root, folder.relative_to(root).parts, False)
+        if fd is not None:
+            os.close(fd)
+
+
 def open_under(out: Path, rel: Sequence[str]) -> int | None:
     """A descriptor of the regular file `out/rel…` for reading, every name below `out`
     opened without following a link and the file itself without waiting (a pipe or a

@@ -31,7 +31,7 @@ from ..catalog.load import Catalog
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import InputError, Issue
 from ..core.localized import number
-from ..core.output import artifact, remove_stale
+from ..core.output import artifact, refuse_links, remove_stale
 from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.tomlpos import line_for
@@ -429,6 +429,36 @@ def _pngs(faces: list[Face], size: Size) -> list[bytes]:
     ]
 
 
+def _names(cards: list[Card]) -> list[str]:
+    """Each card's file name in an upload of images (without its extension)."""
+    return [f"{i:03d}-{c.component.id}" for i, c in enumerate(cards, start=1)]
+
+
+def _backs(catalog: Catalog, cards: list[Card], ext: str) -> dict[str, tuple[str, Face]]:
+    """An upload's back images: face key -> its file (below the upload's folder), face."""
+    backs: dict[str, tuple[str, Face]] = {}
+    for name, c in zip(_names(cards), cards):
+        if c.back is None or c.back.key in backs:
+            continue
+        shared = not own_back(catalog, c.component) and c.component.back
+        backs[c.back.key] = (f"back/{c.component.back if shared else name}.{ext}", c.back)
+    if len(backs) == 1 and all(c.back is not None for c in cards):
+        backs = {key: (f"back.{ext}", face) for key, (_, face) in backs.items()}
+    return backs
+
+
+def _folders(catalog: Catalog, base: Path, plans: list[tuple[str, Service, Upload]]) -> set[Path]:
+    """The folders the planned uploads write their files into (a PDF's and a tuck box's
+    is the service's own; the zips' is the parent of every one)."""
+    found = {base / sid for sid, _, _ in plans}
+    for sid, service, upload in plans:
+        if service.files == "images":
+            folder = base / sid / upload.name
+            found.add(folder / "front")
+            found |= {(folder / f).parent for f, _ in _backs(catalog, upload.cards, "x").values()}
+    return found
+
+
 def _images(
     catalog: Catalog, service: Service, folder: Path, cards: list[Card], size: Size, put: Put
 ) -> None:
@@ -437,17 +467,10 @@ def _images(
     the order to place (`order.txt`)."""
     fronts = [c.front for c in cards]
     ext = service.format
-    names = [f"{i:03d}-{c.component.id}" for i, c in enumerate(cards, start=1)]
+    names = _names(cards)
     for name, data in zip(names, _pngs(fronts, size)):
         put(folder / "front" / f"{name}.{ext}", data)
-    backs: dict[str, tuple[str, Face]] = {}  # face key -> file, face
-    for name, c in zip(names, cards):
-        if c.back is None or c.back.key in backs:
-            continue
-        shared = not own_back(catalog, c.component) and c.component.back
-        backs[c.back.key] = (f"back/{c.component.back if shared else name}.{ext}", c.back)
-    if len(backs) == 1 and all(c.back is not None for c in cards):
-        backs = {key: (f"back.{ext}", face) for key, (_, face) in backs.items()}
+    backs = _backs(catalog, cards, ext)
     files = list(backs.values())
     for (file, _), data in zip(files, _pngs([face for _, face in files], size)):
         put(folder / file, data)
@@ -681,6 +704,7 @@ def build_print_shop(job: Job) -> StageResult:
     if errors:
         raise InputError(errors)
     base = options.out / catalog.id / "print-shop"
+    refuse_links(_folders(catalog, base, plans) | {base / sid for sid in asked})
     made: dict[str, dict[str, bytes]] = {
         sid: {} for sid in asked
     }  # each service's files by path, for its zip

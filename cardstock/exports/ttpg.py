@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..catalog.load import Catalog
-from ..core.output import artifact, remove_stale
+from ..core.output import artifact, refuse_links, remove_stale
 from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, parse_length
 from ..layout.ops import Face
@@ -212,6 +212,9 @@ def build_ttpg(job: Job) -> StageResult:
 
     package = guid(catalog.id, "package")
     found, dice = piles(catalog, job)
+    # the folders written whatever is drawn, looked at before any texture is drawn
+    drawn = [folder / TEMPLATES, folder / TEXTURES] if found or dice else []
+    refuse_links([folder / STATES, *drawn, *([folder / "Models"] if dice else [])])
     templates: list[dict[str, Any]] = []
     for pile in found:
         templates += _templates(catalog, pile, options.dpi, write)

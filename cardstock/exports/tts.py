@@ -50,7 +50,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 from ..catalog.load import Catalog
 from ..core import markup
 from ..core.issues import Issue
-from ..core.output import artifact, remove_stale
+from ..core.output import artifact, refuse_links, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER
 from ..layout.ops import Face
@@ -294,6 +294,7 @@ def build_tts(job: Job) -> StageResult:
 
     result = StageResult()
     folder = options.out / catalog.id / "tts"
+    refuse_links([folder / SAVED])  # a linked folder of the saved object, before any image
     written: set[str] = set()
 
     def write(name: str, data: bytes, kind: str = "tts-image") -> str:
