@@ -23,8 +23,9 @@ from golden.snapshot import project
 from pdfua import validate
 from pypdf import PdfReader
 
+from cardstock.books import tagging
 from cardstock.books.art import picture_words
-from cardstock.books.marks import Recorder
+from cardstock.books.marks import Recorder, unemptied
 from cardstock.core.markup import spans
 from cardstock.core.stage import BuildOptions
 
@@ -327,6 +328,23 @@ def test_a_tagged_book_is_the_same_bytes_every_time(mini_root: Path) -> None:
     first, again = render_book(catalog, fresh=True), render_book(catalog, fresh=True)
     assert first.reading is not None and again.reading is not None
     assert first.reading.data == again.reading.data
+
+
+def test_each_pages_drawing_waits_for_the_save_compressed(mini_root: Path) -> None:
+    """QPDF holds every page's drawing written back (its empty artifacts dropped) until
+    the book is saved: each is held compressed, as the file stores it, not unpacked (a
+    book picturing every card of a large game is hundreds of megabytes unpacked)."""
+    (catalog,), _ = load_games(mini_root, ["mini"])
+    book = render_book(catalog, booklets=False, fresh=True)
+    assert book.reading is not None
+    with pikepdf.open(io.BytesIO(book.reading.imposed)) as pdf:
+        drawn = [p.obj.Contents.read_bytes() for p in pdf.pages]
+        tagging._unempty(pdf)
+        written = [p.obj.Contents for p, d in zip(pdf.pages, drawn) if unemptied(d) != d]
+        assert written
+        for contents in written:
+            assert contents.get("/Filter") == pikepdf.Name.FlateDecode
+            assert len(contents.read_raw_bytes()) < len(contents.read_bytes()) / 2
 
 
 def test_tagging_a_book_leaves_nothing_of_the_parsed_pdf_for_the_garbage_collector(

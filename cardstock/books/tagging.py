@@ -15,6 +15,7 @@ bytes: QPDF writes no date and the file identifier is made from the content.
 from __future__ import annotations
 
 import io
+import zlib
 from functools import partial
 
 import pikepdf
@@ -106,13 +107,16 @@ def _element(
 
 
 def _unempty(pdf: pikepdf.Pdf) -> None:
-    """Each page's drawing without its empty artifacts (`marks.unemptied`)."""
+    """Each page's drawing without its empty artifacts (`marks.unemptied`). A drawing
+    written back waits for the save compressed, as the file stores it (zlib's default
+    level, which is QPDF's): QPDF holds every written stream until the save, and a book
+    picturing every card of a large game is hundreds of megabytes of drawing unpacked."""
     for page in pdf.pages:
         page.contents_coalesce()
         drawing = page.obj.Contents.read_bytes()
         kept = unemptied(drawing)
         if kept != drawing:
-            page.obj.Contents.write(kept)
+            page.obj.Contents.write(zlib.compress(kept), filter=Name.FlateDecode)
 
 
 def _entries(pdf: pikepdf.Pdf, title: str, lang: str) -> None:

@@ -1,12 +1,13 @@
 """Playtesters' notes as the downloads page and the changelog show them: each noted card with
 its notes, those made on an older version of the card marked (docs/playtest.md).
 
-    card_versions(data)                    a game's fingerprints → each card's version now
+    card_versions(text)                    a game's fingerprints → each card's version now
     noted_cards(notes, catalog, versions)  the cards with notes, as plain data for a page
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -16,15 +17,26 @@ if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
 
-def card_versions(data: Mapping[str, Any]) -> dict[str, str]:
-    """Each card's version, as a game's `<game>-printed.json` holds it (its front's)."""
-    out: dict[str, str] = {}
-    for cid, card in (data.get("cards") or {}).items():
-        front = card.get("front") if isinstance(card, dict) else None
-        version = front.get("version") if isinstance(front, dict) else None
-        if isinstance(version, str) and version:
-            out[str(cid)] = version
-    return out
+def card_versions(text: bytes | str) -> dict[str, str]:
+    """Each card's version (its front's), read from a game's `<game>-printed.json`. Each
+    card's entry is cut down to that version as it is parsed (`_front_version`): the whole
+    tree of a large game's fingerprints, about three and a half times the file's size, is
+    never held at once. A ValueError says the text is not JSON."""
+    data = json.loads(text, object_hook=_front_version)
+    cards = data.get("cards") if isinstance(data, dict) else None
+    if not isinstance(cards, dict):
+        return {}
+    return {str(cid): v for cid, v in cards.items() if isinstance(v, str) and v}
+
+
+def _front_version(obj: dict[str, Any]) -> Any:
+    """An object of the fingerprints as parsed: a card's (one with a `front` object) as its
+    front's version alone, any other as it is."""
+    front = obj.get("front")
+    if isinstance(front, dict):
+        version = front.get("version")
+        return version if isinstance(version, str) else ""
+    return obj
 
 
 def noted_cards(

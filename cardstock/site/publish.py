@@ -5,7 +5,6 @@ The build calls `publish` once the per-game stages are done; it prints nothing."
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence, Set
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,7 +57,7 @@ def _notes(
         )
         if printed is not None:
             try:
-                versions = card_versions(json.loads(read_bytes(out / printed, out)))
+                versions = card_versions(read_bytes(out / printed, out))
             except (Unreadable, ValueError):
                 versions = {}
         cards = noted_cards(found, cat, versions)
