@@ -129,6 +129,15 @@ NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
 # the hidden columns through `rules.rule_words`.
 NOT_IN_A_BUILD = ("cardstock.rules.mutation",)
 
+# What a build whose layouts draw rectangles, ellipses and text alone may not load: the
+# other box types' drawing code (the registry imports a type's module when a layout first
+# names the type, `cardstock.layout.boxtypes`).
+NOT_WITHOUT_THOSE_BOX_TYPES = tuple(
+    f"cardstock.layout.boxtypes.{name}"
+    for name in ("line", "outline", "icon", "icons", "pips", "art", "pattern", "qr")
+)
+DRAWN_BOX_TYPES = {f"cardstock.layout.boxtypes.{name}" for name in ("rect", "ellipse", "text")}
+
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
 import json, sys
@@ -318,6 +327,8 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []
     assert loaded(NOT_WITHOUT_MARKUP, modules) == []
     assert loaded(NOT_WITHOUT_NOTES, modules) == []
+    assert DRAWN_BOX_TYPES <= modules
+    assert loaded(NOT_WITHOUT_THOSE_BOX_TYPES, modules) == []
 
 
 # Imports the pipeline as a sheets-only build first does (`cli.building._pipeline`) and
