@@ -404,6 +404,11 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.setup.step_words.handled",
         # the languages' collation rules, with pyuca, where names are put in order
         "cardstock.core.localized.collated",
+        # code a plain deck's build never calls, imported where first used: the nets'
+        # panels, right-to-left shaping, the rulebook templates' words
+        "cardstock.layout.faces._lay_out",
+        "cardstock.render.pdf._run",
+        "cardstock.books.check._typed_lines",
         # the playtesters' notes, for a project that keeps them (`core.project.keeps_notes`)
         "cardstock.validate._notes",
         "cardstock.site.publish._notes",

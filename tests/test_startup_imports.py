@@ -79,6 +79,7 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.mutation",
     "cardstock.rules.checks.deck_limits",
     "cardstock.rules.filters",
+    "cardstock.rules.facts.phrases",  # how a rule fact reads words, for a game with facts
 )
 
 # What a build in the source language (one that names no language) may not load: Babel and
@@ -122,7 +123,18 @@ NOT_WITHOUT_MARKUP = ("markdown_it",)
 NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
 
 # What a build of a game without a rulebook may not load: the rulebook's content helpers.
-NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
+NOT_WITHOUT_A_RULEBOOK = (
+    "cardstock.books.content",
+    "cardstock.books.rulebook",
+    "cardstock.core.template_words",  # the words of the rulebook's templates
+)
+
+# What a build of a game without a die net or a standee may not load: the panels' code.
+NOT_WITHOUT_NETS = ("cardstock.layout.panels",)
+
+# What a build whose texts are all left to right may not load: the glyph shaping of a
+# right-to-left run in a PDF.
+NOT_WITHOUT_RIGHT_TO_LEFT = ("cardstock.render.shaping",)
 
 # What a build and a plain `check` may not load: the mutation test's room (`check --mutate`
 # alone loads it); the rules' model keeps `[mutate]` as written, the card-text check reads
@@ -327,6 +339,8 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []
     assert loaded(NOT_WITHOUT_MARKUP, modules) == []
     assert loaded(NOT_WITHOUT_NOTES, modules) == []
+    assert loaded(NOT_WITHOUT_NETS, modules) == []
+    assert loaded(NOT_WITHOUT_RIGHT_TO_LEFT, modules) == []
     assert DRAWN_BOX_TYPES <= modules
     assert loaded(NOT_WITHOUT_THOSE_BOX_TYPES, modules) == []
 
