@@ -409,6 +409,9 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.layout.faces._lay_out",
         "cardstock.render.pdf._run",
         "cardstock.books.check._typed_lines",
+        "cardstock.layout.textfit._emit_line",
+        # the layouts' words, read for a build that makes another language
+        "cardstock.validate._layout_words",
         # the playtesters' notes, for a project that keeps them (`core.project.keeps_notes`)
         "cardstock.validate._notes",
         "cardstock.site.publish._notes",

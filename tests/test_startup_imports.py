@@ -112,7 +112,11 @@ NOT_WITHOUT_NOTES = ("cardstock.catalog.feedback", "cardstock.site.notes")
 
 # What a build in the source language alone may not load: the translations' code (`.po`
 # files, each text's translation), which a build that makes another language reads.
-NOT_WITHOUT_TRANSLATIONS = ("cardstock.catalog.translations", "cardstock.cli.translate")
+NOT_WITHOUT_TRANSLATIONS = (
+    "cardstock.catalog.translations",
+    "cardstock.cli.translate",
+    "cardstock.layout.labels",  # the words a game's layouts print, read to translate them
+)
 
 # What a build whose card texts hold no markup may not load: markdown-it (plain text, a
 # card's lines apart by line breaks included, reads as itself: `core.markup.spans`).
@@ -132,9 +136,9 @@ NOT_WITHOUT_A_RULEBOOK = (
 # What a build of a game without a die net or a standee may not load: the panels' code.
 NOT_WITHOUT_NETS = ("cardstock.layout.panels",)
 
-# What a build whose texts are all left to right may not load: the glyph shaping of a
-# right-to-left run in a PDF.
-NOT_WITHOUT_RIGHT_TO_LEFT = ("cardstock.render.shaping",)
+# What a build whose texts are all left to right may not load: a line's visual order and
+# the glyph shaping of a right-to-left run in a PDF.
+NOT_WITHOUT_RIGHT_TO_LEFT = ("cardstock.render.shaping", "cardstock.layout.visual")
 
 # What a build and a plain `check` may not load: the mutation test's room (`check --mutate`
 # alone loads it); the rules' model keeps `[mutate]` as written, the card-text check reads
