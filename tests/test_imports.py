@@ -404,9 +404,8 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.setup.step_words.handled",
         # the languages' collation rules, with pyuca, where names are put in order
         "cardstock.core.localized.collated",
-        # code a plain deck's build never calls, imported where first used: the nets'
-        # panels, right-to-left shaping, the rulebook templates' words
-        "cardstock.layout.faces._lay_out",
+        # code a plain deck's build never calls, imported where first used: right-to-left
+        # shaping and a line's visual order, the rulebook templates' words
         "cardstock.render.pdf._run",
         "cardstock.books.check._typed_lines",
         "cardstock.layout.textfit._emit_line",

@@ -133,9 +133,6 @@ NOT_WITHOUT_A_RULEBOOK = (
     "cardstock.core.template_words",  # the words of the rulebook's templates
 )
 
-# What a build of a game without a die net or a standee may not load: the panels' code.
-NOT_WITHOUT_NETS = ("cardstock.layout.panels",)
-
 # What a build whose texts are all left to right may not load: a line's visual order and
 # the glyph shaping of a right-to-left run in a PDF.
 NOT_WITHOUT_RIGHT_TO_LEFT = ("cardstock.render.shaping", "cardstock.layout.visual")
@@ -343,7 +340,6 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []
     assert loaded(NOT_WITHOUT_MARKUP, modules) == []
     assert loaded(NOT_WITHOUT_NOTES, modules) == []
-    assert loaded(NOT_WITHOUT_NETS, modules) == []
     assert loaded(NOT_WITHOUT_RIGHT_TO_LEFT, modules) == []
     assert DRAWN_BOX_TYPES <= modules
     assert loaded(NOT_WITHOUT_THOSE_BOX_TYPES, modules) == []

@@ -60,6 +60,7 @@ from .context import (
 from .ops import Face, FaceLines, Guide, Note, Op, content_key, rect_path
 from .ownicons import game_library
 from .painting import Subject
+from .panels import compose
 from .resolved import Box, Layout
 from .shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
 from .spec import LayoutSet, load_layouts, shared_files
@@ -538,8 +539,6 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
     shape = _shape(lay, component, w, h)
     custom = None
     if shape_of(shape).geometry is None:  # a die net or a standee: panels composed into a net
-        from .panels import compose  # the nets' code, for a game with a net or a standee
-
         face = compose(shape_of(shape), component, lay, ctx, painter, w, h, b, safe)
     else:
         if shape_of(shape).custom:  # the designer's own outline, stretched to the size
