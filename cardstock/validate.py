@@ -31,6 +31,7 @@ from .books import check as books_check
 from .catalog import check as catalog_check
 from .catalog.languages import build_games
 from .catalog.load import Catalog
+from .catalog.text import Text
 from .catalog.variants import load_with_languages
 from .core.cache import Cache
 from .core.issues import Issue, Issues
@@ -39,7 +40,6 @@ from .core.stage import BuildOptions
 from .core.tomlpos import TomlReads
 from .layout import check as layout_check
 from .layout.faces import Faces, KeptFaces
-from .layout.labels import layout_words
 from .layout.ownicons import game_library
 from .layout.spec import load_layouts, shared_files
 from .layout.symbols import library
@@ -76,7 +76,7 @@ def validate(
     process kept from its build before."""
     found: list[Issue] = check_options(options) if options is not None else []
     variants = build_games(root, [], options.lang if options is not None else None)[2]
-    catalogs, loaded = load_with_languages(root, games, load_rules, variants, layout_words)
+    catalogs, loaded = load_with_languages(root, games, load_rules, variants, _layout_words)
     found += loaded
     out = Validated(catalogs)
     if catalogs:
@@ -195,6 +195,14 @@ def _font_files() -> list[Issue]:
         for face in fonts.FACES.values()
         if not face.own and not face.path.is_file()
     ]
+
+
+def _layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+    """The words a game's layouts print (`layout.labels.layout_words`), read for a build that
+    makes another language and imported then."""
+    from .layout.labels import layout_words
+
+    return layout_words(catalog, issues)
 
 
 def _notes(root: Path, catalogs: Sequence[Catalog]) -> list[Issue]:

@@ -404,17 +404,25 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.setup.step_words.handled",
         # the languages' collation rules, with pyuca, where names are put in order
         "cardstock.core.localized.collated",
+        # code a plain deck's build never calls, imported where first used: right-to-left
+        # shaping and a line's visual order, the rulebook templates' words
+        "cardstock.render.pdf._run",
+        "cardstock.books.check._typed_lines",
+        "cardstock.layout.textfit._emit_line",
+        # the layouts' words, read for a build that makes another language
+        "cardstock.validate._layout_words",
         # the playtesters' notes, for a project that keeps them (`core.project.keeps_notes`)
         "cardstock.validate._notes",
         "cardstock.site.publish._notes",
     }
     # and the stage table's loaders import each stage's module when the stage runs
-    # (a build loads the code of the stages it asks for only)
+    # (a build loads the code of the stages it asks for only), the box type registry's
+    # each type's module when a layout first names the type
     assert [
         f
         for f in found
         if f.split(":")[0] not in allowed
-        and not f.startswith(("cardstock.cli.", "cardstock.stages."))
+        and not f.startswith(("cardstock.cli.", "cardstock.stages.", "cardstock.layout.boxtypes._"))
     ] == []
 
 

@@ -105,7 +105,7 @@ import json, sys
 sys.path.insert(0, sys.argv[1])
 import toybox
 from cardstock.layout import boxtypes
-boxtypes.BOX_TYPES["diamond"] = toybox.BOX        # the recipe's one registry line
+boxtypes.BOX_TYPES["diamond"] = lambda: toybox.BOX  # the recipe's registry line
 
 from pathlib import Path
 from cardstock.docs import json_schema, layouts_markdown

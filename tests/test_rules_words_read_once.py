@@ -104,13 +104,13 @@ def test_a_prose_text_is_held_only_to_the_facts_whose_phrases_it_could_say(tmp_p
     catalog = game(tmp_path)
     facts = prose_contradictions.spoken(catalog)
     asked: list[object] = []
-    real = prose_contradictions._said_in
+    real = phrases._said_in  # read by `rule_words` when it runs
 
     def noted(said, found):
         asked.append(found)
         return real(said, found)
 
-    monkeypatch.setattr(prose_contradictions, "_said_in", noted)
+    monkeypatch.setattr(phrases, "_said_in", noted)
     text = "Each player keeps the cards they draw."
     said = set(phrases.words(text).split())
     prose_contradictions.rule_words(catalog, text, facts)

@@ -79,6 +79,7 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.mutation",
     "cardstock.rules.checks.deck_limits",
     "cardstock.rules.filters",
+    "cardstock.rules.facts.phrases",  # how a rule fact reads words, for a game with facts
 )
 
 # What a build in the source language (one that names no language) may not load: Babel and
@@ -111,7 +112,11 @@ NOT_WITHOUT_NOTES = ("cardstock.catalog.feedback", "cardstock.site.notes")
 
 # What a build in the source language alone may not load: the translations' code (`.po`
 # files, each text's translation), which a build that makes another language reads.
-NOT_WITHOUT_TRANSLATIONS = ("cardstock.catalog.translations", "cardstock.cli.translate")
+NOT_WITHOUT_TRANSLATIONS = (
+    "cardstock.catalog.translations",
+    "cardstock.cli.translate",
+    "cardstock.layout.labels",  # the words a game's layouts print, read to translate them
+)
 
 # What a build whose card texts hold no markup may not load: markdown-it (plain text, a
 # card's lines apart by line breaks included, reads as itself: `core.markup.spans`).
@@ -122,12 +127,29 @@ NOT_WITHOUT_MARKUP = ("markdown_it",)
 NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
 
 # What a build of a game without a rulebook may not load: the rulebook's content helpers.
-NOT_WITHOUT_A_RULEBOOK = ("cardstock.books.content", "cardstock.books.rulebook")
+NOT_WITHOUT_A_RULEBOOK = (
+    "cardstock.books.content",
+    "cardstock.books.rulebook",
+    "cardstock.core.template_words",  # the words of the rulebook's templates
+)
+
+# What a build whose texts are all left to right may not load: a line's visual order and
+# the glyph shaping of a right-to-left run in a PDF.
+NOT_WITHOUT_RIGHT_TO_LEFT = ("cardstock.render.shaping", "cardstock.layout.visual")
 
 # What a build and a plain `check` may not load: the mutation test's room (`check --mutate`
 # alone loads it); the rules' model keeps `[mutate]` as written, the card-text check reads
 # the hidden columns through `rules.rule_words`.
 NOT_IN_A_BUILD = ("cardstock.rules.mutation",)
+
+# What a build whose layouts draw rectangles, ellipses and text alone may not load: the
+# other box types' drawing code (the registry imports a type's module when a layout first
+# names the type, `cardstock.layout.boxtypes`).
+NOT_WITHOUT_THOSE_BOX_TYPES = tuple(
+    f"cardstock.layout.boxtypes.{name}"
+    for name in ("line", "outline", "icon", "icons", "pips", "art", "pattern", "qr")
+)
+DRAWN_BOX_TYPES = {f"cardstock.layout.boxtypes.{name}" for name in ("rect", "ellipse", "text")}
 
 # Prints the modules the process holds after running the code given, as JSON.
 PROBE = """
@@ -318,6 +340,9 @@ def test_a_plain_sheets_only_build_loads_no_rules_models_babel_symbols_svg_or_tr
     assert loaded(NOT_WITHOUT_A_REPRINT, modules) == []
     assert loaded(NOT_WITHOUT_MARKUP, modules) == []
     assert loaded(NOT_WITHOUT_NOTES, modules) == []
+    assert loaded(NOT_WITHOUT_RIGHT_TO_LEFT, modules) == []
+    assert DRAWN_BOX_TYPES <= modules
+    assert loaded(NOT_WITHOUT_THOSE_BOX_TYPES, modules) == []
 
 
 # Imports the pipeline as a sheets-only build first does (`cli.building._pipeline`) and

@@ -24,7 +24,6 @@ from ..catalog.ruletext import TEMPLATE_SUFFIX, layouts_dir, no_rulebook, rulebo
 from ..core.files import Unreadable, present, read_text
 from ..core.issues import Issue
 from ..core.stage import Job
-from ..core.template_words import read_lines
 from ..core.templating import check_template
 from ..layout.text import HTML_TAG
 
@@ -43,7 +42,12 @@ def _typed_lines(catalog: Catalog) -> Iterator[tuple[str, int, str]]:
     file as shown, the line's number, its words): Jinja code blanked but the words a
     `_("…")` prints, line breaks kept."""
     folder = layouts_dir(catalog)
-    for path in sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []:
+    paths = sorted(folder.rglob("*.md.j2")) if folder.is_dir() else []
+    if not paths:
+        return
+    from ..core.template_words import read_lines  # the templates' words, for a game with some
+
+    for path in paths:
         try:
             text = read_text(path, catalog.root)
         except Unreadable:

@@ -35,7 +35,6 @@ from .text import (
     rich_spans,
     words_of,
 )
-from .visual import visual_line
 
 STEP = 0.25  # points between the sizes tried
 
@@ -70,6 +69,8 @@ def _emit_line(
     right-to-left text is put in visual order first (`visual_line`; `rtl`: the
     paragraph runs right to left)."""
     if rtl or any(p.rtl for w in line.words for p in w.pieces):
+        from .visual import visual_line  # the visual order, for a line with right-to-left text
+
         line = visual_line(line, int(rtl))
     big = max([1.0] + [p.scale for w in line.words for p in w.pieces])
     height = size * leading * big

@@ -60,7 +60,6 @@ from ..layout.ops import (
 )
 from ..layout.shapes import bleed_outline
 from .pdfdoc import Spill, _doc_object, _form_resources, _xobject_name, font_document, seal
-from .shaping import shaped_run
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -582,6 +581,8 @@ class PdfFaces:
         `getSubsetInternalName` each subset's font name)."""
         run = self._runs.get(key)
         if run is None and rtl_run(key[2]):  # right to left: HarfBuzz's glyphs, visual order
+            from .shaping import shaped_run  # for a document with right-to-left text
+
             run = self._runs[key] = shaped_run(self.canvas, *key)
         if run is None:
             name, size, text = key

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.issues import Issue
 from ...core.stage import Job
-from ..facts.phrases import _said_in, words
 from ..facts.prose_counts import prose
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
@@ -64,10 +63,15 @@ def rule_words(
     """(fact, the opposite the text says, the fact's line) for each rule fact the text
     contradicts where the fact's `says` puts its value. `facts`: the catalog's rule facts
     as `spoken` gives them, when the caller reads many texts of one catalog."""
+    facts = spoken(catalog) if facts is None else facts
+    if not facts:
+        return []  # no rule fact places its value among words: none is contradicted
+    from ..facts.phrases import _said_in, words  # the facts' reading of words, for some facts
+
     out: list[tuple[RuleFact, str, int | None]] = []
     said = words(text)  # read once for every fact
     present = set(said.split())  # a phrase is said only where its first word is
-    for fact, phrases, allowed, line, first in spoken(catalog) if facts is None else facts:
+    for fact, phrases, allowed, line, first in facts:
         if first.isdisjoint(present):
             continue  # the text says none of the fact's phrases
         wrong = [w for w in _said_in(said, phrases) if w in fact.opposites and w not in allowed]
@@ -87,6 +91,7 @@ def spoken(catalog: Catalog) -> list[Spoken]:
     rules = catalog.rules
     if rules is None:
         return []
+    from ..facts.phrases import words
     from ..facts.rule import RuleFact
 
     out: list[Spoken] = []
