@@ -123,3 +123,19 @@ def test_cards_whose_placeholders_match_hold_one_ground_rays_and_disc():
     assert all(a is b for a, b in zip(one[:-1], other[:-1]))  # ground, rays, disc, ring
     turned = _placeholder(next(i for t, i in turns.items() if t != turn))
     assert turned[1:11] != one[1:11]  # other rays, drawn for that card
+
+
+def test_each_turn_of_each_accent_is_drawn_once_in_a_deck_of_many_cards(monkeypatch):
+    from cardstock.layout.boxtypes import art
+
+    made: list[int] = []
+    real = art._sunburst
+    monkeypatch.setattr(art, "_sunburst", lambda *a: made.append(1) or real(*a))
+    art._sunburst_ops.cache_clear()
+    accents = ("#b03a2e", "#1f618d", "#1e8449", "#9a6a08", "#6c3483")
+    for _ in range(2):  # a deck's cards meet every turn of every accent again and again
+        for accent in accents:
+            for turn in range(360):
+                art._sunburst_ops(3.0, 4.0, 50.0, 60.0, turn, accent, "#eeeeee", "#dddddd")
+    assert len(made) == len(accents) * 360
+    art._sunburst_ops.cache_clear()

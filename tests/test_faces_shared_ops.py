@@ -124,6 +124,24 @@ def test_the_shared_ops_are_bounded(monkeypatch):
         assert len(memo._shared) <= 8
 
 
+def test_an_op_met_again_stays_one_object_while_the_shared_ops_fill(monkeypatch):
+    monkeypatch.setattr(boxmemo, "SHARED_MAX", 8)
+    memo = BoxMemo()
+
+    def label() -> Text:  # drawn afresh on every face, as a fact's label in a rules text
+        return Text(13.0, 182.0, "Number", "sans-bold", 9.0, "#23232b")
+
+    first_label = memo.share([label()])[0]
+    first_title = memo.share([Text(10.0, 5.0, "Title 0", "serif-bold", 11.0)])[0]
+    for i in range(1, 60):  # each face's own title fills the table again and again
+        title, again = memo.share([Text(10.0, 5.0, f"Title {i}", "serif-bold", 11.0), label()])
+        assert again is first_label
+        assert len(memo._shared) <= 8
+    assert len(memo._before) <= 8
+    # a value met once is let go: an equal one met much later is kept anew
+    assert memo.share([Text(10.0, 5.0, "Title 0", "serif-bold", 11.0)])[0] is not first_title
+
+
 def test_no_two_faces_of_a_game_hold_equal_ops_as_two_objects(tmp_path):
     faces = _faces(tmp_path)
     held: dict[object, set[int]] = defaultdict(set)

@@ -78,6 +78,24 @@ def test_an_op_repeated_from_face_to_face_is_read_back_once_and_shared():
     assert second.notes[0] is first.notes[0]
 
 
+def test_the_ops_and_notes_faces_share_are_written_once_for_every_face(monkeypatch):
+    from cardstock.layout import ops
+
+    written: list[object] = []
+    real = ops._json
+    monkeypatch.setattr(ops, "_json", lambda value: written.append(value) or real(value))
+    note = Note("card.frame", 1.0, 2.0, 3.0, 4.0, 0.0, 0.0, 0.0, ())
+    lines = FaceLines()
+    first = replace(a_face(), notes=(note,))
+    for n in range(5):  # the same frame and its note on each face, each face's own title
+        title = Text(5.0, 6.0, f"Sun {n}", "serif", 9.5)
+        face = replace(first, ops=(OPS[0], title), notes=(note,))
+        assert lines.dumps(face) == FaceLines().dumps(face)
+    written.clear()
+    lines.dumps(replace(first, ops=(OPS[0], Text(5.0, 6.0, "Moon", "serif", 9.5))))
+    assert [w[0] for w in written[1:]] == ["Text"]  # the head and the new title only
+
+
 def test_a_damaged_cached_face_reads_as_none():
     good = FaceLines().dumps(a_face())
     for damaged in (b"", b"[1, 2]", good[:-9], good.replace(b'"Rect"', b'"Box"'), b"\xff\n"):

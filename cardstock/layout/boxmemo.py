@@ -28,7 +28,10 @@ each colour, a line of text at the same place. Each such op is exchanged for the
 one met before (`share`, at most `SHARED_MAX` kept; an image only for one naming the same
 file), and so are a face's tuple of notes (`notes`) and its findings (`findings`: a contrast
 too low under a text that differs on every face is found on each), so the drawings a game
-keeps (`layout/faces.RETAIN_MAX`) hold each distinct op once, not once a face.
+keeps (`layout/faces.RETAIN_MAX`) hold each distinct op once, not once a face. When that
+table fills, the ops met again are carried into the next one: an op that many faces draw
+afresh (a fact's label in a rules text) stays one object for the whole build, which the
+memos kept by identity (the colour-vision look's, the fills', a set's common drawing) find.
 """
 
 from __future__ import annotations
@@ -144,6 +147,7 @@ class BoxMemo:
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
         self._shared: dict[Any, Any] = {}  # an op (a tuple of notes, ...) -> the equal one kept
+        self._before: dict[Any, Any] = {}  # `_shared` as it was when it last filled (`_kept`)
         self._filled: dict[int, tuple[Op, tuple[Any, ...]]] = {}  # by op (`_fills`)
         # a frame's key (`_frame_shape`) -> the box and its findings
         self._frames: dict[tuple[Any, ...], tuple[Box, Any, tuple[Issue, ...], tuple[Note, ...]]]
@@ -307,13 +311,21 @@ class BoxMemo:
         return found
 
     def _kept(self, value: T) -> T:
-        """The value equal to `value` kept before, else `value`, kept from now on."""
+        """The value equal to `value` kept before, else `value`, kept from now on. When
+        the table fills it becomes the one before (`_before`) and a new one starts: a
+        value met again is found there and carried over, so the ops every face draws
+        stay one object for the whole build while the one-off ones (a card's own title)
+        go after two fillings."""
         shared = self._shared
         found: T | None = shared.get(value)
         if found is None:
+            found = self._before.get(value)
+            if found is None:
+                found = value
             if len(shared) >= SHARED_MAX:
-                shared.clear()
-            found = shared[value] = value
+                self._before, self._shared = shared, {}
+                shared = self._shared
+            shared[found] = found
         return found
 
     def notes(self, notes: tuple[Note, ...]) -> tuple[Note, ...]:

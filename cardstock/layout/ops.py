@@ -378,12 +378,13 @@ class FaceLines:
     """A face as the cache keeps it: lines of JSON, the face's size, shape, cut and
     findings on the first, then one line for each op, then one for each note. Most ops of
     a game's faces repeat from face to face (a frame, a title bar of one of a few colours,
-    the guides; `boxmemo` draws each once), so each op is written from its line and read
-    back from it once: a repeated op costs a look-up, not a parse and a dataclass made
-    again. Both memos are bounded (`LINES_KEPT`) and belong to one game's `Faces`."""
+    the guides; `boxmemo` draws each once, with its notes), so each op and note is written
+    as its line once and read back from it once: a repeated op costs a look-up, not a
+    parse and a dataclass made again. Both memos are bounded (`LINES_KEPT`) and belong
+    to one game's `Faces`."""
 
     def __init__(self) -> None:
-        self._lines: dict[int, tuple[Any, str]] = {}  # id(op) -> (the op, its line)
+        self._lines: dict[int, tuple[Any, str]] = {}  # id(op or note) -> (it, its line)
         self._ops: dict[str, Any] = {}  # a line -> the op read from it
         self._notes: dict[str, Note] = {}  # a line -> the note read from it
 
@@ -402,18 +403,20 @@ class FaceLines:
             face.marks,
         ]
         lines = [_json(head)]
-        lines += map(self._line, face.ops)
-        lines += [_json(list(values(n))) for n in face.notes]
+        lines += [self._line(op, _data) for op in face.ops]
+        lines += [self._line(n, _note_data) for n in face.notes]
         return "\n".join(lines).encode()
 
-    def _line(self, op: Any) -> str:
-        kept = self._lines.get(id(op))
-        if kept is not None and kept[0] is op:  # the op itself is held, so its id is its own
+    def _line(self, obj: Any, data: Callable[[Any], list[Any]]) -> str:
+        """An op's or a note's line (`data` gives what it holds), written once for each
+        object: the boxes a game's faces share replay the same ops and notes on every face."""
+        kept = self._lines.get(id(obj))
+        if kept is not None and kept[0] is obj:  # the object is held, so its id is its own
             return kept[1]
         if len(self._lines) >= LINES_KEPT:
             self._lines.clear()
-        line = _json(_data(op))
-        self._lines[id(op)] = (op, line)
+        line = _json(data(obj))
+        self._lines[id(obj)] = (obj, line)
         return line
 
     def loads(self, data: bytes) -> Face | None:
@@ -449,6 +452,11 @@ class FaceLines:
                 memo.clear()
             found = memo[line] = make(json.loads(line))
         return found
+
+
+def _note_data(note: Note) -> list[Any]:
+    """A note as a JSON-able list: its field values in order."""
+    return list(values(note))
 
 
 def _json(value: Any) -> str:
