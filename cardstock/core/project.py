@@ -4,10 +4,13 @@ which decides from file contents alone that nothing needs loading."""
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from .files import Unreadable, present, read_bytes
+from .files import Unreadable, placing, present, read_bytes
 
 
 def discover(root: Path) -> list[str]:
@@ -78,13 +81,61 @@ def files_in(folder: Path) -> list[Path]:
     ]
 
 
+# A file's sha256 kept by what the door's answer and the bytes depend on (`_status`), for
+# a file whose last change was at least SETTLED_NS before it was read: a later change of
+# it within the same tick of the file system's clock cannot leave its status as it was.
+SETTLED_NS = 200_000_000
+DIGESTS_MAX = 100_000
+_DIGESTS: dict[tuple[object, ...], bytes] = {}
+
+
+def _status(f: Path, root: Path) -> tuple[object, ...] | None:
+    """What the door's answer for `f` and its bytes depend on: where it really is (links
+    resolved) and the project's real folder, its device, inode, size, type and permissions,
+    and the times of its last change of content (mtime) and of anything (ctime: a
+    rename, a `chmod`, a write, whatever it says its mtime is). None when it cannot be
+    told (a file that cannot be looked at, or bytes read in place of its own, `placed`)."""
+    if placing():
+        return None
+    try:
+        real = os.path.realpath(f)
+        st = os.stat(real, follow_symlinks=False)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    where = (real, os.path.realpath(root))
+    return (*where, st.st_dev, st.st_ino, st.st_size, st.st_mode, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _settled(status: tuple[object, ...], reading: int) -> bool:
+    """Whether the file of `status` last changed at least SETTLED_NS before `reading`."""
+    mtime, ctime = status[-2:]
+    return (
+        isinstance(mtime, int)
+        and isinstance(ctime, int)
+        and max(mtime, ctime) < reading - SETTLED_NS
+    )
+
+
 def digest(f: Path, root: Path) -> bytes:
     """A file's sha256, read through the door (core/files) with `root` as the project; a
-    file the door refuses is hashed by the reason (the build reports it where it reads it)."""
+    file the door refuses is hashed by the reason (the build reports it where it reads it).
+    A file's hash is kept by its status (`_status`) once the file had settled when it was
+    read, so a file is read once a process while it does not change."""
+    status = _status(f, root)
+    if status is not None and status in _DIGESTS:
+        return _DIGESTS[status]
+    reading = time.time_ns()
     try:
-        return hashlib.sha256(read_bytes(f, root)).digest()
+        found = hashlib.sha256(read_bytes(f, root)).digest()
     except Unreadable as exc:
         return hashlib.sha256(f"unreadable: {exc}".encode()).digest()
+    if status is not None and _settled(status, reading) and _status(f, root) == status:
+        if len(_DIGESTS) >= DIGESTS_MAX:
+            _DIGESTS.clear()
+        _DIGESTS[status] = found
+    return found
 
 
 def hash_files(files: Iterable[Path], base: Path) -> str:
