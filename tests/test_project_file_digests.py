@@ -110,3 +110,29 @@ def test_bytes_placed_in_a_files_stead_are_hashed_not_its_kept_hash(tmp_path, re
     with placed({f: b"id,name\na,Two\n"}):
         assert project.digest(f, tmp_path) == sha(b"id,name\na,Two\n")
     assert project.digest(f, tmp_path) == sha(b"id,name\na,Ace\n")
+
+
+def test_a_link_inside_the_project_is_read_through_the_door_each_time(tmp_path, reads, monkeypatch):
+    target = tmp_path / "cards.csv"
+    target.write_bytes(b"id,name\na,Ace\n")
+    link = tmp_path / "more.csv"
+    link.symlink_to(target)
+    settle(link, monkeypatch)
+    assert project.hash_files([link], tmp_path) == project.hash_files([link], tmp_path)
+    assert reads == [link, link]
+
+
+def test_the_files_of_a_folder_are_hashed_as_each_alone(tmp_path, reads, monkeypatch):
+    (tmp_path / "catalog").mkdir()
+    files = [tmp_path / "catalog" / f"t{n}.csv" for n in range(3)]
+    for n, f in enumerate(files):
+        f.write_bytes(f"id\n{n}\n".encode())
+    settle(files[0], monkeypatch)
+    together = project.hash_files(files, tmp_path)
+    monkeypatch.setattr(project, "_DIGESTS", {})
+    h = hashlib.sha256()
+    for f in files:
+        h.update(f.relative_to(tmp_path).as_posix().encode() + b"\0" + project.digest(f, tmp_path))
+    assert together == h.hexdigest()
+    assert project.hash_files(files, tmp_path) == together
+    assert len(reads) == 6  # once each, then once each again after the kept hashes were cleared

@@ -89,22 +89,27 @@ DIGESTS_MAX = 100_000
 _DIGESTS: dict[tuple[object, ...], bytes] = {}
 
 
-def _status(f: Path, root: Path) -> tuple[object, ...] | None:
-    """What the door's answer for `f` and its bytes depend on: where it really is (links
-    resolved) and the project's real folder, its device, inode, size, type and permissions,
-    and the times of its last change of content (mtime) and of anything (ctime: a
-    rename, a `chmod`, a write, whatever it says its mtime is). None when it cannot be
-    told (a file that cannot be looked at, or bytes read in place of its own, `placed`)."""
+def _status(f: Path, root: Path, real: dict[str, str] | None = None) -> tuple[object, ...] | None:
+    """What the door's answer for `f` and its bytes depend on: where it really is (its
+    folder's links resolved) and the project's real folder, its device, inode, size, type
+    and permissions, and the times of its last change of content (mtime) and of anything
+    (ctime: a rename, a `chmod`, a write, whatever it says its mtime is). None when it
+    cannot be told (a file that cannot be looked at, a link, or bytes read in place of its
+    own, `placed`). `real`: the folders resolved so far in one look at many files."""
     if placing():
         return None
+    real = {} if real is None else real
     try:
-        real = os.path.realpath(f)
-        st = os.stat(real, follow_symlinks=False)
+        st = os.lstat(f)
+        if not stat.S_ISREG(st.st_mode):  # a link is read through the door each time
+            return None
+        folder, root_at = os.path.dirname(os.fspath(f)), os.fspath(root)
+        for at in (folder, root_at):
+            if at not in real:
+                real[at] = os.path.realpath(at)
     except (OSError, ValueError):
         return None
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    where = (real, os.path.realpath(root))
+    where = (os.path.join(real[folder], f.name), real[root_at])
     return (*where, st.st_dev, st.st_ino, st.st_size, st.st_mode, st.st_mtime_ns, st.st_ctime_ns)
 
 
@@ -118,12 +123,13 @@ def _settled(status: tuple[object, ...], reading: int) -> bool:
     )
 
 
-def digest(f: Path, root: Path) -> bytes:
+def digest(f: Path, root: Path, real: dict[str, str] | None = None) -> bytes:
     """A file's sha256, read through the door (core/files) with `root` as the project; a
     file the door refuses is hashed by the reason (the build reports it where it reads it).
     A file's hash is kept by its status (`_status`) once the file had settled when it was
-    read, so a file is read once a process while it does not change."""
-    status = _status(f, root)
+    read, so a file is read once a process while it does not change. `real`: the folders
+    resolved so far in one look at many files (`hash_files`)."""
+    status = _status(f, root, real)
     if status is not None and status in _DIGESTS:
         return _DIGESTS[status]
     reading = time.time_ns()
@@ -131,7 +137,7 @@ def digest(f: Path, root: Path) -> bytes:
         found = hashlib.sha256(read_bytes(f, root)).digest()
     except Unreadable as exc:
         return hashlib.sha256(f"unreadable: {exc}".encode()).digest()
-    if status is not None and _settled(status, reading) and _status(f, root) == status:
+    if status is not None and _settled(status, reading) and _status(f, root, real) == status:
         if len(_DIGESTS) >= DIGESTS_MAX:
             _DIGESTS.clear()
         _DIGESTS[status] = found
@@ -142,8 +148,9 @@ def hash_files(files: Iterable[Path], base: Path) -> str:
     """One hash of the files' paths (relative to `base`, the folder they are read in) and
     contents."""
     h = hashlib.sha256()
+    real: dict[str, str] = {}  # each folder's links resolved once for its files
     for f in sorted(files):
         h.update(f.relative_to(base).as_posix().encode())
         h.update(b"\0")
-        h.update(digest(f, base))
+        h.update(digest(f, base, real))
     return h.hexdigest()
