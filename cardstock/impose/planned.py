@@ -106,7 +106,8 @@ def plan_key(
 
 def _swapped(pages: list[Page], was: Faces, now: Faces) -> list[Page] | None:
     """Copies of `pages` with each face `was` placed replaced by the face `now` holds at
-    its place; None when a page places a face `was` does not hold."""
+    its place (a placement, frozen, is shared when its faces are the same objects); None
+    when a page places a face `was` does not hold."""
     by_id = {id(old): new for old, new in zip(was, now) if old is not None}
     out: list[Page] = []
     for page in pages:
@@ -116,7 +117,8 @@ def _swapped(pages: list[Page], was: Faces, now: Faces) -> list[Page] | None:
             back = None if p.back is None else by_id.get(id(p.back))
             if face is None or (p.back is not None and back is None):
                 return None
-            placed.append(dataclasses.replace(p, face=face, back=back))
+            same = face is p.face and back is p.back  # a face the process kept (`KeptFaces`)
+            placed.append(p if same else dataclasses.replace(p, face=face, back=back))
         out.append(dataclasses.replace(page, placements=placed))
     return out
 
