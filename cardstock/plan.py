@@ -16,12 +16,13 @@ import json
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .catalog.languages import build_games
 from .core.cache import Cache, code_key, key_of
 from .core.files import Unreadable, read_bytes
 from .core.issues import Issue
-from .core.output import Artifact, keep_reads, recall_reads
+from .core.output import Artifact, checking, keep_reads, recall_reads
 from .core.project import (
     FEEDBACK,
     discover,
@@ -239,6 +240,15 @@ def recall(request: Request, cache: Cache, keys: Keys | None = None) -> Outcome 
         return None
     out = request.options.out
     recall_reads(cache, out)  # the files a build before read: not read again when unchanged
+    with checking():  # each folder of the output opened once for all its files
+        return _recalled(request, cache, data, games)
+
+
+def _recalled(
+    request: Request, cache: Cache, data: dict[str, Any], games: list[str]
+) -> Outcome | None:
+    """`recall`'s outcome of the build `data` keeps, when its files hold their bytes."""
+    out = request.options.out
     try:
         reports = []
         for r in data["reports"]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from .core.cache import Cache, key_of
 from .core.issues import Issue
+from .core.output import checking
 from .core.stage import Job
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport
 from .site import manifest
@@ -167,11 +168,12 @@ class Worklist:
         for g in plain:
             work.check_keys[g] = keys.check(g, request.check_runs, request.strict)
             work.checks[g] = recall_check(cache, work.check_keys[g], g)
-        for i, unit in enumerate(units):
-            if unit.game is None or work.checks.get(unit.game) is not None:
-                found = recall_unit(cache, work.out, unit)
-                if found is not None:
-                    work.reports[i] = found
+        with checking():  # each folder of the output opened once for every unit's files
+            for i, unit in enumerate(units):
+                if unit.game is None or work.checks.get(unit.game) is not None:
+                    found = recall_unit(cache, work.out, unit)
+                    if found is not None:
+                        work.reports[i] = found
         if with_page:
             work._recall_descriptions(plain)
         return work

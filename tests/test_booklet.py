@@ -222,3 +222,34 @@ def test_booklets_made_together_are_the_ones_each_paper_gives_alone():
     ]
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(separate[1][0])).pages)
     assert sorted(re.findall(r"READING PAGE (\d+)", text)) == [f"{k:02d}" for k in range(1, 7)]
+
+
+def _reading(pages: int) -> bytes:
+    buf = io.BytesIO()
+    canv = Canvas(buf, pagesize=HALF_LETTER, invariant=1)
+    for k in range(1, pages + 1):
+        canv.drawString(60, 300, f"READING PAGE {k:02d}")
+        canv.showPage()
+    canv.save()
+    return buf.getvalue()
+
+
+def test_the_notes_of_a_booklet_imposed_again_are_drawn_once(monkeypatch):
+    """The backs' notes (`booklet._notes`) are drawn once a process for the same texts:
+    the booklet is the one notes drawn afresh give; other notes (another count of
+    sheets, another flip) are drawn for themselves."""
+    from cardstock.books import booklet
+
+    monkeypatch.setattr(booklet, "_NOTES", {})
+    drawn = booklet.NOTES_STATS.drawn
+    first = impose(_reading(8), LETTER_LANDSCAPE)
+    assert impose(_reading(8), LETTER_LANDSCAPE) == first
+    assert booklet.NOTES_STATS.drawn == drawn + 1
+    monkeypatch.setattr(booklet, "_NOTES", {})
+    assert impose(_reading(8), LETTER_LANDSCAPE) == first  # the notes drawn afresh
+    assert booklet.NOTES_STATS.drawn == drawn + 2
+    twelve = PdfReader(io.BytesIO(impose(_reading(12), LETTER_LANDSCAPE)[0]))
+    assert "sheet 3 of 3, back" in twelve.pages[5].extract_text()
+    short = PdfReader(io.BytesIO(impose(_reading(8), LETTER_LANDSCAPE, duplex="short")[0]))
+    assert "flip on the short edge" in short.pages[1].extract_text()
+    assert booklet.NOTES_STATS.drawn == drawn + 4

@@ -185,9 +185,42 @@ def note_text(side: Side, sheets: int, edge: str, words: ToolWords = ENGLISH) ->
     )
 
 
+# The notes' pages of the last few booklets, by their texts and the fonts in use: a
+# `--watch` rebuild of a book of as many sheets imposes the same notes again.
+NOTES_KEPT = 8
+_NOTES: dict[tuple[str, ...], Reading] = {}
+
+
+class NotesStats:
+    """Notes' pages drawn by this process (for tests to count): a plain counter."""
+
+    __slots__ = ("drawn",)
+
+    def __init__(self) -> None:
+        self.drawn = 0
+
+
+NOTES_STATS = NotesStats()
+
+
 def _notes(texts: list[str]) -> Reading:
     """One small page per note, each just large enough for its line of text (the shipped
-    sans, embedded), to be drawn on the sides as Form XObjects."""
+    sans, embedded), to be drawn on the sides as Form XObjects; the pages of the same
+    notes are drawn once a process (`_NOTES`): a form is copied out of them, never into
+    them."""
+    key = (fonts.project_key(), *texts)
+    kept = _NOTES.get(key)
+    if kept is not None:
+        return kept
+    NOTES_STATS.drawn += 1
+    made = _drawn_notes(texts)
+    if len(_NOTES) >= NOTES_KEPT:
+        del _NOTES[next(iter(_NOTES))]
+    _NOTES[key] = made
+    return made
+
+
+def _drawn_notes(texts: list[str]) -> Reading:
     buffer = io.BytesIO()
     font = fonts.register("sans")
     with pdf_settings():

@@ -206,22 +206,67 @@ def open_under(out: Path, rel: Sequence[str]) -> int | None:
         return None
     try:
         seen = os.stat(rel[-1], dir_fd=fd, follow_symlinks=False)
-        if not stat.S_ISREG(seen.st_mode):  # a device, a pipe or a link is not even opened
-            return None
-        f = os.open(
-            rel[-1],
-            os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
-            dir_fd=fd,
-        )
+        return _open_in(fd, rel[-1], seen)
     except OSError:
         return None
     finally:
         os.close(fd)
+
+
+def _open_in(folder: int, name: str, seen: os.stat_result) -> int | None:
+    """A descriptor of the regular file `name` of the open `folder`, which `seen` says
+    it is (a device, a pipe or a link is not even opened); None when it is not that file."""
+    if not stat.S_ISREG(seen.st_mode):
+        return None
+    f = os.open(
+        name, os.O_RDONLY | os.O_NONBLOCK | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=folder
+    )
     st = os.fstat(f)
     if not stat.S_ISREG(st.st_mode) or (st.st_dev, st.st_ino) != (seen.st_dev, seen.st_ino):
         os.close(f)
         return None
     return f
+
+
+# The folders `checking` holds open while `holds` looks at many files, by the output folder
+# and the names below it (None: no check under way; each file's folder is walked to).
+_FOLDERS: dict[tuple[str, ...], int | None] | None = None
+
+
+@contextmanager
+def checking() -> Iterator[None]:
+    """While it lasts, `holds` reaches each folder once (without following a link, as
+    ever) and looks at the files in it from there: a unit's files (a game's SVG faces) are
+    checked in one folder opened once, not walked to from the output folder file by file."""
+    global _FOLDERS
+    if _FOLDERS is not None:
+        yield
+        return
+    _FOLDERS = {}
+    try:
+        yield
+    finally:
+        for fd in _FOLDERS.values():
+            if fd is not None:
+                os.close(fd)
+        _FOLDERS = None
+
+
+def _folder_for(out: Path, parts: Sequence[str]) -> tuple[int | None, bool]:
+    """A descriptor of the folder `out/parts…` (reached without links) and whether the
+    caller closes it (not when `checking` holds it)."""
+    if _FOLDERS is None:
+        try:
+            return _walk(out, parts, create=False), True
+        except (OSError, WriteError):
+            return None, True
+    key = (str(out), *parts)
+    if key not in _FOLDERS:
+        try:
+            _FOLDERS[key] = _walk(out, parts, create=False)
+        except (OSError, WriteError):
+            _FOLDERS[key] = None
+    return _FOLDERS[key], False
 
 
 # The files this process has read whole and found to hold a sha256, by what the system
@@ -292,23 +337,41 @@ def _status(st: os.stat_result) -> tuple[int, ...]:
 
 
 def holds(out: Path, rel: Sequence[str], size: object, sha256: object) -> bool:
-    """Does the plain file `out/rel…` (reached without links, `open_under`) hold exactly
-    `size` bytes with this sha256? The file is opened once and checked on its descriptor,
-    so no file swapped in after a look is read; never more than `size` bytes are read, and
-    none when the file is unchanged since this process last read it (`_READ`)."""
-    if not isinstance(size, int) or not isinstance(sha256, str) or size < 0:
+    """Does the plain file `out/rel…` (reached without links, as `open_under` reaches it)
+    hold exactly `size` bytes with this sha256? A file unchanged since this process last
+    read it (`_READ`: the same status, which no write leaves as it was) is not opened;
+    another is opened once and checked on its descriptor, so no file swapped in after a
+    look is read, and never more than `size` bytes are read."""
+    if not isinstance(size, int) or not isinstance(sha256, str) or size < 0 or not rel:
         return False
-    fd = open_under(out, rel)
-    if fd is None:
+    folder, owned = _folder_for(out, rel[:-1])
+    if folder is None:
         return False
+    try:
+        seen = os.stat(rel[-1], dir_fd=folder, follow_symlinks=False)
+        if not stat.S_ISREG(seen.st_mode) or seen.st_size != size:
+            return False
+        status = _status(seen)
+        if _READ.get(status) == sha256:
+            _USED.add(status)
+            return True
+        fd = _open_in(folder, rel[-1], seen)
+    except OSError:
+        return False
+    finally:
+        if owned:
+            os.close(folder)
+    return fd is not None and _hashed(fd, size, sha256)
+
+
+def _hashed(fd: int, size: int, sha256: str) -> bool:
+    """Whether the open file `fd` (closed here) holds exactly `size` bytes of this sha256;
+    a file that had settled when it was read is remembered in `_READ`."""
     try:
         st = os.fstat(fd)
         if st.st_size != size:
             return False
         status = _status(st)
-        if _READ.get(status) == sha256:
-            _USED.add(status)
-            return True
         reading = time.time_ns()
         h = hashlib.sha256()
         left = size

@@ -4,10 +4,13 @@ which decides from file contents alone that nothing needs loading."""
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from .files import Unreadable, present, read_bytes
+from .files import Unreadable, placing, present, read_bytes
 
 
 def discover(root: Path) -> list[str]:
@@ -85,21 +88,76 @@ def files_in(folder: Path) -> list[Path]:
     ]
 
 
-def digest(f: Path, root: Path) -> bytes:
-    """A file's sha256, read through the door (core/files) with `root` as the project; a
-    file the door refuses is hashed by the reason (the build reports it where it reads it)."""
+# A file's sha256 kept by what the door's answer and the bytes depend on (`_status`), for
+# a file whose last change was at least SETTLED_NS before it was read: a later change of
+# it within the same tick of the file system's clock cannot leave its status as it was.
+SETTLED_NS = 200_000_000
+DIGESTS_MAX = 100_000
+_DIGESTS: dict[tuple[object, ...], bytes] = {}
+
+
+def _status(f: Path, root: Path, real: dict[str, str] | None = None) -> tuple[object, ...] | None:
+    """What the door's answer for `f` and its bytes depend on: where it really is (its
+    folder's links resolved) and the project's real folder, its device, inode, size, type
+    and permissions, and the times of its last change of content (mtime) and of anything
+    (ctime: a rename, a `chmod`, a write, whatever it says its mtime is). None when it
+    cannot be told (a file that cannot be looked at, a link, or bytes read in place of its
+    own, `placed`). `real`: the folders resolved so far in one look at many files."""
+    if placing():
+        return None
+    real = {} if real is None else real
     try:
-        return hashlib.sha256(read_bytes(f, root)).digest()
+        st = os.lstat(f)
+        if not stat.S_ISREG(st.st_mode):  # a link is read through the door each time
+            return None
+        folder, root_at = os.path.dirname(os.fspath(f)), os.fspath(root)
+        for at in (folder, root_at):
+            if at not in real:
+                real[at] = os.path.realpath(at)
+    except (OSError, ValueError):
+        return None
+    where = (os.path.join(real[folder], f.name), real[root_at])
+    return (*where, st.st_dev, st.st_ino, st.st_size, st.st_mode, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _settled(status: tuple[object, ...], reading: int) -> bool:
+    """Whether the file of `status` last changed at least SETTLED_NS before `reading`."""
+    mtime, ctime = status[-2:]
+    return (
+        isinstance(mtime, int)
+        and isinstance(ctime, int)
+        and max(mtime, ctime) < reading - SETTLED_NS
+    )
+
+
+def digest(f: Path, root: Path, real: dict[str, str] | None = None) -> bytes:
+    """A file's sha256, read through the door (core/files) with `root` as the project; a
+    file the door refuses is hashed by the reason (the build reports it where it reads it).
+    A file's hash is kept by its status (`_status`) once the file had settled when it was
+    read, so a file is read once a process while it does not change. `real`: the folders
+    resolved so far in one look at many files (`hash_files`)."""
+    status = _status(f, root, real)
+    if status is not None and status in _DIGESTS:
+        return _DIGESTS[status]
+    reading = time.time_ns()
+    try:
+        found = hashlib.sha256(read_bytes(f, root)).digest()
     except Unreadable as exc:
         return hashlib.sha256(f"unreadable: {exc}".encode()).digest()
+    if status is not None and _settled(status, reading) and _status(f, root, real) == status:
+        if len(_DIGESTS) >= DIGESTS_MAX:
+            _DIGESTS.clear()
+        _DIGESTS[status] = found
+    return found
 
 
 def hash_files(files: Iterable[Path], base: Path) -> str:
     """One hash of the files' paths (relative to `base`, the folder they are read in) and
     contents."""
     h = hashlib.sha256()
+    real: dict[str, str] = {}  # each folder's links resolved once for its files
     for f in sorted(files):
         h.update(f.relative_to(base).as_posix().encode())
         h.update(b"\0")
-        h.update(digest(f, base))
+        h.update(digest(f, base, real))
     return h.hexdigest()

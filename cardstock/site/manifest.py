@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..core.files import Unreadable, read_text
-from ..core.output import Artifact, holds, write_streamed
+from ..core.output import Artifact, checking, holds, write_streamed
 
 MANIFEST = "manifest.json"
 
@@ -70,8 +70,13 @@ def recall(out: Path, data: Any) -> list[Artifact] | None:
     …]}`), when every file still holds exactly those bytes; None otherwise."""
     if not isinstance(data, dict) or not isinstance(data.get("artifacts"), list):
         return None
+    with checking():  # the unit's folders opened once for all its files
+        return _recalled(out, data["artifacts"])
+
+
+def _recalled(out: Path, entries: list[Any]) -> list[Artifact] | None:
     found = []
-    for e in data["artifacts"]:
+    for e in entries:
         try:
             parts = _parts(e["path"])
             if parts is None or not holds(out, parts, e["bytes"], e["sha256"]):
