@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.core import output
+from cardstock.core import files, output
 
 NAMES = [f"card-{n}.svg" for n in range(5)]
 
@@ -21,7 +21,7 @@ NAMES = [f"card-{n}.svg" for n in range(5)]
 def faces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, str]:
     """An output folder holding game/svg/card-0.svg … card-4.svg (the same bytes), each
     read whole once and settled; the bytes' sha256."""
-    monkeypatch.setattr(output, "_SETTLED_NS", 0)
+    monkeypatch.setattr(files, "SETTLED_NS", 0)
     monkeypatch.setattr(output, "_READ", {})
     out = tmp_path / "output"
     (out / "game" / "svg").mkdir(parents=True)

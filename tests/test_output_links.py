@@ -422,9 +422,9 @@ def _reads(monkeypatch) -> list[int]:
 
 
 def test_a_file_unchanged_since_it_was_read_whole_is_not_read_again(tmp_path, monkeypatch):
-    from cardstock.core import output
+    from cardstock.core import files, output
 
-    monkeypatch.setattr(output, "_SETTLED_NS", 0)  # this test's file counts as settled at once
+    monkeypatch.setattr(files, "SETTLED_NS", 0)  # this test's file counts as settled at once
     data = b"a finished sheet " * 1000
     (tmp_path / "f.pdf").write_bytes(data)
     sha = hashlib.sha256(data).hexdigest()
@@ -452,10 +452,10 @@ def _new_process(monkeypatch) -> None:
 def test_an_output_file_a_process_before_read_is_not_read_again_while_unchanged(
     tmp_path, monkeypatch
 ):
-    from cardstock.core import output
+    from cardstock.core import files, output
     from cardstock.core.cache import open_cache
 
-    monkeypatch.setattr(output, "_SETTLED_NS", 0)
+    monkeypatch.setattr(files, "SETTLED_NS", 0)
     out = tmp_path / "output"
     out.mkdir()
     data = b"a finished sheet " * 1000
@@ -480,10 +480,10 @@ def test_an_output_file_a_process_before_read_is_not_read_again_while_unchanged(
 
 
 def test_the_kept_reads_drop_a_file_no_build_looked_at_since(tmp_path, monkeypatch):
-    from cardstock.core import output
+    from cardstock.core import files, output
     from cardstock.core.cache import open_cache
 
-    monkeypatch.setattr(output, "_SETTLED_NS", 0)
+    monkeypatch.setattr(files, "SETTLED_NS", 0)
     out = tmp_path / "output"
     out.mkdir()
     (out / "f.pdf").write_bytes(b"x" * 100)
@@ -500,9 +500,9 @@ def test_the_kept_reads_drop_a_file_no_build_looked_at_since(tmp_path, monkeypat
 
 
 def test_a_file_rewritten_in_place_with_its_size_and_time_kept_is_read_again(tmp_path, monkeypatch):
-    from cardstock.core import output
+    from cardstock.core import files, output
 
-    monkeypatch.setattr(output, "_SETTLED_NS", 0)
+    monkeypatch.setattr(files, "SETTLED_NS", 0)
     path = tmp_path / "f.pdf"
     data = b"x" * 4096
     path.write_bytes(data)

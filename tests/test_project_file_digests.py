@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.core import project
+from cardstock.core import files, project
 from cardstock.core.files import placed
 
 
@@ -33,7 +33,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
 def settle(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """As if `path` was last changed long before it is read: its change times are taken
     as settled from now on."""
-    monkeypatch.setattr(project, "SETTLED_NS", -(10**12))
+    monkeypatch.setattr(files, "SETTLED_NS", -(10**12))
 
 
 def sha(data: bytes) -> bytes:

@@ -179,6 +179,19 @@ def read_text(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+# A file whose content (mtime) and status (ctime) last changed at least this long before it
+# was read cannot change again within the same tick of the file system's clock and keep
+# its status as it was: what was read of it may be kept by that status (`settled`).
+SETTLED_NS = 200_000_000
+
+
+def settled(mtime_ns: int, ctime_ns: int, reading_ns: int) -> bool:
+    """Whether a file last changed (`mtime_ns`, `ctime_ns`) at least SETTLED_NS before it
+    was read at `reading_ns`, so that what was read may be kept by the file's status (the
+    project files' digests, `core.project.digest`; the outputs read, `core.output.holds`)."""
+    return max(mtime_ns, ctime_ns) < reading_ns - SETTLED_NS
+
+
 def present(path: Path) -> bool:
     """Is there anything at `path`: a file, a folder, a pipe, a link (even one that leads
     nowhere or in a loop)? What is there is then read through this door, which says what

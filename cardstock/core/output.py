@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Protocol
 
+from .files import settled
+
 
 @dataclass(frozen=True, slots=True)
 class Artifact:
@@ -278,7 +280,6 @@ def _folder_for(out: Path, parts: Sequence[str]) -> tuple[int | None, bool]:
 # write in the same tick of the system's clock cannot go unseen (git's "racily clean" rule).
 _READ: dict[tuple[int, ...], str] = {}
 _READ_MAX = 100_000
-_SETTLED_NS = 200_000_000  # a change this long before the file was read cannot share its tick
 # The statuses `holds` found in `_READ` or put there since the reads were last kept
 # (`keep_reads`): what the next process is handed, so a file no build looks at is dropped.
 _USED: set[tuple[int, ...]] = set()
@@ -383,7 +384,7 @@ def _hashed(fd: int, size: int, sha256: str) -> bool:
             left -= len(block)
         if os.read(fd, 1) != b"" or h.hexdigest() != sha256:
             return False
-        if st.st_ctime_ns < reading - _SETTLED_NS and st.st_mtime_ns < reading - _SETTLED_NS:
+        if settled(st.st_mtime_ns, st.st_ctime_ns, reading):
             if len(_READ) >= _READ_MAX:
                 _READ.clear()
             _READ[status] = sha256

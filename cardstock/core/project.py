@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
-from .files import Unreadable, placing, present, read_bytes
+from .files import Unreadable, placing, present, read_bytes, settled
 
 
 def discover(root: Path) -> list[str]:
@@ -89,9 +89,7 @@ def files_in(folder: Path) -> list[Path]:
 
 
 # A file's sha256 kept by what the door's answer and the bytes depend on (`_status`), for
-# a file whose last change was at least SETTLED_NS before it was read: a later change of
-# it within the same tick of the file system's clock cannot leave its status as it was.
-SETTLED_NS = 200_000_000
+# a file that had settled when it was read (`core.files.settled`).
 DIGESTS_MAX = 100_000
 _DIGESTS: dict[tuple[object, ...], bytes] = {}
 
@@ -121,13 +119,9 @@ def _status(f: Path, root: Path, real: dict[str, str] | None = None) -> tuple[ob
 
 
 def _settled(status: tuple[object, ...], reading: int) -> bool:
-    """Whether the file of `status` last changed at least SETTLED_NS before `reading`."""
+    """Whether the file of `status` had settled when it was read at `reading`."""
     mtime, ctime = status[-2:]
-    return (
-        isinstance(mtime, int)
-        and isinstance(ctime, int)
-        and max(mtime, ctime) < reading - SETTLED_NS
-    )
+    return isinstance(mtime, int) and isinstance(ctime, int) and settled(mtime, ctime, reading)
 
 
 def digest(f: Path, root: Path, real: dict[str, str] | None = None) -> bytes:
