@@ -32,7 +32,6 @@ from .leftover import place_blocks, place_leftovers
 from .mixed import Room
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb
 from .plan import Mirror, Page, add_backs, has_backs
-from .planned import plan_key, planned, slot
 from .render import DocInfo, Style, write_pdf
 from .sheets import SheetFile, back_offset, choose, load_sheets, printer_margin, with_margin
 
@@ -89,7 +88,7 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
     if not components:
         return result
     for paper in papers_for(catalog, options):
-        pages, findings = _planned(job, kind, components, face_of, sheets, paper, offset)
+        pages, findings = impose(catalog, components, face_of, sheets, paper, options, offset)
         result.findings.extend(findings)
         if kind in ("pnp", "reprint") and options.pages:
             pages = [page for number, page in enumerate(pages, start=1) if number in options.pages]
@@ -110,31 +109,6 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
         result.findings.extend(found)
         result.artifacts.append(made)
     return result
-
-
-def _planned(
-    job: Job,
-    kind: str,
-    components: list[Any],
-    face_of: FaceOf,
-    sheets: list[SheetFile],
-    paper: str,
-    offset: tuple[float, float],
-) -> tuple[list[Page], list[Issue]]:
-    """`impose`'s pages and findings; in a process that keeps its faces from one build to
-    the next (`--watch`), the last build's plan when nothing planning reads changed
-    (`impose.planned`)."""
-    catalog, options = job.catalog, job.build
-
-    def plan() -> tuple[list[Page], list[Issue]]:
-        return impose(catalog, components, face_of, sheets, paper, options, offset)
-
-    if job.faces.kept is None:
-        return plan()
-    faces = [face_of(c, side, options.bleed) for c in components for side in ("front", "back")]
-    owns = [own_back(catalog, c) for c in components]
-    key = plan_key(catalog, components, faces, owns, sheets, paper, options, offset)
-    return planned(slot(catalog.root, catalog.id, kind, paper), key, faces, plan)
 
 
 def _sheet_file(
