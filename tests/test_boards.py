@@ -5,10 +5,10 @@ first; each board also whole on one page (TrimBox the cut) for a print shop."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
-from conftest import ROOT
 from conftest import mini_with_a_piece as project
 from helpers_sheets import marked_ops
 from pypdf import PdfReader
@@ -165,17 +165,18 @@ def _corners(window: tuple[float, ...], m: tuple[float, ...]) -> list[tuple[floa
     return [_apply(m, x + dx, y + dy) for dx in (0, w) for dy in (0, h)]
 
 
-def test_every_board_page_of_the_five_games_and_of_probes_is_portrait(tmp_path):
+def test_every_board_page_of_the_five_games_and_of_probes_is_portrait(tmp_path, default_build):
     """docs/sheets.md: every page of every file is portrait, as the paper goes through the
-    printer. Read back from every board PDF the five games build on both papers (none of
-    them has a piece larger than a page today, so none is written) and from probes whose
-    tiles are laid out landscape on one paper or both: every page's MediaBox is the
-    portrait paper, with no /Rotate for a print dialog to act on; a landscape layout is
-    turned a quarter counter-clockwise onto it (the turn the card sheets use), and the tile
-    window lies on the page within its margin."""
-    out = tmp_path / "out"
-    assert main(["--root", str(ROOT), "--only", "board", "--paper", "all", "--out", str(out)]) == 0
-    files = sorted(out.glob("*/*-board-letter.pdf")) + sorted(out.glob("*/*-board-a4.pdf"))
+    printer. Read back from every board PDF the five games build on both papers (the
+    run's shared build with default options, whose parts include the boards on every
+    paper; none of the games has a piece larger than a page today, so none is written)
+    and from probes whose tiles are laid out landscape on one paper or both: every page's
+    MediaBox is the portrait paper, with no /Rotate for a print dialog to act on; a
+    landscape layout is turned a quarter counter-clockwise onto it (the turn the card
+    sheets use), and the tile window lies on the page within its margin."""
+    made = json.loads((default_build / "manifest.json").read_text(encoding="utf-8"))
+    boards = sorted(a["path"] for a in made["artifacts"] if a["kind"] == "board")
+    files = [default_build / path for path in boards]
     turned = 0
     for i, size in enumerate(PROBES):
         root = project(tmp_path / f"probe{i}", size)

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import http.server
 import re
+import shutil
 import ssl
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,8 @@ from playtest_project import GAME, project
 
 from cardstock.cli import main
 from cardstock.cli.pull import diff_lines
+
+Served = tuple[str, dict[str, object], http.server.ThreadingHTTPServer]
 
 
 class Sheet(http.server.BaseHTTPRequestHandler):
@@ -51,10 +55,11 @@ class Sheet(http.server.BaseHTTPRequestHandler):
         pass
 
 
-@pytest.fixture
-def server(tmp_path, monkeypatch):
+def _serve(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    """A real HTTPS server on 127.0.0.1 answering as its `routes` say, its certificate from
+    a throwaway authority the client is told to trust (`SSL_CERT_FILE`)."""
     ca = trustme.CA()
-    pem = tmp_path / "ca.pem"
+    pem = folder / "ca.pem"
     ca.cert_pem.write_to_path(str(pem))
     monkeypatch.setenv("SSL_CERT_FILE", str(pem))
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
@@ -69,6 +74,20 @@ def server(tmp_path, monkeypatch):
     yield base, routes, httpd
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture
+def server(tmp_path, monkeypatch):
+    """A server of the test's own (one that test may stop)."""
+    yield from _serve(tmp_path, monkeypatch)
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory):
+    """The server the tests of a pulled project talk to, for the whole module: each such
+    test sets its routes afresh (`pulled`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        yield from _serve(tmp_path_factory.mktemp("server"), patch)
 
 
 CSV = {"Content-Type": "text/csv; charset=utf-8"}
@@ -106,20 +125,41 @@ def edited(csv_text: str, name: str, column: int, value: str) -> str:
     return "".join(lines)
 
 
-@pytest.fixture
-def pulled(tmp_path, server):
-    base, routes, _ = server
-    root = project(tmp_path / "p")
+def first_pull(root: Path, served: Served) -> tuple[Path, str]:
+    """The starter at `root` made to read its cards from `served`, which serves them, then
+    pulled: the project and the sheet's text."""
+    base, routes, _ = served
+    root = project(root)
     sheet = online(root, f"{base}/sheet.csv")
     routes["/sheet.csv"] = (200, CSV, sheet.read_bytes())
     assert pull(root) == 0
-    return root, base, routes, sheet.read_text()
+    return root, sheet.read_text()
+
+
+@pytest.fixture(scope="module")
+def pulled_once(tmp_path_factory, module_server) -> tuple[Path, str]:
+    """A first pull from the module's server, made once: each test of a pulled project
+    starts from a copy of it (`pulled`)."""
+    return first_pull(tmp_path_factory.mktemp("pulled") / "p", module_server)
+
+
+@pytest.fixture
+def pulled(tmp_path, module_server, pulled_once):
+    """A copy of the pulled project, its server serving the pinned sheet again."""
+    base, routes, _ = module_server
+    template, text = pulled_once
+    root = tmp_path / "p"
+    shutil.copytree(template, root, symlinks=True)
+    routes.clear()
+    routes["/sheet.csv"] = (200, CSV, text.encode())
+    return root, base, routes, text
 
 
 def test_a_first_pull_pins_the_sheet_and_a_build_reads_it_without_the_network(
-    pulled, server, capsys
+    tmp_path, server, capsys
 ):
-    root, base, routes, text = pulled
+    base, _, _ = server
+    root, text = first_pull(tmp_path / "p", server)
     assert pinned(root).read_text() == text
     pins = (root / "catalog" / GAME / "pinned.toml").read_text()
     assert f'url = "{base}/sheet.csv"' in pins and "sha256 = " in pins
