@@ -557,10 +557,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
             catalog,
             printsafe.min_type(component.kind),
         )
-        ops = marked.ops + list(_guides(geo))
-        face = Face.build(
-            w, h, b, shape, tuple(ops), geo.cut(), (), (), marked.version, marked.marks
-        )
+        face = marked.face((w, h, b, shape), geo.cut(), _guides(geo))
     findings = tuple(dict.fromkeys(painter.issues))
     if st.boxes is not None:
         findings = st.boxes.findings(findings)
