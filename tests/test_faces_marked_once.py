@@ -1,9 +1,10 @@
 """A face's version mark is drawn once, with the face's hash: the boxes showing it come
 last in the shipped layouts, so the other boxes are drawn first, hashed, and the mark drawn
 with the hash in place and checked as drawn. A layout that draws a box after its mark
-still prints an honest mark (drawn with a stand-in, then again with the hash). The ops of
-a face are made plain once, for the mark's hash and the face's content key both. The
-tests count calls and compare faces, never a time."""
+still prints an honest mark (drawn with a stand-in, then again with the hash). Marks whose
+digits measure alike are laid out once, each face's digits written into that drawing. The
+ops of a face are made plain once, for the mark's hash and the face's content key both.
+The tests count calls and compare faces, never a time."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections import Counter
 from conftest import load_games
 from helpers_generated import generated_game
 
+from cardstock import fonts
 from cardstock.core.cache import memory_cache
 from cardstock.layout import boxes, context, marked, ops
 from cardstock.layout.faces import Faces
@@ -55,8 +57,8 @@ def _printed_mark(face) -> str:
     return mark
 
 
-def test_a_mark_drawn_last_is_drawn_once_a_face_and_never_with_a_stand_in(tmp_path, monkeypatch):
-    cat = _game(tmp_path)
+def _mark_draws(monkeypatch) -> Counter[str]:
+    """The marks the mark box is drawn with, counted (each face's `version_mark`)."""
     drawn: Counter[str] = Counter()
     real = boxes.Painter.box
 
@@ -66,13 +68,37 @@ def test_a_mark_drawn_last_is_drawn_once_a_face_and_never_with_a_stand_in(tmp_pa
         return real(self, lay, box, ctx, geo)
 
     monkeypatch.setattr(boxes.Painter, "box", box)
+    return drawn
+
+
+def test_a_mark_drawn_last_is_never_drawn_with_a_stand_in(tmp_path, monkeypatch):
+    cat = _game(tmp_path)
+    drawn = _mark_draws(monkeypatch)
     fronts = _fronts(cat)
-    stand_in = context.version_mark(cat)
-    assert stand_in not in drawn
-    assert sorted(drawn) == sorted(_printed_mark(f) for f in fronts)
-    assert set(drawn.values()) == {1}
+    assert context.version_mark(cat) not in drawn
+    assert set(drawn) <= {_printed_mark(f) for f in fronts} and set(drawn.values()) == {1}
     for face in fronts:
         assert _printed_mark(face) == f"v{cat.game.version} · {face.version}"
+
+
+def test_marks_whose_digits_measure_alike_are_laid_out_once(tmp_path, monkeypatch):
+    generated_game(tmp_path, 40)
+    (cat,), _ = load_games(tmp_path, ["gen"])
+    drawn = _mark_draws(monkeypatch)
+    fronts = _fronts(cat)
+    widths = {fonts.string_width(f.version, "sans", 1.0) for f in fronts}
+    assert len(widths) < len(fronts) and sum(drawn.values()) == len(widths)
+    monkeypatch.setattr(marked.MarkDrawings, "_keep", lambda *args: None)  # none kept
+    drawn.clear()
+    assert _fronts(cat) == fronts  # each drawn: the same faces, findings and notes
+    assert sum(drawn.values()) == len(fronts)
+
+
+def test_a_mark_box_reading_more_than_the_mark_is_drawn_on_every_face(tmp_path, monkeypatch):
+    cat = _game(tmp_path, '[layouts.card.boxes.mark]\ncolor = "{{ accent }}"\n')
+    drawn = _mark_draws(monkeypatch)
+    fronts = _fronts(cat)
+    assert sum(drawn.values()) == len(fronts) == N
 
 
 def test_drawing_the_mark_once_makes_the_face_drawing_it_twice_makes(tmp_path, monkeypatch):

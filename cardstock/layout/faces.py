@@ -46,11 +46,11 @@ from ..core.issues import InputError, Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
-from . import continued, printsafe
+from . import continued
 from .boxes import Painter
 from .boxmemo import BoxMemo
 from .context import back_context, component_context, make_env
-from .marked import paint_marked
+from .marked import MarkDrawings, paint_marked
 from .ops import Face, FaceLines, Guide, Note, Op, rect_path
 from .ownicons import game_library
 from .painting import Subject
@@ -198,6 +198,7 @@ class Faces:
         self.parts: dict[str, tuple[int, int]] = {}  # a card's other parts: id -> (part, parts)
         # each distinct box of the game's faces drawn once (None: every box of every face)
         self.boxes: BoxMemo | None = BoxMemo()
+        self.marks = MarkDrawings()  # each version mark drawn once for each width
         owns = [own_back(catalog, c) for c in catalog.components]  # a back of its own
         decks = {c.back for c, own in zip(catalog.components, owns) if not own and c.back}
         self.retain = len(owns) + sum(owns) + len(decks) <= RETAIN_MAX or not self.cache.usable
@@ -555,7 +556,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
             (w, h, b, shape),
             component,
             catalog,
-            printsafe.min_type(component.kind),
+            st.marks,
         )
         face = marked.face((w, h, b, shape), geo.cut(), _guides(geo))
     findings = tuple(dict.fromkeys(painter.issues))
