@@ -254,18 +254,14 @@ class Painter:
         ctx: dict[str, Any],
         geo: Geometry,
         check: Callable[[Box, list[Op], list[Op]], None] | None = None,
+        boxes: Sequence[Box] | None = None,
     ) -> list[Op]:
-        """Every box's ops in order; `check(box, ops drawn before it, its ops)` sees each box's."""
+        """Every box's ops in order (the layout's boxes, or `boxes` when given);
+        `check(box, ops drawn before it, its ops)` sees each box's."""
         ops: list[Op] = []
-        for box in lay.boxes:
-            when = box.get("when")
-            if when is not None:
-                ok, err = eval_condition(self.env, when, ctx)
-                if err is not None:
-                    self.layout_issue(lay, box, "when", err)
-                    continue
-                if not ok:
-                    continue
+        for box in lay.boxes if boxes is None else boxes:
+            if not self.shown(lay, box, ctx):
+                continue
             memo = self.memo
             drawn = (
                 self.box(lay, box, ctx, geo)
@@ -276,6 +272,18 @@ class Painter:
                 check(box, ops, drawn)
             ops += drawn
         return ops
+
+    def shown(self, lay: Layout, box: Box, ctx: dict[str, Any]) -> bool:
+        """Whether a box is drawn on this face: it has no `when`, or its `when` holds (a
+        `when` that cannot be evaluated is reported, and the box is not drawn)."""
+        when = box.get("when")
+        if when is None:
+            return True
+        ok, err = eval_condition(self.env, when, ctx)
+        if err is not None:
+            self.layout_issue(lay, box, "when", err)
+            return False
+        return bool(ok)
 
     def box_rect(
         self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry

@@ -46,22 +46,16 @@ from ..core.issues import InputError, Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
-from . import continued, printsafe
+from . import continued
 from .boxes import Painter
 from .boxmemo import BoxMemo
-from .context import (
-    VERSION_DIGITS,
-    back_context,
-    component_context,
-    make_env,
-    version_code,
-    version_mark,
-)
-from .ops import Face, FaceLines, Guide, Note, Op, content_key, rect_path
+from .context import back_context, component_context, make_env
+from .marked import MarkDrawings, paint_marked
+from .ops import Face, FaceLines, Guide, Note, Op, rect_path
 from .ownicons import game_library
 from .painting import Subject
 from .panels import compose
-from .resolved import Box, Layout
+from .resolved import Layout
 from .shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
 from .spec import LayoutSet, load_layouts, shared_files
 from .symbols import Library
@@ -204,6 +198,7 @@ class Faces:
         self.parts: dict[str, tuple[int, int]] = {}  # a card's other parts: id -> (part, parts)
         # each distinct box of the game's faces drawn once (None: every box of every face)
         self.boxes: BoxMemo | None = BoxMemo()
+        self.marks = MarkDrawings()  # each version mark drawn once for each width
         owns = [own_back(catalog, c) for c in catalog.components]  # a back of its own
         decks = {c.back for c, own in zip(catalog.components, owns) if not own and c.back}
         self.retain = len(owns) + sum(owns) + len(decks) <= RETAIN_MAX or not self.cache.usable
@@ -553,7 +548,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
             else 0.0
         )
         geo = Geometry(w, h, b, safe, shape, corner, custom)
-        marked = _paint_marked(
+        marked = paint_marked(
             painter,
             lay,
             ctx,
@@ -561,12 +556,9 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
             (w, h, b, shape),
             component,
             catalog,
-            printsafe.min_type(component.kind),
+            st.marks,
         )
-        ops = marked.ops + list(_guides(geo))
-        face = Face.build(
-            w, h, b, shape, tuple(ops), geo.cut(), (), (), marked.version, marked.marks
-        )
+        face = marked.face((w, h, b, shape), geo.cut(), _guides(geo))
     findings = tuple(dict.fromkeys(painter.issues))
     if st.boxes is not None:
         findings = st.boxes.findings(findings)
@@ -700,76 +692,6 @@ def _guides(geo: Geometry) -> tuple[Op, ...]:
         out.append(Guide(geo.outline_path(0.0), "trim"))
         out.append(Guide(geo.outline_path(geo.safe), "safe"))
     return tuple(out)
-
-
-MARK_NAMES = ("version_mark", "back_version_mark", "version_code")
-
-
-def _shows_mark(box: Box) -> bool:
-    """Whether a box's text names the version mark (or the code that carries it)."""
-    text = box.get("text")
-    return isinstance(text, str) and any(name in text for name in MARK_NAMES)
-
-
-@dataclasses.dataclass(frozen=True)
-class Marked:
-    """A face's ops with an honest version mark: the version its marks print (a hash of
-    every other op, and the face's size and shape; "" when no box shows it) and where the
-    boxes showing it lie among the ops, as (first op, op count)."""
-
-    ops: list[Op]
-    version: str
-    marks: tuple[tuple[int, int], ...]
-
-
-def _paint_marked(
-    painter: Painter,
-    lay: Layout,
-    ctx: dict[str, Any],
-    geo: Geometry,
-    size: tuple[Any, ...],
-    component: Component,
-    catalog: Catalog,
-    minimum: float,
-) -> Marked:
-    """The face's ops, print-safety checked, with an honest version mark: the boxes that
-    show the mark are drawn with a stand-in first, the hash is taken of every other op
-    the face draws (and its size and shape), then those boxes are drawn again with it.
-    Editing anything drawn (a reference card's table, a colour) changes the mark."""
-    safety = printsafe.face_check(painter.issues, lay, geo, minimum, painter.note)
-    marked: list[tuple[int, int, Any]] = []  # (first op, op count, box) of boxes showing the mark
-
-    def check(box: Box, before: list[Op], drawn: list[Op]) -> None:
-        if _shows_mark(box):
-            marked.append((len(before), len(drawn), box))
-        if painter.memo is None:
-            safety(box, before, drawn)
-        else:
-            painter.memo.check(painter, safety, box, before, drawn)
-
-    ops = painter.paint(lay, ctx, geo, check=check)
-    if not marked:
-        return Marked(ops, "", ())
-    skip = {i for start, n, _ in marked for i in range(start, start + n)}
-    digest = content_key((size, tuple(op for i, op in enumerate(ops) if i not in skip)))
-    real = dict(ctx)
-    for name in MARK_NAMES:
-        if ctx.get(name):
-            real[name] = (
-                version_code(catalog, component, digest)
-                if name == "version_code"
-                else version_mark(catalog, digest)
-            )
-    counts = []
-    for start, n, box in reversed(marked):
-        drawn = painter.box(lay, box, real, geo)
-        ops[start : start + n] = drawn
-        counts.append((start, n, len(drawn)))
-    spans, shift = [], 0
-    for start, n, now in reversed(counts):  # first to last: each earlier box moves the rest
-        spans.append((start + shift, now))
-        shift += now - n
-    return Marked(ops, digest[:VERSION_DIGITS], tuple(spans))
 
 
 # ---------------------------------------------------------------- reference cards

@@ -270,9 +270,15 @@ class Face:
         findings: Iterable[Issue] = (),
         version: str = "",
         marks: tuple[tuple[int, int], ...] = (),
+        plains: Sequence[Any] | None = None,
     ) -> Face:
+        """A face keyed by what it draws (`content_key`); `plains`, when given, are the
+        ops' plain forms (`plain`), made once by a caller that hashed them already."""
         width, height, bleed = r(width), r(height), r(bleed)
-        key = content_key((width, height, bleed, shape, ops, cut, folds))
+        if plains is None:
+            key = content_key((width, height, bleed, shape, ops, cut, folds))
+        else:  # the same value `content_key` makes plain, without walking the ops again
+            key = plain_key((width, height, bleed, shape, tuple(plains), plain(cut), plain(folds)))
         return Face(
             key,
             width,
@@ -539,8 +545,9 @@ _plains: dict[int, tuple[Any, Any]] = {}  # id(op) -> (the op, its plain form)
 def plain(obj: Any) -> Any:
     """Ops → nested tuples of class names, strings and numbers; other values as they are
     (lists and tuples walked for the ops inside). An op's plain form is worked out once
-    while it is remembered: the faces of a game share most of their ops (`boxmemo`), and
-    a face's ops are made plain twice (its version mark's hash, its content key)."""
+    while it is remembered: the faces of a game share most of their ops (`boxmemo`). A
+    face's own ops are made plain once, for its version mark's hash and its content key
+    both (`marked.paint_marked`, `Face.build`'s `plains`)."""
     convert = _PLAIN.get(type(obj))
     if convert is not None:
         kept = _plains.get(id(obj))
