@@ -8,7 +8,11 @@ made) under exactly that, so a box shared by thousands of faces is laid out once
 print-safety findings of a box (`printsafe.face_check`) depend on what it drew and the
 face's geometry, and for a box of content (text, icons) on the fills painted under what it
 draws too (not those elsewhere on the face: a placeholder's rays, which differ on every
-card, leave the findings of the text below them alone): they are kept under those.
+card, leave the findings of the text below them alone): they are kept under those. A box
+drawn afresh is checked with no such key made: its key would hold what decides its
+drawing, met for the first time, so nothing can be kept under it yet; what the check found
+waits in the box's entry and is kept under its key when the box is drawn from the memo
+again. A box of one card (its own title) costs its check and nothing more.
 
 A box is kept only when drawing it raised no issue (an issue names the face it was met on,
 so it is met again on each face), and never for a type that reads the face's context
@@ -138,11 +142,14 @@ class BoxMemo:
     `draws` and `checks` count the boxes really drawn and checked (what the tests count)."""
 
     def __init__(self) -> None:
-        # key -> (ops, notes, the layout and the box, whose ids the key holds)
-        self.drawn: _Table[tuple[tuple[Op, ...], tuple[Note, ...], Any, Any]] = _Table()
+        # key -> (ops, notes, the layout and the box, whose ids the key holds, and what
+        # its check found when it was drawn afresh, until it is met again: `Pending`)
+        self.drawn: _Table[tuple[tuple[Op, ...], tuple[Note, ...], Any, Any, Pending]] = _Table()
         self.checked: _Table[tuple[tuple[Issue, ...], tuple[Note, ...]]] = _Table()
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
         self.last_again = False  # whether it is kept in `drawn.again` (so are its checks)
+        self.fresh = False  # whether the box drawn last was drawn afresh (`check`)
+        self.pending: Pending | None = None  # the last box's entry's `Pending`
         # the keys of boxes whose text continues: kept by the card's name too (`draw`)
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
@@ -164,7 +171,7 @@ class BoxMemo:
     ) -> list[Op]:
         """The box's ops, as `painter.box` draws them; drawn only the first time what
         decides them is met in this build."""
-        self.last = None
+        self.last, self.fresh, self.pending = None, False, None
         kind = box.get("type")
         part = kind == "text" and continued.may_hold_part(box, ctx)
         inputs = _inputs(self._reads(painter, box), ctx) if kind not in UNKEPT else None
@@ -188,6 +195,7 @@ class BoxMemo:
         if hit is not None and hit[2] is lay and hit[3] is box:
             painter.notes.extend(hit[1])
             self.last, self.last_again = key, self.drawn.hit_again
+            self.pending = hit[4]
             return list(hit[0])
         issues, notes = len(painter.issues), len(painter.notes)
         painter.rendered = (box, rendered) if rendered is not None else None
@@ -201,8 +209,9 @@ class BoxMemo:
             if part and key not in self.split and continued.parts_of(made) > 1:
                 self.split.add(key)  # the same inputs split alike; the mark names the card
                 key = (*key, "name", ctx.get("name"))
-            self.last_again = self.drawn.keep(key, (tuple(ops), made, lay, box))
-            self.last = key
+            self.pending = [None]
+            self.last_again = self.drawn.keep(key, (tuple(ops), made, lay, box, self.pending))
+            self.last, self.fresh = key, True
         return ops
 
     def _continued(
@@ -227,23 +236,26 @@ class BoxMemo:
         decides a box's findings: for a frame its ops (and the face's geometry), for a
         box of content also the smallest type allowed and the fills painted before it
         that reach under what it draws (`_meets`). The findings are replayed on the faces
-        after."""
+        after. A box drawn afresh (`fresh`: what decides its drawing is met for the first
+        time, a card's own title) is checked as it is and no key is made for it: what it
+        found waits in its drawing's entry (`Pending`) and is kept under its key only if
+        the box is drawn from the memo again, so a box of one card costs its check alone."""
         key: tuple[Any, ...] | None = self.last
         content = draws_content(box.get("type"))
-        if key is None and drawn and not content:  # a frame drawn afresh (an art box's)
-            key = (id(check.lay), id(box), check.geo, "frame", _frame_shape(drawn))
-            framed = self._frames.get(key)
-            if framed is not None and framed[0] is box and framed[1] is check.lay:
-                _replay(painter, framed[2:])
-                return
-            made = self._run(check, painter, box, before, drawn)
-            if len(self._frames) >= MEMO_MAX:
-                self._frames.clear()
-            self._frames[key] = (box, check.lay, *made)
-            return
-        if key is None or not drawn:
+        if (key is None and content) or not drawn:
+            check.catch_up(before, self._fills)  # the fills of the ops faces share kept
             self.checks += 1
             check(box, before, drawn)
+            return
+        if key is None:  # a frame drawn afresh (an art box's)
+            self._frame(painter, check, box, before, drawn)
+            return
+        if self.fresh:
+            check.catch_up(before, self._fills)
+            found = self._run(check, painter, box, before, drawn)
+            under = _under(check, check.extent) if content else None
+            if self.pending is not None:
+                self.pending[0] = (check.minimum, under, found)
             return
         if content:
             check.catch_up(before, self._fills)
@@ -252,18 +264,36 @@ class BoxMemo:
                 if len(self._extents) >= MEMO_MAX:
                     self._extents.clear()
                 known = self._extents[key] = (box, _extent(box, drawn))
-            extent = known[1]
-            under = (
-                tuple((p.op, p.m, p.box) for p in check.under if _meets(p.box, extent))
-                if extent is not None
-                else ()
-            )
-            key = (key, check.minimum, under)
+            key = (key, check.minimum, _under(check, known[1]))
         hit = self.checked.get(key)
         if hit is not None:
             _replay(painter, hit)
             return
+        slot = self.pending
+        waiting = slot[0] if slot is not None else None
+        if slot is not None and waiting is not None:  # checked when drawn afresh: kept now
+            slot[0] = None
+            first = (key[0], *waiting[:2]) if content else key
+            self.checked.keep(first, waiting[2], self.last_again)
+            if first == key:
+                _replay(painter, waiting[2])
+                return
         self.checked.keep(key, self._run(check, painter, box, before, drawn), self.last_again)
+
+    def _frame(
+        self, painter: Painter, check: FaceCheck, box: Box, before: list[Op], drawn: list[Op]
+    ) -> None:
+        """The check of a frame drawn afresh (an art box's), kept by what it measures of
+        the frame's ops (`_frame_shape`)."""
+        key = (id(check.lay), id(box), check.geo, "frame", _frame_shape(drawn))
+        framed = self._frames.get(key)
+        if framed is not None and framed[0] is box and framed[1] is check.lay:
+            _replay(painter, framed[2:])
+            return
+        made = self._run(check, painter, box, before, drawn)
+        if len(self._frames) >= MEMO_MAX:
+            self._frames.clear()
+        self._frames[key] = (box, check.lay, *made)
 
     def _run(
         self, check: Any, painter: Any, box: Any, before: Any, drawn: Any
@@ -352,6 +382,18 @@ class BoxMemo:
 
 
 Extent = tuple[float, float, float, float]
+# What a box's check found when it was drawn afresh, in a slot of its drawing's entry: the
+# smallest type allowed, the fills under it (`_under`; None for a frame) and the findings
+# and notes (`BoxMemo._run`); the slot is emptied when the box is met again.
+Pending = list[tuple[float, tuple[Any, ...] | None, tuple[tuple[Any, ...], tuple[Any, ...]]] | None]
+
+
+def _under(check: FaceCheck, extent: Extent | None) -> tuple[Any, ...]:
+    """The fills painted so far on the face that may show under `extent` (`_meets`), as
+    the key of a content box's findings holds them."""
+    if extent is None:
+        return ()
+    return tuple((p.op, p.m, p.box) for p in check.under if _meets(p.box, extent))
 
 
 def _extent(box: Box, drawn: list[Op]) -> Extent | None:

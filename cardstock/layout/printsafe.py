@@ -651,6 +651,8 @@ class FaceCheck:
         self.seen = 0
         self.last: list[Any] | None = None  # the ops the last checked box drew
         self.last_fills: list[Any] = []  # and their fills
+        # the box around what the last content box checked draws (`placement`)
+        self.extent: tuple[float, float, float, float] | None = None
 
     def catch_up(self, before: list[Any], made: Callable[[list[Any]], Any] = fills) -> None:
         """`under` brought up to date: the fills of `before`, the ops drawn so far, each
@@ -675,7 +677,7 @@ class FaceCheck:
             self.frame(where, name, drawn)
             return
         found = list(marks(drawn))
-        drawn_box = self.placement(box, where, name, drawn, found)
+        drawn_box = self.extent = self.placement(box, where, name, drawn, found)
         self.small(box, before, drawn)
         drawn_fills = list(fills(drawn))
         self.last, self.last_fills = list(drawn), drawn_fills
