@@ -50,7 +50,8 @@ from . import continued
 from .boxtypes import draws_content
 from .context import called, plain_value, render_value
 from .ops import Ellipse, Group, Image, Note, Op
-from .printsafe import FaceCheck, fills, marks
+from .paints import fills
+from .printsafe import FaceCheck, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
 from .textfit import Paragraphs
@@ -305,7 +306,7 @@ class BoxMemo:
         return tuple(painter.issues[issues:]), tuple(painter.notes[notes:])
 
     def _fills(self, ops: list[Op]) -> list[Any]:
-        """`printsafe.fills(ops)`, each op's kept by the op (by identity, with the op, so
+        """`paints.fills(ops)`, each op's kept by the op (by identity, with the op, so
         an id is never reused): the ops the boxes of a game's faces share are the same
         objects on every face (`share`), each measured once."""
         known = self._filled
