@@ -1,8 +1,9 @@
 """What the print-safety check of a box costs a face through the box memo
 (`cardstock.layout.boxmemo`): a box drawn afresh (a card's own title) is checked as it is,
 with no key made for its findings; a box drawn from the memo finds its findings again by
-the drawing it was kept as and the fills under it. The tests count the work, never its
-time, and compare every face's findings with the check run on every box."""
+the drawing it was kept as and the fills under it; art drawn in a clip path is measured
+only when text or an icon lies on it. The tests count the work, never its time, and
+compare every face's findings with the check run on every box."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from conftest import load_games
 from helpers_generated import generated_game
 
 from cardstock.core.cache import memory_cache
-from cardstock.layout import boxmemo
+from cardstock.layout import boxmemo, paints
 from cardstock.layout.faces import Faces
+from cardstock.layout.ops import Group
 
 N = 40
 
@@ -65,3 +67,58 @@ def test_a_box_drawn_afresh_on_every_card_keeps_no_findings_and_measures_once(
     plain = Faces(cat, memory_cache())
     plain.boxes = None
     assert got == [(c.id, side, f) for c, side, f in plain.each()]
+
+
+def _clip_groups_measured(monkeypatch) -> Counter[str]:
+    """The groups drawn in a clip path whose fills are worked out, by where."""
+    measured: Counter[str] = Counter()
+    for module, name in ((boxmemo, "boxmemo"), (paints, "paints")):
+        real = module.fills
+
+        def counted(ops, *args, real=real, name=name):
+            ops = list(ops)
+            measured[name] += sum(1 for op in ops if isinstance(op, Group) and op.clip)
+            return real(ops, *args)
+
+        monkeypatch.setattr(module, "fills", counted)
+    return measured
+
+
+def test_art_no_text_lies_on_is_not_measured_for_the_contrast_of_text(tmp_path, monkeypatch):
+    cat = _game(tmp_path)
+    measured = _clip_groups_measured(monkeypatch)
+    got = _faces(cat)
+    # the placeholder art of each card is drawn in a clip path, its rays turned by the
+    # card; no text or icon lies within it, so what it paints is never worked out (the
+    # deck back's lattice, under the back's title, is: once, for the one back)
+    assert measured["boxmemo"] == 0 and measured["paints"] <= 1
+    monkeypatch.undo()
+    plain = Faces(cat, memory_cache())
+    plain.boxes = None
+    assert got == [(c.id, side, f) for c, side, f in plain.each()]
+
+
+ON_THE_ART = """\
+[layouts.card.boxes.type_line]
+top = "14mm"
+color = "#b8b8b8"
+"""
+
+
+def test_text_on_the_art_is_held_against_what_the_art_paints(tmp_path, monkeypatch):
+    generated_game(tmp_path, N)
+    folder = tmp_path / "layouts" / "gen"
+    folder.mkdir(parents=True)
+    (folder / "faces.toml").write_text(ON_THE_ART, encoding="utf-8")
+    (cat,), issues = load_games(tmp_path, ["gen"])
+    assert not issues.errors
+    measured = _clip_groups_measured(monkeypatch)
+    got = _faces(cat)
+    assert measured["paints"] >= N  # each card's art, under the type line
+    monkeypatch.undo()
+    plain = Faces(cat, memory_cache())
+    plain.boxes = None
+    each = [(c.id, side, f) for c, side, f in plain.each()]
+    assert got == each
+    found = {i.field for _, _, f in each for i in f.findings}
+    assert "layouts.card.boxes.type_line" in found

@@ -49,8 +49,8 @@ from ..core.templating import BoundedSandbox
 from . import continued
 from .boxtypes import draws_content
 from .context import called, plain_value, render_value
-from .ops import Ellipse, Group, Image, Note, Op
-from .paints import fills
+from .ops import Ellipse, Group, Icon, Image, Note, Op, Text
+from .paints import clipped, fills, meeting
 from .printsafe import FaceCheck, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
@@ -79,6 +79,7 @@ AGAIN_MAX = 4096  # entries of boxes met again after a table dropped them (`_Tab
 GONE_MAX = 65536  # keys a table dropped, remembered by their hashes (`_Table`)
 SHARED_MAX = 4096  # distinct ops (and tuples of notes) `share` keeps before starting again
 UNKEPT = frozenset({"art"})  # box types that read the face's context themselves
+PAINTLESS = frozenset({Text, Icon})  # ops that paint no area (`paints.fills` skips them)
 
 
 T = TypeVar("T")
@@ -236,7 +237,7 @@ class BoxMemo:
         """`check(box, before, drawn)` (a face's print-safety check), run once for what
         decides a box's findings: for a frame its ops (and the face's geometry), for a
         box of content also the smallest type allowed and the fills painted before it
-        that reach under what it draws (`_meets`). The findings are replayed on the faces
+        that reach under what it draws (`paints.meets`). The findings are replayed on the faces
         after. A box drawn afresh (`fresh`: what decides its drawing is met for the first
         time, a card's own title) is checked as it is and no key is made for it: what it
         found waits in its drawing's entry (`Pending`) and is kept under its key only if
@@ -308,15 +309,21 @@ class BoxMemo:
     def _fills(self, ops: list[Op]) -> list[Any]:
         """`paints.fills(ops)`, each op's kept by the op (by identity, with the op, so
         an id is never reused): the ops the boxes of a game's faces share are the same
-        objects on every face (`share`), each measured once."""
+        objects on every face (`share`), each measured once. A group drawn in a clip path
+        is kept as a `paints.Clipped`, measured only when a box of content lies within
+        its clip (a placeholder's rays, turned on every card, are not measured while no
+        text lies on the art); text and icons paint no area."""
         known = self._filled
         out: list[Any] = []
         for op in ops:
+            if type(op) in PAINTLESS:
+                continue
             hit = known.get(id(op))
             if hit is None or hit[0] is not op:
                 if len(known) >= SHARED_MAX:
                     known.clear()
-                hit = known[id(op)] = (op, tuple(fills((op,))))
+                lazy = clipped(op)
+                hit = known[id(op)] = (op, (lazy,) if lazy is not None else tuple(fills((op,))))
             out += hit[1]
         return out
 
@@ -390,11 +397,11 @@ Pending = list[tuple[float, tuple[Any, ...] | None, tuple[tuple[Any, ...], tuple
 
 
 def _under(check: FaceCheck, extent: Extent | None) -> tuple[Any, ...]:
-    """The fills painted so far on the face that may show under `extent` (`_meets`), as
+    """The fills painted so far on the face that may show under `extent` (`paints.meets`), as
     the key of a content box's findings holds them."""
     if extent is None:
         return ()
-    return tuple((p.op, p.m, p.box) for p in check.under if _meets(p.box, extent))
+    return tuple((p.op, p.m, p.box) for p in meeting(check.under, extent))
 
 
 def _extent(box: Box, drawn: list[Op]) -> Extent | None:
@@ -433,16 +440,6 @@ def _frame_shape(ops: Sequence[Op]) -> tuple[Any, ...]:
         else:
             out.append(op)
     return tuple(out)
-
-
-def _meets(area: Extent, extent: Extent) -> bool:
-    """Whether a fill bounded by `area` may show under `extent`, by the test the contrast
-    check skips a fill with (`printsafe.uniform`; `least_contrast` reads only fills that
-    meet a mark's box, inside `extent`): a fill that does not is no part of a content box's
-    findings, so the art a face's neighbour draws differently does not key them apart."""
-    b0, c0, b1, c1 = area
-    x0, y0, x1, y1 = extent
-    return not (x0 > b1 + 0.01 or x1 < b0 - 0.01 or y0 > c1 + 0.01 or y1 < c0 - 0.01)
 
 
 def _paths(group: Group) -> tuple[str, ...]:

@@ -254,3 +254,68 @@ def background(below: Sequence[Paint], x: float, y: float) -> str | None:
 def blend(top: str, under: str, opacity: float) -> str:
     """`top` painted at `opacity` over `under`."""
     return mix(under, top, opacity)
+
+
+# ------------------------------------------------- a clipped group, measured when it matters
+
+
+def meets(area: Box, extent: Box) -> bool:
+    """Whether a fill bounded by `area` may show under `extent`, by the test the contrast
+    check skips a fill with (`printsafe.uniform`; `least_contrast` reads only fills that
+    meet a mark's box, inside `extent`)."""
+    b0, c0, b1, c1 = area
+    x0, y0, x1, y1 = extent
+    return not (x0 > b1 + 0.01 or x1 < b0 - 0.01 or y0 > c1 + 0.01 or y1 < c0 - 0.01)
+
+
+class Clipped:
+    """A group drawn in a clip path at the face's top level, its fills worked out the
+    first time something lies within its clip (`paints`). Each fill it paints is cut to
+    `box`, its clip's bounds on the face (`fills`), so a fill of it meets a box only when
+    `box` does: what lies elsewhere on the face never needs them."""
+
+    __slots__ = ("op", "box", "_paints")
+
+    def __init__(self, op: Group, box: Box) -> None:
+        self.op = op
+        self.box = box
+        self._paints: list[Paint] | None = None
+
+    def paints(self) -> list[Paint]:
+        """`fills` of the group, worked out once."""
+        if self._paints is None:
+            self._paints = list(fills((self.op,)))
+        return self._paints
+
+
+def clipped(op: object) -> Clipped | None:
+    """A group drawn in a clip path (at the face's top level) as a `Clipped`, bounded as
+    `fills` bounds what it draws; None for any other op, or a clip with no points."""
+    if not isinstance(op, Group) or not op.clip:
+        return None
+    m = op.transform if op.transform else IDENTITY
+    found = _path_box(op.clip) if m == IDENTITY else _bounds(_path_points(op.clip), m)
+    return Clipped(op, found) if found is not None else None
+
+
+def below(under: Sequence[Paint | Clipped], extent: Box | None) -> list[Paint]:
+    """The fills of `under` in drawing order, a clipped group's worked out when its clip
+    meets `extent` and left out when it does not (none of its fills can show there)."""
+    out: list[Paint] = []
+    for p in under:
+        if not isinstance(p, Clipped):
+            out.append(p)
+        elif extent is not None and meets(p.box, extent):
+            out += p.paints()
+    return out
+
+
+def meeting(under: Sequence[Paint | Clipped], extent: Box) -> Iterator[Paint]:
+    """The fills of `under` that may show under `extent` (`meets`), in drawing order."""
+    for p in under:
+        if not meets(p.box, extent):
+            continue
+        if isinstance(p, Clipped):
+            yield from (q for q in p.paints() if meets(q.box, extent))
+        else:
+            yield p

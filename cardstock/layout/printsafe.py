@@ -41,6 +41,7 @@ from .paints import (
     _path_points,
     _then,
     background,
+    below,
     blend,
     fills,
 )
@@ -423,7 +424,7 @@ class FaceCheck:
         self.geo = geo
         self.small = small
         self.note = note
-        self.under: list[Any] = []  # the fills of the ops drawn so far
+        self.under: list[Any] = []  # the fills of the ops drawn so far (`paints.below`)
         self.seen = 0
         self.last: list[Any] | None = None  # the ops the last checked box drew
         self.last_fills: list[Any] = []  # and their fills
@@ -457,7 +458,8 @@ class FaceCheck:
         self.small(box, before, drawn)
         drawn_fills = list(fills(drawn))
         self.last, self.last_fills = list(drawn), drawn_fills
-        self.contrast(box, where, name, found, self.under + drawn_fills, drawn_box)
+        under = below(self.under, drawn_box)  # a clipped group's fills, where they may show
+        self.contrast(box, where, name, found, under + drawn_fills, drawn_box)
 
     def frame(self, where: At | None, name: str, drawn: list[Any]) -> None:
         """A frame a box draws must keep `CLEARANCE` inside the safe line."""
