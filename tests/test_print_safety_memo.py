@@ -13,7 +13,7 @@ from conftest import load_games
 from helpers_generated import generated_game
 
 from cardstock.core.cache import memory_cache
-from cardstock.layout import boxmemo, paints
+from cardstock.layout import boxmemo, paints, printsafe
 from cardstock.layout.faces import Faces
 from cardstock.layout.ops import Group
 
@@ -122,3 +122,56 @@ def test_text_on_the_art_is_held_against_what_the_art_paints(tmp_path, monkeypat
     assert got == each
     found = {i.field for _, _, f in each for i in f.findings}
     assert "layouts.card.boxes.type_line" in found
+
+
+def test_where_a_box_was_placed_is_looked_up_for_a_finding_only(tmp_path, monkeypatch):
+    clean = _game(tmp_path / "clean")
+    looked: Counter[str] = Counter()
+    real = printsafe._placed_by
+
+    def placed_by(box):
+        looked[box.name] += 1
+        return real(box)
+
+    monkeypatch.setattr(printsafe, "_placed_by", placed_by)
+    faces = _faces(clean)
+    assert not [i for _, _, f in faces for i in f.findings]
+    assert not looked  # every box checked, none found wanting: no file or line to name
+    generated_game(tmp_path / "moved", N)
+    folder = tmp_path / "moved" / "layouts" / "gen"
+    folder.mkdir(parents=True)
+    (folder / "faces.toml").write_text(
+        '[layouts.card.boxes.title]\ntop = "-3mm"\nvalign = "top"\n', encoding="utf-8"
+    )
+    (moved,), issues = load_games(tmp_path / "moved", ["gen"])
+    assert not issues.errors
+    found = [i for _, _, f in _faces(moved) for i in f.findings]
+    assert looked["title"] >= 1
+    assert {(i.field, i.file.endswith("faces.toml")) for i in found} == {
+        ("layouts.card.boxes.title", True)
+    }
+
+
+def test_a_box_drawn_alike_over_the_same_fills_finds_its_findings_with_no_key(
+    tmp_path, monkeypatch
+):
+    cat = _game(tmp_path)
+    looked: list[int] = []
+    real_get = boxmemo._Table.get
+
+    def get(self, key):
+        looked.append(id(self))
+        return real_get(self, key)
+
+    monkeypatch.setattr(boxmemo._Table, "get", get)
+    faces = Faces(cat, memory_cache())
+    got = [(c.id, side, f) for c, side, f in faces.each()]
+    assert faces.boxes is not None
+    # ten boxes of every front are drawn alike on many cards (the frame, the bands, the
+    # stat and the rules text by their values): their findings are found again by the
+    # fills under them, not looked up under a key on each card
+    assert len([t for t in looked if t == id(faces.boxes.checked)]) < N
+    assert faces.boxes.checks < 3 * N
+    plain = Faces(cat, memory_cache())
+    plain.boxes = None
+    assert got == [(c.id, side, f) for c, side, f in plain.each()]

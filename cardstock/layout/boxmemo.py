@@ -145,13 +145,13 @@ class BoxMemo:
 
     def __init__(self) -> None:
         # key -> (ops, notes, the layout and the box, whose ids the key holds, and what
-        # its check found when it was drawn afresh, until it is met again: `Pending`)
-        self.drawn: _Table[tuple[tuple[Op, ...], tuple[Note, ...], Any, Any, Pending]] = _Table()
+        # its check found last: `Seen`)
+        self.drawn: _Table[tuple[tuple[Op, ...], tuple[Note, ...], Any, Any, Seen]] = _Table()
         self.checked: _Table[tuple[tuple[Issue, ...], tuple[Note, ...]]] = _Table()
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
         self.last_again = False  # whether it is kept in `drawn.again` (so are its checks)
         self.fresh = False  # whether the box drawn last was drawn afresh (`check`)
-        self.pending: Pending | None = None  # the last box's entry's `Pending`
+        self.seen: Seen | None = None  # the `Seen` of the box drawn last, if kept
         # the keys of boxes whose text continues: kept by the card's name too (`draw`)
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
@@ -161,8 +161,6 @@ class BoxMemo:
         # a frame's key (`_frame_shape`) -> the box and its findings
         self._frames: dict[tuple[Any, ...], tuple[Box, Any, tuple[Issue, ...], tuple[Note, ...]]]
         self._frames = {}
-        # a drawn key -> the box and `_extent` of what it drew
-        self._extents: dict[tuple[Any, ...], tuple[Box, Extent | None]] = {}
         # the words of each paragraph the game's text boxes fit, made once (`Painter.fit`)
         self.paragraphs = Paragraphs()
         self.draws = 0
@@ -173,7 +171,7 @@ class BoxMemo:
     ) -> list[Op]:
         """The box's ops, as `painter.box` draws them; drawn only the first time what
         decides them is met in this build."""
-        self.last, self.fresh, self.pending = None, False, None
+        self.last, self.fresh, self.seen = None, False, None
         kind = box.get("type")
         part = kind == "text" and continued.may_hold_part(box, ctx)
         inputs = _inputs(self._reads(painter, box), ctx) if kind not in UNKEPT else None
@@ -197,7 +195,7 @@ class BoxMemo:
         if hit is not None and hit[2] is lay and hit[3] is box:
             painter.notes.extend(hit[1])
             self.last, self.last_again = key, self.drawn.hit_again
-            self.pending = hit[4]
+            self.seen = hit[4]
             return list(hit[0])
         issues, notes = len(painter.issues), len(painter.notes)
         painter.rendered = (box, rendered) if rendered is not None else None
@@ -211,8 +209,8 @@ class BoxMemo:
             if part and key not in self.split and continued.parts_of(made) > 1:
                 self.split.add(key)  # the same inputs split alike; the mark names the card
                 key = (*key, "name", ctx.get("name"))
-            self.pending = [None]
-            self.last_again = self.drawn.keep(key, (tuple(ops), made, lay, box, self.pending))
+            self.seen = Seen()
+            self.last_again = self.drawn.keep(key, (tuple(ops), made, lay, box, self.seen))
             self.last, self.fresh = key, True
         return ops
 
@@ -237,50 +235,51 @@ class BoxMemo:
         """`check(box, before, drawn)` (a face's print-safety check), run once for what
         decides a box's findings: for a frame its ops (and the face's geometry), for a
         box of content also the smallest type allowed and the fills painted before it
-        that reach under what it draws (`paints.meets`). The findings are replayed on the faces
-        after. A box drawn afresh (`fresh`: what decides its drawing is met for the first
-        time, a card's own title) is checked as it is and no key is made for it: what it
-        found waits in its drawing's entry (`Pending`) and is kept under its key only if
-        the box is drawn from the memo again, so a box of one card costs its check alone."""
+        that reach under what it draws (`paints.meets`). The findings are replayed on the
+        faces after. A box drawn afresh (`fresh`: what decides its drawing is met for the
+        first time, a card's own title) is checked as it is and no key is made for it: what
+        it found waits in its drawing's entry (`Seen`) and is kept under its key only if
+        the box is drawn from the memo again, so a box of one card costs its check alone.
+        A box drawn from the memo over the very fills (the same objects, `_fills`) its
+        entry last found its findings over finds them there, with no key made either."""
         key: tuple[Any, ...] | None = self.last
         content = draws_content(box.get("type"))
-        if (key is None and content) or not drawn:
+        seen = self.seen
+        if key is None and drawn and not content:  # a frame drawn afresh (an art box's)
+            self._frame(painter, check, box, before, drawn)
+            return
+        if key is None or seen is None or not drawn:
             check.catch_up(before, self._fills)  # the fills of the ops faces share kept
             self.checks += 1
             check(box, before, drawn)
             return
-        if key is None:  # a frame drawn afresh (an art box's)
-            self._frame(painter, check, box, before, drawn)
-            return
-        if self.fresh:
+        if content or self.fresh:
             check.catch_up(before, self._fills)
+        if self.fresh:
             found = self._run(check, painter, box, before, drawn)
-            under = _under(check, check.extent) if content else None
-            if self.pending is not None:
-                self.pending[0] = (check.minimum, under, found)
+            seen.extent = check.extent if content else None
+            seen.last, seen.kept = (check.minimum, _under(check, seen.extent), found), False
+            return
+        if content and seen.extent is _UNMEASURED:
+            seen.extent = _extent(box, drawn)
+        under = _under(check, seen.extent) if content else ()
+        last = seen.last
+        if last is not None and last[0] == check.minimum and _same(last[1], under):
+            _replay(painter, last[2])
             return
         if content:
-            check.catch_up(before, self._fills)
-            known = self._extents.get(key)
-            if known is None or known[0] is not box:  # measured once for each box drawn alike
-                if len(self._extents) >= MEMO_MAX:
-                    self._extents.clear()
-                known = self._extents[key] = (box, _extent(box, drawn))
-            key = (key, check.minimum, _under(check, known[1]))
+            key = (key, check.minimum, _keyed(under))
         hit = self.checked.get(key)
-        if hit is not None:
+        if hit is None and last is not None and not seen.kept:  # its check when drawn afresh
+            first = (key[0], last[0], _keyed(last[1])) if content else key
+            self.checked.keep(first, last[2], self.last_again)
+            hit = last[2] if first == key else None
+        if hit is None:
+            hit = self._run(check, painter, box, before, drawn)
+            self.checked.keep(key, hit, self.last_again)
+        else:
             _replay(painter, hit)
-            return
-        slot = self.pending
-        waiting = slot[0] if slot is not None else None
-        if slot is not None and waiting is not None:  # checked when drawn afresh: kept now
-            slot[0] = None
-            first = (key[0], *waiting[:2]) if content else key
-            self.checked.keep(first, waiting[2], self.last_again)
-            if first == key:
-                _replay(painter, waiting[2])
-                return
-        self.checked.keep(key, self._run(check, painter, box, before, drawn), self.last_again)
+        seen.last, seen.kept = (check.minimum, under, hit), True
 
     def _frame(
         self, painter: Painter, check: FaceCheck, box: Box, before: list[Op], drawn: list[Op]
@@ -390,18 +389,41 @@ class BoxMemo:
 
 
 Extent = tuple[float, float, float, float]
-# What a box's check found when it was drawn afresh, in a slot of its drawing's entry: the
-# smallest type allowed, the fills under it (`_under`; None for a frame) and the findings
-# and notes (`BoxMemo._run`); the slot is emptied when the box is met again.
-Pending = list[tuple[float, tuple[Any, ...] | None, tuple[tuple[Any, ...], tuple[Any, ...]]] | None]
+_UNMEASURED = ("unmeasured",)
 
 
-def _under(check: FaceCheck, extent: Extent | None) -> tuple[Any, ...]:
-    """The fills painted so far on the face that may show under `extent` (`paints.meets`), as
-    the key of a content box's findings holds them."""
-    if extent is None:
+class Seen:
+    """What the check of a box drawn alike (one entry of `BoxMemo.drawn`) found last:
+    `extent`, the box around what it draws (`_extent`), and `last`, the smallest type
+    allowed, the fills under it (`_under`: the objects themselves, compared by identity)
+    and the findings and notes (`BoxMemo._run`); `kept` tells whether those are kept in
+    `BoxMemo.checked` (not yet when the box was drawn afresh)."""
+
+    __slots__ = ("extent", "last", "kept")
+
+    def __init__(self) -> None:
+        self.extent: Extent | None | tuple[str] = _UNMEASURED
+        self.last: tuple[float, tuple[Any, ...], tuple[tuple[Any, ...], tuple[Any, ...]]] | None
+        self.last = None
+        self.kept = False
+
+
+def _under(check: FaceCheck, extent: Any) -> tuple[Any, ...]:
+    """The fills painted so far on the face that may show under `extent` (`paints.meets`;
+    none under a box that draws no text or icon)."""
+    if extent is None or extent is _UNMEASURED:
         return ()
-    return tuple((p.op, p.m, p.box) for p in meeting(check.under, extent))
+    return tuple(meeting(check.under, extent))
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Whether two tuples hold the same objects, in order."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
+def _keyed(under: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The fills under a box as a key of its findings holds them: what each paints, where."""
+    return tuple((p.op, p.m, p.box) for p in under)
 
 
 def _extent(box: Box, drawn: list[Op]) -> Extent | None:

@@ -448,27 +448,29 @@ class FaceCheck:
         self.catch_up(before)
         if not drawn:
             return
-        where = _placed_by(box)
-        name = f"layouts.{self.lay.name}.boxes.{box.name}"
         if not draws_content(box.get("type")):
-            self.frame(where, name, drawn)
+            self.frame(box, drawn)
             return
         found = list(marks(drawn))
-        drawn_box = self.extent = self.placement(box, where, name, drawn, found)
+        drawn_box = self.extent = self.placement(box, drawn, found)
         self.small(box, before, drawn)
         drawn_fills = list(fills(drawn))
         self.last, self.last_fills = list(drawn), drawn_fills
         under = below(self.under, drawn_box)  # a clipped group's fills, where they may show
-        self.contrast(box, where, name, found, under + drawn_fills, drawn_box)
+        self.contrast(box, found, under + drawn_fills, drawn_box)
 
-    def frame(self, where: At | None, name: str, drawn: list[Any]) -> None:
+    def _named(self, box: Any) -> tuple[str, int | None, str]:
+        """The file and line a finding of `box` points to (where it was placed), and its
+        field: worked out for a box with a finding only."""
+        return (*_origin(_placed_by(box)), f"layouts.{self.lay.name}.boxes.{box.name}")
+
+    def frame(self, box: Any, drawn: list[Any]) -> None:
         """A frame a box draws must keep `CLEARANCE` inside the safe line."""
         reach = frame_reach(self.geo, drawn)
         if reach > TOLERANCE:
             self.issues.append(
                 Issue(
-                    *_origin(where),
-                    name,
+                    *self._named(box),
                     f"a frame this box draws comes {_mm2(reach)} too close to the safe line "
                     f"(frames keep {_mm2(CLEARANCE)} inside "
                     f"the safe zone, {fmt_mm(self.geo.safe)} inside the cut, so that a cut "
@@ -480,12 +482,7 @@ class FaceCheck:
             )
 
     def placement(
-        self,
-        box: Any,
-        where: At | None,
-        name: str,
-        drawn: list[Any],
-        found: list[Mark],
+        self, box: Any, drawn: list[Any], found: list[Mark]
     ) -> tuple[float, float, float, float] | None:
         """What a content box draws must lie `CLEARANCE` inside the safe line; returns the
         box around it (None when it drew no text, icon or pip)."""
@@ -519,8 +516,7 @@ class FaceCheck:
                 self.note(self.lay, box, drawn_box, ("safe zone",))
             self.issues.append(
                 Issue(
-                    *_origin(where),
-                    name,
+                    *self._named(box),
                     f"what the box draws reaches {fmt_mm(worst)} outside the safe zone "
                     f"({fmt_mm(geo.safe)} inside the cut) on a "
                     f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or "
@@ -531,8 +527,7 @@ class FaceCheck:
         elif near > TOLERANCE:
             self.issues.append(
                 Issue(
-                    *_origin(where),
-                    name,
+                    *self._named(box),
                     f"what the box draws comes within {_mm2(CLEARANCE - near)} of the safe "
                     f"line, less than the {_mm2(CLEARANCE)} "
                     f"clearance inside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
@@ -546,8 +541,6 @@ class FaceCheck:
     def contrast(
         self,
         box: Any,
-        where: At | None,
-        name: str,
         found: list[Mark],
         below: list[Any],
         drawn_box: tuple[float, float, float, float] | None,
@@ -563,7 +556,9 @@ class FaceCheck:
         if low is not None:
             if self.note is not None and drawn_box is not None:
                 self.note(self.lay, box, drawn_box, ("contrast",))
-            file, line = _origin(box.origins["color"] if "color" in box.origins else where)
+            file, line, name = self._named(box)
+            if "color" in box.origins:
+                file, line = _origin(box.origins["color"])
             self.issues.append(
                 Issue(
                     file,
