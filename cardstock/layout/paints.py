@@ -4,10 +4,10 @@
 - `fills`: every op that paints an area (a filled shape, an image) as a `Paint`, in
   drawing order, bounded by the clip paths of the groups it is drawn in;
 - `background`: the colour those fills print at a point, over the paper;
-- `lazy_fills`: the same for one op, but a group drawn in a clip path as a `Clipped`,
-  whose fills are worked out only when something lies within its clip (`below`): a
-  placeholder's rays, turned on every card inside one frame, are not measured while no
-  text or icon lies in that frame.
+- `clipped`: a group drawn in a clip path as a `Clipped`, whose fills are worked out
+  only when something lies within its clip (`below`, `meeting`): a placeholder's rays,
+  turned on every card inside one frame, are not measured while no text or icon lies in
+  that frame.
 """
 
 from __future__ import annotations
