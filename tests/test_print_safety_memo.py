@@ -15,7 +15,7 @@ from helpers_generated import generated_game
 from cardstock.core.cache import memory_cache
 from cardstock.layout import boxmemo, paints, printsafe
 from cardstock.layout.faces import Faces
-from cardstock.layout.ops import Group
+from cardstock.layout.ops import Group, Op
 
 N = 40
 
@@ -172,6 +172,41 @@ def test_a_box_drawn_alike_over_the_same_fills_finds_its_findings_with_no_key(
     # fills under them, not looked up under a key on each card
     assert len([t for t in looked if t == id(faces.boxes.checked)]) < N
     assert faces.boxes.checks < 3 * N
+    plain = Faces(cat, memory_cache())
+    plain.boxes = None
+    assert got == [(c.id, side, f) for c, side, f in plain.each()]
+
+
+class _Counted(dict):
+    """The memo's table of shared ops, counting the look-ups that miss and the ops kept."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.missed = 0
+        self.kept = 0
+
+    def get(self, key, default=None):
+        found = super().get(key, default)
+        if found is None and isinstance(key, Op):
+            self.missed += 1
+        return found
+
+    def __setitem__(self, key, value) -> None:
+        if isinstance(key, Op):
+            self.kept += 1
+        super().__setitem__(key, value)
+
+
+def test_an_op_drawn_afresh_is_looked_up_once_among_the_ops_faces_share(tmp_path):
+    cat = _game(tmp_path)
+    faces = Faces(cat, memory_cache())
+    assert faces.boxes is not None
+    table = faces.boxes._shared = _Counted()
+    got = [(c.id, side, f) for c, side, f in faces.each()]
+    # each card's title and placeholder art are ops met for the first time: each is
+    # looked up once (an op is hashed afresh at each look-up), then kept
+    assert table.kept >= 2 * N
+    assert table.missed == table.kept
     plain = Faces(cat, memory_cache())
     plain.boxes = None
     assert got == [(c.id, side, f) for c, side, f in plain.each()]

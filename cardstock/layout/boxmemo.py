@@ -344,17 +344,18 @@ class BoxMemo:
         if found is None:
             if isinstance(op, Group):  # its ops shared with the same ops drawn outside a group
                 op = Group(tuple(map(self._one, op.ops)), op.clip, op.transform)
-            found = self._kept(op)
+            found = self._kept(op, missed=True)  # (the group equals the one looked up)
         return found
 
-    def _kept(self, value: T) -> T:
+    def _kept(self, value: T, missed: bool = False) -> T:
         """The value equal to `value` kept before, else `value`, kept from now on. When
         the table fills it becomes the one before (`_before`) and a new one starts: a
         value met again is found there and carried over, so the ops every face draws
         stay one object for the whole build while the one-off ones (a card's own title)
-        go after two fillings."""
+        go after two fillings. `missed`: the caller has just looked `value` up in the
+        table and not found it there (an op is hashed afresh at each look-up)."""
         shared = self._shared
-        found: T | None = shared.get(value)
+        found: T | None = None if missed else shared.get(value)
         if found is None:
             found = self._before.get(value)
             if found is None:
