@@ -1,14 +1,14 @@
 """The print-safety lint bounds each untransformed filled path from its coordinates
-without making points (`printsafe._path_box`): it must give exactly the box the points
+without making points (`paints._path_box`): it must give exactly the box the points
 give (`_bounds(_path_points(...))`), compared here on thousands of generated paths."""
 
 from __future__ import annotations
 
 import random
 
-from cardstock.layout import printsafe
+from cardstock.layout import paints, printsafe
 from cardstock.layout.ops import Ellipse, Image, Path, Rect, ellipse_path, polygon_path, rect_path
-from cardstock.layout.printsafe import IDENTITY
+from cardstock.layout.paints import IDENTITY
 
 COLOURS = ("#ffffff", "#000000", "#3d4250", "#f5a623", "#d9dadd", "#7a1f1f")
 
@@ -53,8 +53,8 @@ def test_a_path_is_bounded_by_its_coordinates_as_its_points_bound_it():
             d = polygon_path(
                 [(rng.uniform(-50, 50), rng.randrange(-50, 50)) for _ in range(rng.randrange(1, 6))]
             )
-        assert printsafe._path_box(d) == printsafe._bounds(printsafe._path_points(d), IDENTITY)
-    assert printsafe._path_box((("Z",),)) is None
+        assert paints._path_box(d) == paints._bounds(paints._path_points(d), IDENTITY)
+    assert paints._path_box((("Z",),)) is None
 
 
 def _corner_points(op: object) -> list[tuple[float, float]]:
@@ -69,7 +69,7 @@ def _corner_points(op: object) -> list[tuple[float, float]]:
             (op.cx + op.rx, op.cy + op.ry),
         ]
     assert isinstance(op, Path)
-    return printsafe._path_points(op.d)
+    return paints._path_points(op.d)
 
 
 def test_an_untransformed_shape_is_bounded_by_its_numbers_as_by_its_points():
@@ -80,9 +80,7 @@ def test_an_untransformed_shape_is_bounded_by_its_numbers_as_by_its_points():
             shape = Rect(
                 shape.x, shape.y, -shape.w, -shape.h, fill=shape.fill
             )  # drawn from the far corner
-        assert printsafe._op_bounds(shape, IDENTITY) == printsafe._bounds(
-            _corner_points(shape), IDENTITY
-        )
+        assert paints._op_bounds(shape, IDENTITY) == paints._bounds(_corner_points(shape), IDENTITY)
 
 
 def test_an_untransformed_text_run_is_marked_by_its_box_as_by_its_corners():
@@ -100,4 +98,4 @@ def test_an_untransformed_text_run_is_marked_by_its_box_as_by_its_corners():
         )
         (mark,) = printsafe.marks([run])
         x0, y0, x1, y1 = printsafe.text_box(run)
-        assert mark.box == printsafe._bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), IDENTITY)
+        assert mark.box == paints._bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), IDENTITY)

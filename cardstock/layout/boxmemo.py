@@ -8,7 +8,11 @@ made) under exactly that, so a box shared by thousands of faces is laid out once
 print-safety findings of a box (`printsafe.face_check`) depend on what it drew and the
 face's geometry, and for a box of content (text, icons) on the fills painted under what it
 draws too (not those elsewhere on the face: a placeholder's rays, which differ on every
-card, leave the findings of the text below them alone): they are kept under those.
+card, leave the findings of the text below them alone): they are kept under those. A box
+drawn afresh is checked with no such key made: its key would hold what decides its
+drawing, met for the first time, so nothing can be kept under it yet; what the check found
+waits in the box's entry and is kept under its key when the box is drawn from the memo
+again. A box of one card (its own title) costs its check and nothing more.
 
 A box is kept only when drawing it raised no issue (an issue names the face it was met on,
 so it is met again on each face), and never for a type that reads the face's context
@@ -45,8 +49,9 @@ from ..core.templating import BoundedSandbox
 from . import continued
 from .boxtypes import draws_content
 from .context import called, plain_value, render_value
-from .ops import Ellipse, Group, Image, Note, Op
-from .printsafe import FaceCheck, fills, marks
+from .ops import Ellipse, Group, Icon, Image, Note, Op, Text
+from .paints import clipped, fills, meeting
+from .printsafe import FaceCheck, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
 from .textfit import Paragraphs
@@ -74,6 +79,7 @@ AGAIN_MAX = 4096  # entries of boxes met again after a table dropped them (`_Tab
 GONE_MAX = 65536  # keys a table dropped, remembered by their hashes (`_Table`)
 SHARED_MAX = 4096  # distinct ops (and tuples of notes) `share` keeps before starting again
 UNKEPT = frozenset({"art"})  # box types that read the face's context themselves
+PAINTLESS = frozenset({Text, Icon})  # ops that paint no area (`paints.fills` skips them)
 
 
 T = TypeVar("T")
@@ -138,11 +144,14 @@ class BoxMemo:
     `draws` and `checks` count the boxes really drawn and checked (what the tests count)."""
 
     def __init__(self) -> None:
-        # key -> (ops, notes, the layout and the box, whose ids the key holds)
-        self.drawn: _Table[tuple[tuple[Op, ...], tuple[Note, ...], Any, Any]] = _Table()
+        # key -> (ops, notes, the layout and the box, whose ids the key holds, and what
+        # its check found last: `Seen`)
+        self.drawn: _Table[tuple[tuple[Op, ...], tuple[Note, ...], Any, Any, Seen]] = _Table()
         self.checked: _Table[tuple[tuple[Issue, ...], tuple[Note, ...]]] = _Table()
         self.last: tuple[Any, ...] | None = None  # the key of the box drawn last, if kept
         self.last_again = False  # whether it is kept in `drawn.again` (so are its checks)
+        self.fresh = False  # whether the box drawn last was drawn afresh (`check`)
+        self.seen: Seen | None = None  # the `Seen` of the box drawn last, if kept
         # the keys of boxes whose text continues: kept by the card's name too (`draw`)
         self.split: set[tuple[Any, ...]] = set()
         self._names: dict[int, tuple[Box, Reads | None]] = {}  # by box (`_reads`)
@@ -152,8 +161,6 @@ class BoxMemo:
         # a frame's key (`_frame_shape`) -> the box and its findings
         self._frames: dict[tuple[Any, ...], tuple[Box, Any, tuple[Issue, ...], tuple[Note, ...]]]
         self._frames = {}
-        # a drawn key -> the box and `_extent` of what it drew
-        self._extents: dict[tuple[Any, ...], tuple[Box, Extent | None]] = {}
         # the words of each paragraph the game's text boxes fit, made once (`Painter.fit`)
         self.paragraphs = Paragraphs()
         self.draws = 0
@@ -164,7 +171,7 @@ class BoxMemo:
     ) -> list[Op]:
         """The box's ops, as `painter.box` draws them; drawn only the first time what
         decides them is met in this build."""
-        self.last = None
+        self.last, self.fresh, self.seen = None, False, None
         kind = box.get("type")
         part = kind == "text" and continued.may_hold_part(box, ctx)
         inputs = _inputs(self._reads(painter, box), ctx) if kind not in UNKEPT else None
@@ -188,6 +195,7 @@ class BoxMemo:
         if hit is not None and hit[2] is lay and hit[3] is box:
             painter.notes.extend(hit[1])
             self.last, self.last_again = key, self.drawn.hit_again
+            self.seen = hit[4]
             return list(hit[0])
         issues, notes = len(painter.issues), len(painter.notes)
         painter.rendered = (box, rendered) if rendered is not None else None
@@ -201,8 +209,9 @@ class BoxMemo:
             if part and key not in self.split and continued.parts_of(made) > 1:
                 self.split.add(key)  # the same inputs split alike; the mark names the card
                 key = (*key, "name", ctx.get("name"))
-            self.last_again = self.drawn.keep(key, (tuple(ops), made, lay, box))
-            self.last = key
+            self.seen = Seen()
+            self.last_again = self.drawn.keep(key, (tuple(ops), made, lay, box, self.seen))
+            self.last, self.fresh = key, True
         return ops
 
     def _continued(
@@ -226,44 +235,66 @@ class BoxMemo:
         """`check(box, before, drawn)` (a face's print-safety check), run once for what
         decides a box's findings: for a frame its ops (and the face's geometry), for a
         box of content also the smallest type allowed and the fills painted before it
-        that reach under what it draws (`_meets`). The findings are replayed on the faces
-        after."""
+        that reach under what it draws (`paints.meets`). The findings are replayed on the
+        faces after. A box drawn afresh (`fresh`: what decides its drawing is met for the
+        first time, a card's own title) is checked as it is and no key is made for it: what
+        it found waits in its drawing's entry (`Seen`) and is kept under its key only if
+        the box is drawn from the memo again, so a box of one card costs its check alone.
+        A box drawn from the memo over the very fills (the same objects, `_fills`) its
+        entry last found its findings over finds them there, with no key made either."""
         key: tuple[Any, ...] | None = self.last
         content = draws_content(box.get("type"))
+        seen = self.seen
         if key is None and drawn and not content:  # a frame drawn afresh (an art box's)
-            key = (id(check.lay), id(box), check.geo, "frame", _frame_shape(drawn))
-            framed = self._frames.get(key)
-            if framed is not None and framed[0] is box and framed[1] is check.lay:
-                _replay(painter, framed[2:])
-                return
-            made = self._run(check, painter, box, before, drawn)
-            if len(self._frames) >= MEMO_MAX:
-                self._frames.clear()
-            self._frames[key] = (box, check.lay, *made)
+            self._frame(painter, check, box, before, drawn)
             return
-        if key is None or not drawn:
+        if key is None or seen is None or not drawn:
+            check.catch_up(before, self._fills)  # the fills of the ops faces share kept
             self.checks += 1
             check(box, before, drawn)
             return
-        if content:
+        if content or self.fresh:
             check.catch_up(before, self._fills)
-            known = self._extents.get(key)
-            if known is None or known[0] is not box:  # measured once for each box drawn alike
-                if len(self._extents) >= MEMO_MAX:
-                    self._extents.clear()
-                known = self._extents[key] = (box, _extent(box, drawn))
-            extent = known[1]
-            under = (
-                tuple((p.op, p.m, p.box) for p in check.under if _meets(p.box, extent))
-                if extent is not None
-                else ()
-            )
-            key = (key, check.minimum, under)
-        hit = self.checked.get(key)
-        if hit is not None:
-            _replay(painter, hit)
+        if self.fresh:
+            found = self._run(check, painter, box, before, drawn)
+            seen.extent = check.extent if content else None
+            seen.last, seen.kept = (check.minimum, _under(check, seen.extent), found), False
             return
-        self.checked.keep(key, self._run(check, painter, box, before, drawn), self.last_again)
+        if content and seen.extent is _UNMEASURED:
+            seen.extent = _extent(box, drawn)
+        under = _under(check, seen.extent) if content else ()
+        last = seen.last
+        if last is not None and last[0] == check.minimum and _same(last[1], under):
+            _replay(painter, last[2])
+            return
+        if content:
+            key = (key, check.minimum, _keyed(under))
+        hit = self.checked.get(key)
+        if hit is None and last is not None and not seen.kept:  # its check when drawn afresh
+            first = (key[0], last[0], _keyed(last[1])) if content else key
+            self.checked.keep(first, last[2], self.last_again)
+            hit = last[2] if first == key else None
+        if hit is None:
+            hit = self._run(check, painter, box, before, drawn)
+            self.checked.keep(key, hit, self.last_again)
+        else:
+            _replay(painter, hit)
+        seen.last, seen.kept = (check.minimum, under, hit), True
+
+    def _frame(
+        self, painter: Painter, check: FaceCheck, box: Box, before: list[Op], drawn: list[Op]
+    ) -> None:
+        """The check of a frame drawn afresh (an art box's), kept by what it measures of
+        the frame's ops (`_frame_shape`)."""
+        key = (id(check.lay), id(box), check.geo, "frame", _frame_shape(drawn))
+        framed = self._frames.get(key)
+        if framed is not None and framed[0] is box and framed[1] is check.lay:
+            _replay(painter, framed[2:])
+            return
+        made = self._run(check, painter, box, before, drawn)
+        if len(self._frames) >= MEMO_MAX:
+            self._frames.clear()
+        self._frames[key] = (box, check.lay, *made)
 
     def _run(
         self, check: Any, painter: Any, box: Any, before: Any, drawn: Any
@@ -275,17 +306,23 @@ class BoxMemo:
         return tuple(painter.issues[issues:]), tuple(painter.notes[notes:])
 
     def _fills(self, ops: list[Op]) -> list[Any]:
-        """`printsafe.fills(ops)`, each op's kept by the op (by identity, with the op, so
+        """`paints.fills(ops)`, each op's kept by the op (by identity, with the op, so
         an id is never reused): the ops the boxes of a game's faces share are the same
-        objects on every face (`share`), each measured once."""
+        objects on every face (`share`), each measured once. A group drawn in a clip path
+        is kept as a `paints.Clipped`, measured only when a box of content lies within
+        its clip (a placeholder's rays, turned on every card, are not measured while no
+        text lies on the art); text and icons paint no area."""
         known = self._filled
         out: list[Any] = []
         for op in ops:
+            if type(op) in PAINTLESS:
+                continue
             hit = known.get(id(op))
             if hit is None or hit[0] is not op:
                 if len(known) >= SHARED_MAX:
                     known.clear()
-                hit = known[id(op)] = (op, tuple(fills((op,))))
+                lazy = clipped(op)
+                hit = known[id(op)] = (op, (lazy,) if lazy is not None else tuple(fills((op,))))
             out += hit[1]
         return out
 
@@ -307,17 +344,18 @@ class BoxMemo:
         if found is None:
             if isinstance(op, Group):  # its ops shared with the same ops drawn outside a group
                 op = Group(tuple(map(self._one, op.ops)), op.clip, op.transform)
-            found = self._kept(op)
+            found = self._kept(op, missed=True)  # (the group equals the one looked up)
         return found
 
-    def _kept(self, value: T) -> T:
+    def _kept(self, value: T, missed: bool = False) -> T:
         """The value equal to `value` kept before, else `value`, kept from now on. When
         the table fills it becomes the one before (`_before`) and a new one starts: a
         value met again is found there and carried over, so the ops every face draws
         stay one object for the whole build while the one-off ones (a card's own title)
-        go after two fillings."""
+        go after two fillings. `missed`: the caller has just looked `value` up in the
+        table and not found it there (an op is hashed afresh at each look-up)."""
         shared = self._shared
-        found: T | None = shared.get(value)
+        found: T | None = None if missed else shared.get(value)
         if found is None:
             found = self._before.get(value)
             if found is None:
@@ -352,6 +390,41 @@ class BoxMemo:
 
 
 Extent = tuple[float, float, float, float]
+_UNMEASURED = ("unmeasured",)
+
+
+class Seen:
+    """What the check of a box drawn alike (one entry of `BoxMemo.drawn`) found last:
+    `extent`, the box around what it draws (`_extent`), and `last`, the smallest type
+    allowed, the fills under it (`_under`: the objects themselves, compared by identity)
+    and the findings and notes (`BoxMemo._run`); `kept` tells whether those are kept in
+    `BoxMemo.checked` (not yet when the box was drawn afresh)."""
+
+    __slots__ = ("extent", "last", "kept")
+
+    def __init__(self) -> None:
+        self.extent: Extent | None | tuple[str] = _UNMEASURED
+        self.last: tuple[float, tuple[Any, ...], tuple[tuple[Any, ...], tuple[Any, ...]]] | None
+        self.last = None
+        self.kept = False
+
+
+def _under(check: FaceCheck, extent: Any) -> tuple[Any, ...]:
+    """The fills painted so far on the face that may show under `extent` (`paints.meets`;
+    none under a box that draws no text or icon)."""
+    if extent is None or extent is _UNMEASURED:
+        return ()
+    return tuple(meeting(check.under, extent))
+
+
+def _same(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    """Whether two tuples hold the same objects, in order."""
+    return len(a) == len(b) and all(x is y for x, y in zip(a, b))
+
+
+def _keyed(under: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The fills under a box as a key of its findings holds them: what each paints, where."""
+    return tuple((p.op, p.m, p.box) for p in under)
 
 
 def _extent(box: Box, drawn: list[Op]) -> Extent | None:
@@ -390,16 +463,6 @@ def _frame_shape(ops: Sequence[Op]) -> tuple[Any, ...]:
         else:
             out.append(op)
     return tuple(out)
-
-
-def _meets(area: Extent, extent: Extent) -> bool:
-    """Whether a fill bounded by `area` may show under `extent`, by the test the contrast
-    check skips a fill with (`printsafe.uniform`; `least_contrast` reads only fills that
-    meet a mark's box, inside `extent`): a fill that does not is no part of a content box's
-    findings, so the art a face's neighbour draws differently does not key them apart."""
-    b0, c0, b1, c1 = area
-    x0, y0, x1, y1 = extent
-    return not (x0 > b1 + 0.01 or x1 < b0 - 0.01 or y0 > c1 + 0.01 or y1 < c0 - 0.01)
 
 
 def _paths(group: Group) -> tuple[str, ...]:

@@ -28,11 +28,25 @@ from .. import fonts
 from ..core.issues import Issue
 from ..core.units import POINTS_PER, fmt_mm
 from .boxtypes import draws_content
-from .context import contrast, mix
+from .context import contrast
 from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
+from .paints import (
+    IDENTITY,
+    PAPER,
+    Paint,
+    _apply,
+    _bounds,
+    _edges,
+    _inside,
+    _path_points,
+    _then,
+    background,
+    below,
+    blend,
+    fills,
+)
 from .resolved import At, Box
 
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 MM = POINTS_PER["mm"]
 CLEARANCE = 0.5 * MM  # text, icons and frames stay this far inside the safe line
 # The smallest type printed, in points: on a piece (card, tile, token, die, pawn) 6 pt; on
@@ -51,7 +65,6 @@ def min_type(kind: str) -> float:
 
 
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
-PAPER = "#ffffff"  # what shows where nothing is painted
 
 
 class Mark:
@@ -67,45 +80,6 @@ class Mark:
         self.box = box  # x0, y0, x1, y1 in face coordinates
         self.color = color
         self.opacity = opacity
-
-
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
-    a, b, c, d, e, f = m
-    return (a * x + c * y + e, b * x + d * y + f)
-
-
-def _then(inner: Matrix, outer: Matrix) -> Matrix:
-    """`inner` applied first, then `outer`."""
-    a, b, c, d, e, f = inner
-    A, B, C, D, E, F = outer
-    return (
-        a * A + b * C,
-        a * B + b * D,
-        c * A + d * C,
-        c * B + d * D,
-        e * A + f * C + E,
-        e * B + f * D + F,
-    )
-
-
-def _bounds(
-    points: Iterable[tuple[float, float]], m: Matrix
-) -> tuple[float, float, float, float] | None:
-    pts = (
-        list(points) if m == IDENTITY else [_apply(m, x, y) for x, y in points]
-    )  # most ops are drawn untransformed
-    if not pts:
-        return None
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _path_points(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
-    out: list[tuple[float, float]] = []
-    for cmd in d:
-        vals = cmd[1:]
-        out.extend((float(vals[i]), float(vals[i + 1])) for i in range(0, len(vals) - 1, 2))
-    return out
 
 
 def icon_box(op: Icon) -> tuple[float, float, float, float] | None:
@@ -246,207 +220,10 @@ def frame_reach(geo: Zone, ops: Iterable[object]) -> float:
     return worst
 
 
-# ---------------------------------------------------------------- what lies under a point
-
-
-class _Paint:
-    """A filled shape: the points it covers, its colour and opacity (None colour: an image).
-    (A plain class: the lint makes one per filled op of every face, read only here.)"""
-
-    __slots__ = ("op", "m", "plain", "color", "opacity", "box", "edges")
-
-    def __init__(
-        self,
-        op: object,
-        m: Matrix,
-        color: str | None,
-        opacity: float,
-        box: tuple[float, float, float, float],
-    ) -> None:
-        self.op = op
-        self.m = m
-        self.plain = m == IDENTITY  # drawn untransformed: a point is tested as it is
-        self.color = color
-        self.opacity = opacity
-        self.box = box  # bounds on the face, for a quick miss
-        # a path's edges, worked out on the first point tested (most fills are tested at many)
-        self.edges: list[tuple[float, float, float, float]] | None = None
-
-    def covers(self, x: float, y: float) -> bool:
-        x0, y0, x1, y1 = self.box
-        if not (x0 - 0.01 <= x <= x1 + 0.01 and y0 - 0.01 <= y <= y1 + 0.01):
-            return False
-        if self.plain:
-            u, v = x, y
-        else:
-            inv = _invert(self.m)
-            if inv is None:
-                return False
-            u, v = _apply(inv, x, y)
-        op = self.op
-        if isinstance(op, Rect):
-            return op.x <= u <= op.x + op.w and op.y <= v <= op.y + op.h
-        if isinstance(op, Image):
-            return op.x <= u <= op.x + op.w and op.y <= v <= op.y + op.h
-        if isinstance(op, Ellipse):
-            return (
-                op.rx > 0
-                and op.ry > 0
-                and ((u - op.cx) / op.rx) ** 2 + ((v - op.cy) / op.ry) ** 2 <= 1
-            )
-        if isinstance(op, Path):
-            edges = self.edges
-            if edges is None:
-                edges = self.edges = _edges(op.d)
-            return _inside(edges, u, v, op.fill_rule)
-        return False
-
-
-def _invert(m: Matrix) -> Matrix | None:
-    a, b, c, d, e, f = m
-    det = a * d - b * c
-    if abs(det) < 1e-12:
-        return None
-    ia, ib, ic, id_ = d / det, -b / det, -c / det, a / det
-    return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
-
-
-def _edges(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float, float, float]]:
-    """A path's edges (x0, y0, x1, y1), every subpath closed, curves by their end points."""
-    start: tuple[float, float] | None = None
-    prev: tuple[float, float] | None = None
-    edges: list[tuple[float, float, float, float]] = []
-    for cmd in d:
-        if cmd[0] == "M":
-            if prev is not None and start is not None and prev != start:
-                edges.append((*prev, *start))
-            start = prev = (float(cmd[1]), float(cmd[2]))
-        elif cmd[0] in ("L", "C") and prev is not None:
-            nxt = (float(cmd[-2]), float(cmd[-1]))
-            edges.append((*prev, *nxt))
-            prev = nxt
-        elif cmd[0] == "Z" and prev is not None and start is not None:
-            edges.append((*prev, *start))
-            prev = start
-    if prev is not None and start is not None and prev != start:
-        edges.append((*prev, *start))
-    return edges
-
-
-def _inside(
-    edges: Sequence[tuple[float, float, float, float]], x: float, y: float, rule: str
-) -> bool:
-    """Point in a path's fill (given by its edges), by winding number."""
-    winding = 0
-    crossings = 0
-    for x0, y0, x1, y1 in edges:
-        if (y0 <= y) != (y1 <= y):
-            t = (y - y0) / (y1 - y0)
-            if x0 + t * (x1 - x0) > x:
-                crossings += 1
-                winding += 1 if y1 > y0 else -1
-    return crossings % 2 == 1 if rule == "evenodd" else winding != 0
-
-
-def fills(
-    ops: Iterable[object],
-    m: Matrix = IDENTITY,
-    clip: tuple[float, float, float, float] | None = None,
-) -> Iterator[_Paint]:
-    """Every op that paints an area (filled shapes, images), in drawing order, each bounded
-    by the clip paths of the groups it is drawn in (art that a box crops paints only the box)."""
-    for op in ops:
-        if isinstance(op, Group):
-            inner = _then(op.transform, m) if op.transform else m
-            box = clip
-            if op.clip:
-                found = (
-                    _path_box(op.clip)
-                    if inner == IDENTITY
-                    else _bounds(_path_points(op.clip), inner)
-                )
-                box = _meet(box, found) if found is not None else box
-            yield from fills(op.ops, inner, box)
-        elif isinstance(op, (Rect, Ellipse, Path)) and op.fill:
-            yield _Paint(op, m, op.fill, op.opacity, _meet(clip, _op_bounds(op, m)))
-        elif isinstance(op, Image):
-            yield _Paint(op, m, None, 1.0, _meet(clip, _op_bounds(op, m)))
-
-
-def _meet(
-    clip: tuple[float, float, float, float] | None, box: tuple[float, float, float, float]
-) -> tuple[float, float, float, float]:
-    """`box` cut to `clip` (an empty box when they do not meet)."""
-    if clip is None:
-        return box
-    return (max(clip[0], box[0]), max(clip[1], box[1]), min(clip[2], box[2]), min(clip[3], box[3]))
-
-
-def _path_box(d: Sequence[tuple[Any, ...]]) -> tuple[float, float, float, float] | None:
-    """`_bounds(_path_points(d), IDENTITY)` without making the points: the smallest and
-    largest x and y of the path's coordinate pairs."""
-    xs: list[float] = []
-    ys: list[float] = []
-    for cmd in d:
-        n = (len(cmd) - 1) // 2 * 2
-        if n:
-            xs += cmd[1 : n + 1 : 2]
-            ys += cmd[2 : n + 2 : 2]
-    if not xs:
-        return None
-    return (float(min(xs)), float(min(ys)), float(max(xs)), float(max(ys)))
-
-
-def _op_bounds(op: object, m: Matrix) -> tuple[float, float, float, float]:
-    """A box on the face around everything a filled op may cover."""
-    if m == IDENTITY:  # most fills are drawn untransformed: their box from their numbers
-        if isinstance(op, Path):
-            box = _path_box(op.d)
-            return box if box is not None else (0.0, 0.0, -1.0, -1.0)
-        if isinstance(op, (Rect, Image)):
-            xa, xb, ya, yb = op.x, op.x + op.w, op.y, op.y + op.h
-            return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
-        if isinstance(op, Ellipse):
-            xa, xb, ya, yb = op.cx - op.rx, op.cx + op.rx, op.cy - op.ry, op.cy + op.ry
-            return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
-    if isinstance(op, (Rect, Image)):
-        pts = [(op.x, op.y), (op.x + op.w, op.y), (op.x, op.y + op.h), (op.x + op.w, op.y + op.h)]
-    elif isinstance(op, Ellipse):
-        pts = [
-            (op.cx - op.rx, op.cy - op.ry),
-            (op.cx + op.rx, op.cy - op.ry),
-            (op.cx - op.rx, op.cy + op.ry),
-            (op.cx + op.rx, op.cy + op.ry),
-        ]
-    elif isinstance(op, Path):
-        pts = _path_points(op.d)
-    else:
-        pts = []
-    found = _bounds(pts, m)
-    return found if found is not None else (0.0, 0.0, -1.0, -1.0)
-
-
-def background(below: Sequence[_Paint], x: float, y: float) -> str | None:
-    """The colour printed at (x, y) by the fills drawn so far (None: an image is there)."""
-    color = PAPER
-    for p in below:
-        if not p.covers(x, y):
-            continue
-        if p.color is None:
-            return None
-        color = p.color if p.opacity >= 1 else blend(p.color, color, p.opacity)
-    return color
-
-
 # ---------------------------------------------------------------- colour
 
 
-def blend(top: str, under: str, opacity: float) -> str:
-    """`top` painted at `opacity` over `under`."""
-    return mix(under, top, opacity)
-
-
-def least_contrast(mark: Mark, below: Sequence[_Paint]) -> tuple[float, str] | None:
+def least_contrast(mark: Mark, below: Sequence[Paint]) -> tuple[float, str] | None:
     """The lowest contrast of the mark against the colours under its centre and the
     middle of its box's four quarters, with the colour that gives it (None: over an image)."""
     x0, y0, x1, y1 = mark.box
@@ -468,7 +245,7 @@ def least_contrast(mark: Mark, below: Sequence[_Paint]) -> tuple[float, str] | N
 MIXED = "mixed"  # `uniform`: the colour under a box is not the same everywhere
 
 
-def uniform(below: Sequence[_Paint], box: tuple[float, float, float, float]) -> str | None:
+def uniform(below: Sequence[Paint], box: tuple[float, float, float, float]) -> str | None:
     """The colour `background` finds at every point of `box` (x0, y0, x1, y1) when each
     fill covers all of the box or none of it (None: an image is there); `MIXED` when a fill
     covers part of it, or one this cannot tell about (a transformed fill)."""
@@ -489,7 +266,7 @@ def uniform(below: Sequence[_Paint], box: tuple[float, float, float, float]) -> 
     return color
 
 
-def _holds(p: _Paint, box: tuple[float, float, float, float]) -> bool | None:
+def _holds(p: Paint, box: tuple[float, float, float, float]) -> bool | None:
     """Whether an untransformed fill whose box holds `box` covers every point of it as
     `covers` tests one (True), none (False), or some or this cannot tell (None). A rectangle
     or image holding it, an ellipse holding its corners (it is convex) cover it all; a path
@@ -647,10 +424,12 @@ class FaceCheck:
         self.geo = geo
         self.small = small
         self.note = note
-        self.under: list[Any] = []  # the fills of the ops drawn so far
+        self.under: list[Any] = []  # the fills of the ops drawn so far (`paints.below`)
         self.seen = 0
         self.last: list[Any] | None = None  # the ops the last checked box drew
         self.last_fills: list[Any] = []  # and their fills
+        # the box around what the last content box checked draws (`placement`)
+        self.extent: tuple[float, float, float, float] | None = None
 
     def catch_up(self, before: list[Any], made: Callable[[list[Any]], Any] = fills) -> None:
         """`under` brought up to date: the fills of `before`, the ops drawn so far, each
@@ -669,26 +448,29 @@ class FaceCheck:
         self.catch_up(before)
         if not drawn:
             return
-        where = _placed_by(box)
-        name = f"layouts.{self.lay.name}.boxes.{box.name}"
         if not draws_content(box.get("type")):
-            self.frame(where, name, drawn)
+            self.frame(box, drawn)
             return
         found = list(marks(drawn))
-        drawn_box = self.placement(box, where, name, drawn, found)
+        drawn_box = self.extent = self.placement(box, drawn, found)
         self.small(box, before, drawn)
         drawn_fills = list(fills(drawn))
         self.last, self.last_fills = list(drawn), drawn_fills
-        self.contrast(box, where, name, found, self.under + drawn_fills, drawn_box)
+        under = below(self.under, drawn_box)  # a clipped group's fills, where they may show
+        self.contrast(box, found, under + drawn_fills, drawn_box)
 
-    def frame(self, where: At | None, name: str, drawn: list[Any]) -> None:
+    def _named(self, box: Any) -> tuple[str, int | None, str]:
+        """The file and line a finding of `box` points to (where it was placed), and its
+        field: worked out for a box with a finding only."""
+        return (*_origin(_placed_by(box)), f"layouts.{self.lay.name}.boxes.{box.name}")
+
+    def frame(self, box: Any, drawn: list[Any]) -> None:
         """A frame a box draws must keep `CLEARANCE` inside the safe line."""
         reach = frame_reach(self.geo, drawn)
         if reach > TOLERANCE:
             self.issues.append(
                 Issue(
-                    *_origin(where),
-                    name,
+                    *self._named(box),
                     f"a frame this box draws comes {_mm2(reach)} too close to the safe line "
                     f"(frames keep {_mm2(CLEARANCE)} inside "
                     f"the safe zone, {fmt_mm(self.geo.safe)} inside the cut, so that a cut "
@@ -700,12 +482,7 @@ class FaceCheck:
             )
 
     def placement(
-        self,
-        box: Any,
-        where: At | None,
-        name: str,
-        drawn: list[Any],
-        found: list[Mark],
+        self, box: Any, drawn: list[Any], found: list[Mark]
     ) -> tuple[float, float, float, float] | None:
         """What a content box draws must lie `CLEARANCE` inside the safe line; returns the
         box around it (None when it drew no text, icon or pip)."""
@@ -739,8 +516,7 @@ class FaceCheck:
                 self.note(self.lay, box, drawn_box, ("safe zone",))
             self.issues.append(
                 Issue(
-                    *_origin(where),
-                    name,
+                    *self._named(box),
                     f"what the box draws reaches {fmt_mm(worst)} outside the safe zone "
                     f"({fmt_mm(geo.safe)} inside the cut) on a "
                     f"{fmt_mm(geo.w)} x {fmt_mm(geo.h)} {geo.shape} face; move it inward or "
@@ -751,8 +527,7 @@ class FaceCheck:
         elif near > TOLERANCE:
             self.issues.append(
                 Issue(
-                    *_origin(where),
-                    name,
+                    *self._named(box),
                     f"what the box draws comes within {_mm2(CLEARANCE - near)} of the safe "
                     f"line, less than the {_mm2(CLEARANCE)} "
                     f"clearance inside the safe zone ({fmt_mm(geo.safe)} inside the cut) on a "
@@ -766,8 +541,6 @@ class FaceCheck:
     def contrast(
         self,
         box: Any,
-        where: At | None,
-        name: str,
         found: list[Mark],
         below: list[Any],
         drawn_box: tuple[float, float, float, float] | None,
@@ -783,7 +556,9 @@ class FaceCheck:
         if low is not None:
             if self.note is not None and drawn_box is not None:
                 self.note(self.lay, box, drawn_box, ("contrast",))
-            file, line = _origin(box.origins["color"] if "color" in box.origins else where)
+            file, line, name = self._named(box)
+            if "color" in box.origins:
+                file, line = _origin(box.origins["color"])
             self.issues.append(
                 Issue(
                     file,
