@@ -1,6 +1,7 @@
 """A face's SVG is drawn in one pass over its ops: the fonts its style sheet loads and the
 guides it draws on request are those found anywhere in the ops, groups included, and the
-memo of printed numbers the faces of a build share changes no face's bytes."""
+memos the faces of a build share (printed numbers, the elements of the ops they share)
+change no face's bytes."""
 
 from __future__ import annotations
 
@@ -86,3 +87,51 @@ def test_a_text_that_reads_like_markup_is_drawn_as_its_words():
     card = Face.build(180.0, 252.0, 9.0, "rect", (Text(10.0, 20.0, words, "sans", 9.0),))
     root = ET.fromstring(svg_bytes(card))
     assert [t.text for t in root.iter(f"{SVG}text")] == [words]
+
+
+def _sharing() -> list[Face]:
+    """Three cards drawing one background and one rules text (the same objects, as the
+    faces of a build share them), each with a name of its own, the rules text also inside
+    a clipped group."""
+    ground = Rect(0.0, 0.0, 180.0, 252.0, fill="#f0e0c0")
+    rules = Text(12.0, 200.0, "Draw a card & <win>", "serif-bold", 9.5)
+    out = []
+    for n, name in enumerate(("Ash", "Birch", "Cedar")):
+        ops = (
+            ground,
+            Text(12.0 + n, 30.0, name, "sans", 11.0),
+            Group((rules,), clip=FRAME),
+            rules,
+        )
+        out.append(Face.build(180.0, 252.0, 9.0, "rect", ops))
+    return out
+
+
+def test_an_op_the_faces_of_a_build_share_is_built_and_written_once(monkeypatch):
+    faces = _sharing()
+    alone = [svg_bytes(f) for f in faces]
+    built: list[int] = []
+    element = svg._Writer._element
+
+    def counted(self, op):
+        built.append(id(op))
+        return element(self, op)
+
+    monkeypatch.setattr(svg._Writer, "_element", counted)
+    written: svg.Written = {}
+    shared = [svg_bytes(f, written=written) for f in faces]
+    assert shared == alone
+    ground, _, _, rules = faces[0].ops
+    assert built.count(id(ground)) == 1 and built.count(id(rules)) == 1
+    assert all(built.count(id(f.ops[1])) == 1 for f in faces)  # each name, its own
+    for data in shared:  # the rules text's font, though its element was written before
+        css = ET.fromstring(data).find(f"{SVG}defs/{SVG}style")
+        assert css is not None and css.text is not None and "LiberationSerif-Bold" in css.text
+
+
+def test_a_full_memo_of_elements_takes_no_more_and_the_faces_are_still_drawn(monkeypatch):
+    monkeypatch.setattr(svg, "OPS_KEPT", 1)
+    written: svg.Written = {}
+    faces = _sharing()
+    assert [svg_bytes(f, written=written) for f in faces] == [svg_bytes(f) for f in faces]
+    assert len(written) == 1

@@ -79,6 +79,33 @@ def _font_css(used: list[str], font_url: str) -> str:
 
 
 NUMS_KEPT = 1 << 16  # at most this many printed numbers kept in a build's memo
+OPS_KEPT = 1 << 12  # at most this many ops' written elements kept in a build's memo
+
+# Each op's element as ElementTree writes it, by the op's identity (the op itself kept
+# beside it, so its id is not given to another object while the memo lives): the faces of
+# a build share one object for an op they draw alike (a frame, a background, an icon,
+# a rules text: `layout.boxmemo`), whose element is then built and written once.
+Written = dict[int, tuple[Op, str]]
+
+# The element standing in a face's tree for an op whose element is already written
+# (`_Writer.written`): the drawing's text is made with these, then each is replaced by
+# its op's text, in the order the ops were drawn.
+_OP_MARK = "cardstock-written-op"
+
+
+class _Placed:
+    """Where an op already written goes in svgwrite's tree (the `_OP_MARK` element)."""
+
+    __slots__ = ()
+    elementname = _OP_MARK
+
+    def get_xml(self) -> Any:
+        from svgwrite.etree import etree
+
+        return etree.Element(_OP_MARK)
+
+
+_PLACED = _Placed()
 
 
 class _Writer:
@@ -88,8 +115,10 @@ class _Writer:
     numbers once per `nums` (a memo the faces of one build share: their coordinates repeat
     from face to face; kept to `NUMS_KEPT` numbers)."""
 
-    def __init__(self, dwg: svgwrite.Drawing, nums: dict[float, str]):
+    def __init__(self, dwg: svgwrite.Drawing, nums: dict[float, str], written: Written):
         self.dwg = dwg
+        self._written = written
+        self.texts: list[str] = []  # the text of each `_PLACED` in the tree, in order
         self.clip_count = 0
         self.fonts: set[str] = set()
         self.guides: list[Guide] = []
@@ -148,25 +177,62 @@ class _Writer:
 
     def op(self, parent: Any, op: Op) -> None:
         """Add the element that draws `op` to `parent`. Guides are only noted: `svg_bytes`
-        draws them in a layer of their own."""
+        draws them in a layer of their own. An op other faces of the build drew (`Written`)
+        is written once: here it is a mark that its text replaces (`filled`). A group (its
+        clip paths are numbered a face at a time), a guide and a picture (its bytes are
+        large) are not kept."""
+        if isinstance(op, (Group, Guide, Image)):
+            el = self._element(op)
+            if el is not None:
+                parent.add(el)
+            return
+        kept = self._written.get(id(op))
+        if kept is not None and kept[0] is op:
+            if isinstance(op, Text):
+                self.fonts.add(op.font)
+            self.texts.append(kept[1])
+            parent.add(_PLACED)
+        elif len(self._written) < OPS_KEPT:
+            from svgwrite.etree import etree
+
+            text = etree.tostring(self._element(op).get_xml(), encoding="unicode")
+            self._written[id(op)] = (op, text)
+            self.texts.append(text)
+            parent.add(_PLACED)
+        else:
+            parent.add(self._element(op))
+
+    def filled(self, text: str) -> str:
+        """`text`, the drawing written with its marks, with each op's text in its place."""
+        if not self.texts:
+            return text
+        parts = text.split(f"<{_OP_MARK} />")
+        assert len(parts) == len(self.texts) + 1
+        out = [parts[0]]
+        for made, after in zip(self.texts, parts[1:]):
+            out += (made, after)
+        return "".join(out)
+
+    def _element(self, op: Op) -> Any:
+        """The element that draws `op` (None for a guide, which is noted)."""
         if isinstance(op, Rect):
-            parent.add(self._rect(op))
+            return self._rect(op)
         elif isinstance(op, Ellipse):
-            parent.add(self._ellipse(op))
+            return self._ellipse(op)
         elif isinstance(op, Path):
-            parent.add(self._path(op))
+            return self._path(op)
         elif isinstance(op, Text):
-            parent.add(self._text(op))
+            return self._text(op)
         elif isinstance(op, Icon):
-            parent.add(self._icon(op))
+            return self._icon(op)
         elif isinstance(op, Image):
-            parent.add(self._image(op))
+            return self._image(op)
         elif isinstance(op, Group):
-            parent.add(self._group(op))
+            return self._group(op)
         elif isinstance(op, Guide):
             self.guides.append(op)  # drawn by svg_bytes in its own layer
-        else:  # pragma: no cover - a new op type must be added to both backends
-            raise TypeError(f"unknown op {type(op).__name__}")
+            return None
+        raise TypeError(f"unknown op {type(op).__name__}")  # pragma: no cover - a new op type
 
     def _rect(self, op: Rect) -> Any:
         el = self._new_rect(insert=(0, 0), size=(0, 0))
@@ -312,14 +378,18 @@ class FaceSvg:
     They differ only in the root's size and viewBox, the title, the fonts' folder and the
     bleed's clip path; the drawing inside (`<g id="face">`, the clip paths of its groups)
     is made once, as svgwrite's elements and then as ElementTree's, and each copy's root
-    takes the same tree."""
+    takes the same tree. `written`: the ops' elements the faces of one build share
+    (`Written`; left out, the face has a memo of its own)."""
 
-    def __init__(self, face: Face, nums: dict[float, str] | None = None) -> None:
+    def __init__(
+        self, face: Face, nums: dict[float, str] | None = None, written: Written | None = None
+    ) -> None:
         import svgwrite  # imported when a face is first serialised (a rebuild may keep every file)
 
         self.face = face
         maker = svgwrite.Drawing(profile="full", debug=False)  # the drawing's element factory
-        self._writer = writer = _Writer(maker, {} if nums is None else nums)
+        writer = _Writer(maker, {} if nums is None else nums, {} if written is None else written)
+        self._writer = writer
         self._art = maker.g(id="face")
         follows = face.cut is not None and shape_of(face.shape).bleed_follows_cut
         if follows:  # the bleed follows the outline
@@ -373,7 +443,8 @@ class FaceSvg:
 
         xml = dwg.get_xml()
         if self._art_text is None:
-            self._art_text = etree.tostring(self._art.get_xml(), encoding="unicode")
+            art = etree.tostring(self._art.get_xml(), encoding="unicode")
+            self._art_text = self._writer.filled(art)
         xml.append(etree.Element(_ART_MARK))  # where the drawing goes (below)
         if guides and self._writer.guides:
             layer = dwg.g(id="guides", fill="none")
@@ -411,14 +482,15 @@ def svg_bytes(
     guides: bool = False,
     title: str | None = None,
     nums: dict[float, str] | None = None,
+    written: Written | None = None,
 ) -> bytes:
     """A standalone SVG of `face` (bleed included). Identical faces give identical bytes.
 
     guides: draw the non-printing guides (trim, safe zone, rounded corners) in a layer of
     their own (`<g id="guides">`) above the art.
-    nums: a memo of printed numbers for the faces of one build to share (an empty dict to
-    start); left out, the face has a memo of its own."""
-    return FaceSvg(face, nums).svg(font_url=font_url, guides=guides, title=title)
+    nums, written: memos of printed numbers and of the ops' written elements for the faces
+    of one build to share (empty to start); left out, the face has memos of its own."""
+    return FaceSvg(face, nums, written).svg(font_url=font_url, guides=guides, title=title)
 
 
 def face_titles(catalog: Catalog) -> Callable[[str], str]:
