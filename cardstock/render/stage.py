@@ -34,7 +34,7 @@ def build_svgs(job: Job) -> StageResult:
     written = set()
     face_title = face_titles(catalog)
     nums: dict[float, str] = {}  # the faces' printed numbers, shared (they repeat)
-    elements: Written = {}  # the elements of the ops the faces share, each written once
+    elements = Written()  # the elements of the ops the faces share, each written once
     book = _book_copies(job)
     for stem, face in job.faces.distinct(bleed=options.bleed):
         findings += face.findings

@@ -81,14 +81,23 @@ def _font_css(used: list[str], font_url: str) -> str:
 NUMS_KEPT = 1 << 16  # at most this many printed numbers kept in a build's memo
 OPS_KEPT = 1 << 12  # at most this many ops' written elements kept in a build's memo
 
-# Each op's element as ElementTree writes it, by the op's identity (the op itself kept
-# beside it, so its id is not given to another object while the memo lives): the faces of
-# a build share one object for an op they draw alike (a frame, a background, an icon,
-# a rules text: `layout.boxmemo`), whose element is then built and written once.
-Written = dict[int, tuple[Op, str]]
+
+class Written:
+    """The faces of a build share one object for an op they draw alike (a frame, a
+    background, an icon, a rules text: `layout.boxmemo`): the element of an op drawn a
+    second time is written then, and that text is used for it from then on. By the op's
+    identity, the op itself kept beside it (so its id is not given to another object
+    while the memo lives). At most `OPS_KEPT` ops are written, and as many noted as seen
+    once: when that note is full it is emptied (an op shared by many faces is soon seen
+    again)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, Op] = {}
+        self.text: dict[int, tuple[Op, str]] = {}
+
 
 # The element standing in a face's tree for an op whose element is already written
-# (`_Writer.written`): the drawing's text is made with these, then each is replaced by
+# (`_Writer.op`): the drawing's text is made with these, then each is replaced by
 # its op's text, in the order the ops were drawn.
 _OP_MARK = "cardstock-written-op"
 
@@ -186,24 +195,35 @@ class _Writer:
             if el is not None:
                 parent.add(el)
             return
-        kept = self._written.get(id(op))
+        memo, key = self._written, id(op)
+        kept = memo.text.get(key)
         if kept is not None and kept[0] is op:
+            text = kept[1]
             if isinstance(op, Text):
                 self.fonts.add(op.font)
-            self.texts.append(kept[1])
-            parent.add(_PLACED)
-        elif len(self._written) < OPS_KEPT:
-            from svgwrite.etree import etree
+        elif memo.seen.get(key) is op and len(memo.text) < OPS_KEPT:
+            from svgwrite.etree import etree  # seen before: written, for it from now on
 
             text = etree.tostring(self._element(op).get_xml(), encoding="unicode")
-            self._written[id(op)] = (op, text)
+            memo.text[key] = (op, text)
+            del memo.seen[key]
+        else:  # the first face to draw it
+            if len(memo.seen) >= OPS_KEPT:
+                memo.seen.clear()
+            memo.seen[key] = op
+            parent.add(self._element(op))
+            return
+        if parent.elements and parent.elements[-1] is _PLACED:
+            self.texts[-1] += text  # the op before was written too: one mark holds both
+        else:
             self.texts.append(text)
             parent.add(_PLACED)
-        else:
-            parent.add(self._element(op))
 
     def filled(self, text: str) -> str:
-        """`text`, the drawing written with its marks, with each op's text in its place."""
+        """`text`, the drawing written with its marks, with the text of the ops each
+        mark stands for in its place. Ops written one after another in one parent share
+        a mark: a parent whose last element is a mark was given nothing since, as a
+        group is added to its parent only once what it holds is drawn."""
         if not self.texts:
             return text
         parts = text.split(f"<{_OP_MARK} />")
@@ -388,7 +408,9 @@ class FaceSvg:
 
         self.face = face
         maker = svgwrite.Drawing(profile="full", debug=False)  # the drawing's element factory
-        writer = _Writer(maker, {} if nums is None else nums, {} if written is None else written)
+        writer = _Writer(
+            maker, {} if nums is None else nums, Written() if written is None else written
+        )
         self._writer = writer
         self._art = maker.g(id="face")
         follows = face.cut is not None and shape_of(face.shape).bleed_follows_cut
