@@ -136,3 +136,29 @@ def test_a_full_memo_of_elements_takes_no_more_and_the_faces_are_still_drawn(mon
     faces = _sharing()
     assert [svg_bytes(f, written=written) for f in faces] == [svg_bytes(f) for f in faces]
     assert len(written.text) == 1
+
+
+def test_copies_of_faces_of_one_size_and_fonts_share_the_root_written_once(monkeypatch):
+    faces = _sharing()
+    wide = Face.build(252.0, 180.0, 9.0, "rect", faces[0].ops)  # another size: its own root
+
+    def copies(written: svg.Written | None = None) -> list[bytes]:
+        out = []
+        for n, f in enumerate([*faces, wide]):
+            drawn = svg.FaceSvg(f, written=written)
+            out += [drawn.svg(title=f"Card {n} & <Co>"), drawn.svg(font_url="../f/", bleed=0.0)]
+        return out
+
+    alone = copies()
+    made: list[tuple[object, ...]] = []
+    root = svg.FaceSvg._root
+
+    def counted(self, *args):
+        made.append(args)
+        return root(self, *args)
+
+    monkeypatch.setattr(svg.FaceSvg, "_root", counted)
+    assert copies(svg.Written()) == alone
+    assert len(made) == 4  # titled and not, of each size
+    titles = [ET.fromstring(data).findtext(f"{SVG}title") for data in alone[::2]]
+    assert titles == [f"Card {n} & <Co>" for n in range(6)]

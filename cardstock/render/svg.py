@@ -80,6 +80,7 @@ def _font_css(used: list[str], font_url: str) -> str:
 
 NUMS_KEPT = 1 << 16  # at most this many printed numbers kept in a build's memo
 OPS_KEPT = 1 << 12  # at most this many ops' written elements kept in a build's memo
+ROOTS_KEPT = 64  # at most this many roots of copies kept in a build's memo
 
 
 class Written:
@@ -94,6 +95,9 @@ class Written:
     def __init__(self) -> None:
         self.seen: dict[int, Op] = {}
         self.text: dict[int, tuple[Op, str]] = {}
+        # a copy's root, split where its title and drawing go, by what it is made of
+        # (`FaceSvg.svg`): at most `ROOTS_KEPT`
+        self.roots: dict[tuple[Any, ...], tuple[str, ...]] = {}
 
 
 # The element standing in a face's tree for an op whose element is already written
@@ -126,7 +130,8 @@ class _Writer:
 
     def __init__(self, dwg: svgwrite.Drawing, nums: dict[float, str], written: Written):
         self.dwg = dwg
-        self._written = written
+        self.written = written
+        self.clip_keys: list[tuple[str, str]] = []  # each clip path's id and outline
         self.texts: list[str] = []  # the text of each `_PLACED` in the tree, in order
         self.clip_count = 0
         self.fonts: set[str] = set()
@@ -195,7 +200,7 @@ class _Writer:
             if el is not None:
                 parent.add(el)
             return
-        memo, key = self._written, id(op)
+        memo, key = self.written, id(op)
         kept = memo.text.get(key)
         if kept is not None and kept[0] is op:
             text = kept[1]
@@ -371,7 +376,9 @@ class _Writer:
             self.clip_count += 1
             cid = f"clip{self.clip_count}"
             cp = dwg.clipPath(id=cid)
-            cp.add(dwg.path(d=path_d(op.clip)))
+            d = path_d(op.clip)
+            cp.add(dwg.path(d=d))
+            self.clip_keys.append((cid, d))
             dwg.defs.add(cp)
             inner = dwg.g(clip_path=f"url(#{cid})")
             g.add(inner)
@@ -432,41 +439,65 @@ class FaceSvg:
     ) -> bytes:
         """The face as a standalone SVG (see `svg_bytes`); `bleed` (the face's own when
         None) is how much of the drawing around the trim it shows: 0 for a thumbnail."""
-        import svgwrite
+        # svgwrite.etree is the ElementTree svgwrite patched to write its style sheet as
+        # CDATA; its `tostring` writes text straight to a string (svgwrite's own encodes to
+        # UTF-8 and decodes again)
+        from svgwrite.base import Title
+        from svgwrite.etree import etree
 
         face = self.face
         b = face.bleed if bleed is None else bleed
+        css = self._css.get(font_url)
+        if css is None:
+            css = self._css[font_url] = _font_css(sorted(self._writer.fonts), font_url)
+        outline = None
+        if self._follows:
+            outline = path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut))
+        # the root's text around the title and the drawing, the same for every face of one
+        # size, fonts and clip paths: made once a build (`Written.roots`)
+        key = (face.width, face.height, b, css, bool(title), outline, *self._writer.clip_keys)
+        roots = self._writer.written.roots
+        parts = None if guides else roots.get(key)
+        if parts is None:
+            parts = self._root(b, css, bool(title), outline, guides)
+            if not guides and len(roots) < ROOTS_KEPT:
+                roots[key] = parts
+        if self._art_text is None:
+            art = etree.tostring(self._art.get_xml(), encoding="unicode")
+            self._art_text = self._writer.filled(art)
+        head, *rest = parts
+        if title:
+            said = etree.tostring(Title(title).get_xml(), encoding="unicode")
+            head, rest = head + said + rest[0], rest[1:]
+        text = head + self._art_text + rest[0]
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
+
+    def _root(
+        self, b: float, css: str, titled: bool, outline: str | None, guides: bool
+    ) -> tuple[str, ...]:
+        """The root's text split where its title (when `titled`) and the drawing go."""
+        import svgwrite
+        from svgwrite.etree import etree
+
+        face = self.face
         w, h = face.width + 2 * b, face.height + 2 * b
         mm = POINTS_PER["mm"]
         dwg = svgwrite.Drawing(
             size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False
         )
         dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
-        if title:
-            dwg.set_desc(title=title)
-        css = self._css.get(font_url)
-        if css is None:
-            css = self._css[font_url] = _font_css(sorted(self._writer.fonts), font_url)
         style = dwg.style()
         style.append(css)
         dwg.defs.add(style)
-        if self._follows:
+        if outline is not None:  # the bleed follows the outline
             cp = dwg.clipPath(id="bleed")
-            cp.add(
-                dwg.path(d=path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut)))
-            )
+            cp.add(dwg.path(d=outline))
             dwg.defs.add(cp)
         for clip in self._clips:
             dwg.defs.add(clip)
-        # svgwrite.etree is the ElementTree svgwrite patched to write its style sheet as
-        # CDATA; its `tostring` writes text straight to a string (svgwrite's own encodes to
-        # UTF-8 and decodes again)
-        from svgwrite.etree import etree
-
         xml = dwg.get_xml()
-        if self._art_text is None:
-            art = etree.tostring(self._art.get_xml(), encoding="unicode")
-            self._art_text = self._writer.filled(art)
+        if titled:  # the title first, as svgwrite's `set_desc` puts it
+            xml.insert(0, etree.Element(_TITLE_MARK))
         xml.append(etree.Element(_ART_MARK))  # where the drawing goes (below)
         if guides and self._writer.guides:
             layer = dwg.g(id="guides", fill="none")
@@ -483,18 +514,23 @@ class FaceSvg:
                 layer.add(el)
             xml.append(layer.get_xml())
         text: str = etree.tostring(xml, encoding="unicode")
-        # the drawing's text where its mark is: ElementTree writes an element the same
-        # alone as inside its root (no namespace prefixes: svgwrite's names are plain); the
-        # last mark, as only the guides (no text of the project's) come after it
-        mark = f"<{_ART_MARK} />"
-        at = text.rindex(mark)
-        text = text[:at] + self._art_text + text[at + len(mark) :]
-        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
+        # the title's and the drawing's text where their marks are: ElementTree writes an
+        # element the same alone as inside its root (no namespace prefixes: svgwrite's
+        # names are plain); the root holds no text of the project's, only numbers and
+        # cardstock's style sheet, so each mark is found once
+        marks = ([f"<{_TITLE_MARK} />"] if titled else []) + [f"<{_ART_MARK} />"]
+        parts: list[str] = []
+        for mark in marks:
+            before, text = text.split(mark)
+            parts.append(before)
+        return (*parts, text)
 
 
-# The element standing in a copy's tree for the face's drawing until the copy is written
-# (`FaceSvg.svg`): the drawing is serialised once and set in each copy's text.
+# The elements standing in a copy's tree for the face's drawing and its title until the
+# copy is written (`FaceSvg.svg`): the drawing is serialised once and set in each copy's
+# text, and the root's text around them is kept for the faces of the build that share it.
 _ART_MARK = "cardstock-face-drawing"
+_TITLE_MARK = "cardstock-face-title"
 
 
 def svg_bytes(
