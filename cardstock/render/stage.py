@@ -38,7 +38,6 @@ def build_svgs(job: Job) -> StageResult:
     book = _book_copies(job)
     for stem, face in job.faces.distinct(bleed=options.bleed):
         findings += face.findings
-        used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
         path = folder / f"{stem}.svg"
         title = face_title(stem)
         key = key_of(face.key, stem, title)
@@ -50,8 +49,10 @@ def build_svgs(job: Job) -> StageResult:
             result.artifacts.append(
                 Artifact(catalog.id, "svg", path, bytes=kept["bytes"], sha256=kept["sha256"])
             )
+            used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
         else:
             drawn = FaceSvg(face, nums, elements)
+            used_fonts |= drawn.fonts  # found as it was drawn
             made = artifact(catalog.id, "svg", path, drawn.svg(title=title))
             job.cache.put_json("svg", key, {"bytes": made.bytes, "sha256": made.sha256})
             result.artifacts.append(made)

@@ -429,6 +429,11 @@ class FaceSvg:
         self._css: dict[str, str] = {}
         self._art_text: str | None = None  # the drawing serialised, once for every copy
 
+    @property
+    def fonts(self) -> set[str]:
+        """The fonts the face's texts are set in, groups included."""
+        return self._writer.fonts
+
     def svg(
         self,
         *,
