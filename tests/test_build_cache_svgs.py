@@ -141,3 +141,31 @@ def test_the_e_book_takes_its_faces_from_the_svg_stage_and_is_the_same_without_i
         else:
             assert len(made) > 50  # the e-book drew its faces itself
     assert books[0] == books[1]
+
+
+def test_the_fonts_of_a_face_drawn_are_found_as_it_is_drawn(tmp_path: Path, monkeypatch) -> None:
+    """The svg folder's fonts are those of every face's texts: of a face drawn, found as
+    its drawing is made (its ops are not walked once more for them); of a face kept from
+    the build before, read from its ops."""
+    from cardstock.layout import ops
+
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    root = project(tmp_path)
+    out = root / "output"
+    walked: list[str] = []
+    real = ops.Face.walk
+
+    def counting(self):
+        walked.append(self.key)
+        return real(self)
+
+    # after the faces are laid out: only the stage's own walks are counted
+    build(root, tmp_path / "first")
+    monkeypatch.setattr(ops.Face, "walk", counting)
+    assert build(root, out) > 20  # every face drawn
+    assert walked == []
+    fonts = {p.name for p in (out / GAME / "svg" / "fonts").iterdir()}
+    assert fonts == {p.name for p in (tmp_path / "first" / GAME / "svg" / "fonts").iterdir()}
+    rename_first_realm(root)
+    assert build(root, out) == 1 and len(walked) > 20  # the others kept: their ops read
+    assert fonts == {p.name for p in (out / GAME / "svg" / "fonts").iterdir()}

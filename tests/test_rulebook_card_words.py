@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, Rulebooks, faces_of, load_games, stage
+from conftest import ROOT, Rulebooks, copy_project, faces_of, load_games, stage
 from pypdf import PdfReader
 
 from cardstock.books.cardwords import card_words
@@ -231,16 +231,17 @@ def test_the_web_page_and_the_e_book_work_out_each_faces_words_once(tmp_path, mo
     each face (by its component, caption and label) are worked out once for both."""
     from collections import Counter
 
-    from cardstock.books import xhtml
+    from cardstock.books import content, xhtml
 
     worked: Counter[tuple[str, str, str | None]] = Counter()
-    face_words = xhtml.face_words
+    for module in (content, xhtml):
+        original = module.face_words
 
-    def counted(catalog, c, face, caption="", label=None):
-        worked[(c.id, caption, label)] += 1
-        return face_words(catalog, c, face, caption, label)
+        def counted(catalog, c, face, caption="", label=None, original=original):
+            worked[(c.id, caption, label)] += 1
+            return original(catalog, c, face, caption, label)
 
-    monkeypatch.setattr(xhtml, "face_words", counted)
+        monkeypatch.setattr(module, "face_words", counted)
     game = "atmosfear"
     (cat,), _ = load_games(ROOT, [game])
     out = tmp_path / "out"
@@ -252,3 +253,35 @@ def test_the_web_page_and_the_e_book_work_out_each_faces_words_once(tmp_path, mo
     assert len(shown) > 20
     assert {cid for cid, _, _ in worked} == shown
     assert set(worked.values()) == {1}
+
+
+def test_a_build_works_out_each_faces_words_once_for_every_edition(tmp_path, monkeypatch):
+    """The rules check's typeset book (its figures' words), the web page and the e-book of
+    one build show the same faces with the same words: each face's words (by its
+    component, caption and label) are worked out once for all of them."""
+    from collections import Counter
+
+    from cardstock.books import art, cardwords, content, xhtml
+    from cardstock.cli import main
+
+    worked: Counter[tuple[str, str, str, str | None]] = Counter()
+    for module in (art, content, xhtml):  # each module that asks for a face's words
+        original = getattr(module, "face_words", cardwords.face_words)
+
+        def counted(catalog, c, face, caption="", label=None, original=original):
+            worked[(catalog.id, c.id, caption, label)] += 1
+            return original(catalog, c, face, caption, label)
+
+        monkeypatch.setattr(module, "face_words", counted, raising=False)
+    game = "atmosfear"
+    root = copy_project(tmp_path / "proj", (game,))
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+    out = tmp_path / "out"
+    args = ["--root", str(root), "build", "--out", str(out), "--jobs", "1", "--paper", "letter"]
+    assert main([*args, "--only", "svg,rulebook"]) == 0
+    pdf = PdfReader(out / game / f"{game}-rulebook.pdf")
+    assert "Key cards" in "".join(page.extract_text() for page in pdf.pages)
+    shown = {f["id"] for f in _figures((out / game / "rules" / "index.html").read_text())}
+    assert len(shown) > 20
+    assert {cid for g, cid, _, _ in worked if g == game} >= shown
+    assert set(worked.values()) == {1}, [k for k, n in worked.items() if n > 1][:5]

@@ -1,6 +1,7 @@
 """A face's SVG is drawn in one pass over its ops: the fonts its style sheet loads and the
 guides it draws on request are those found anywhere in the ops, groups included, and the
-memo of printed numbers the faces of a build share changes no face's bytes."""
+memos the faces of a build share (printed numbers, the elements of the ops they share)
+change no face's bytes."""
 
 from __future__ import annotations
 
@@ -86,3 +87,78 @@ def test_a_text_that_reads_like_markup_is_drawn_as_its_words():
     card = Face.build(180.0, 252.0, 9.0, "rect", (Text(10.0, 20.0, words, "sans", 9.0),))
     root = ET.fromstring(svg_bytes(card))
     assert [t.text for t in root.iter(f"{SVG}text")] == [words]
+
+
+def _sharing() -> list[Face]:
+    """Five cards drawing one background and one rules text (the same objects, as the
+    faces of a build share them), each with a name of its own, the rules text also inside
+    a clipped group."""
+    ground = Rect(0.0, 0.0, 180.0, 252.0, fill="#f0e0c0")
+    rules = Text(12.0, 200.0, "Draw a card & <win>", "serif-bold", 9.5)
+    out = []
+    for n, name in enumerate(("Ash", "Birch", "Cedar", "Dogwood", "Elm")):
+        ops = (
+            ground,
+            Text(12.0 + n, 30.0, name, "sans", 11.0),
+            Group((rules,), clip=FRAME),
+            rules,
+        )
+        out.append(Face.build(180.0, 252.0, 9.0, "rect", ops))
+    return out
+
+
+def test_an_op_the_faces_of_a_build_share_is_written_once_for_all_but_the_first(monkeypatch):
+    faces = _sharing()
+    alone = [svg_bytes(f) for f in faces]
+    built: list[int] = []
+    element = svg._Writer._element
+
+    def counted(self, op):
+        built.append(id(op))
+        return element(self, op)
+
+    monkeypatch.setattr(svg._Writer, "_element", counted)
+    written = svg.Written()
+    shared = [svg_bytes(f, written=written) for f in faces]
+    assert shared == alone
+    ground, _, _, rules = faces[0].ops
+    # drawn by the first face, written once for the other four
+    assert built.count(id(ground)) == 2 and built.count(id(rules)) == 2
+    assert all(built.count(id(f.ops[1])) == 1 for f in faces)  # each name, its own
+    for data in shared:  # the rules text's font, though its element was written before
+        css = ET.fromstring(data).find(f"{SVG}defs/{SVG}style")
+        assert css is not None and css.text is not None and "LiberationSerif-Bold" in css.text
+
+
+def test_a_full_memo_of_elements_takes_no_more_and_the_faces_are_still_drawn(monkeypatch):
+    monkeypatch.setattr(svg, "OPS_KEPT", 1)
+    written = svg.Written()
+    faces = _sharing()
+    assert [svg_bytes(f, written=written) for f in faces] == [svg_bytes(f) for f in faces]
+    assert len(written.text) == 1
+
+
+def test_copies_of_faces_of_one_size_and_fonts_share_the_root_written_once(monkeypatch):
+    faces = _sharing()
+    wide = Face.build(252.0, 180.0, 9.0, "rect", faces[0].ops)  # another size: its own root
+
+    def copies(written: svg.Written | None = None) -> list[bytes]:
+        out = []
+        for n, f in enumerate([*faces, wide]):
+            drawn = svg.FaceSvg(f, written=written)
+            out += [drawn.svg(title=f"Card {n} & <Co>"), drawn.svg(font_url="../f/", bleed=0.0)]
+        return out
+
+    alone = copies()
+    made: list[tuple[object, ...]] = []
+    root = svg.FaceSvg._root
+
+    def counted(self, *args):
+        made.append(args)
+        return root(self, *args)
+
+    monkeypatch.setattr(svg.FaceSvg, "_root", counted)
+    assert copies(svg.Written()) == alone
+    assert len(made) == 4  # titled and not, of each size
+    titles = [ET.fromstring(data).findtext(f"{SVG}title") for data in alone[::2]]
+    assert titles == [f"Card {n} & <Co>" for n in range(6)]

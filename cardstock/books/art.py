@@ -20,7 +20,6 @@ from ..catalog.schema import Component
 from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
 from ..layout.continued import later_parts
-from ..layout.ops import Face
 from ..layout.symbols import Library
 from .cardwords import alt_text, face_words
 from .content import Thumbs, face_size, galleries
@@ -114,17 +113,21 @@ def picture_words(
     catalog: Catalog,
     component: Component,
     label: str | None = None,
-    face: Face | None = None,
+    thumbs: Thumbs | None = None,
     captioned: bool = False,
 ) -> str:
     """The words a face's picture stands for in a tagged PDF (its `Figure`'s alternative
     text), as the web page and the e-book give them: the words the face prints
-    (`books.cardwords`), but the name a caption beside it already says; a face that prints
-    none by its faces when it is a die (`cardwords.die_faces`: its pips), after its name
-    unless a caption gives it, or else by its name, group and count
-    (`cardwords.alt_text`)."""
+    (`books.cardwords`, through `thumbs`: None, the face is not looked at), but the name a
+    caption beside it already says; a face that prints none by its faces when it is a die
+    (`cardwords.die_faces`: its pips), after its name unless a caption gives it, or else
+    by its name, group and count (`cardwords.alt_text`)."""
     name = label or component.name
-    said = face_words(catalog, component, face, name if captioned else "", label)
+    caption = name if captioned else ""
+    if thumbs is None:
+        said = face_words(catalog, component, None, caption, label)
+    else:
+        said = thumbs.words(catalog, component, caption, label)
     if said:
         return said
     return alt_text(component, label, catalog.tool_words)
@@ -133,14 +136,13 @@ def picture_words(
 def figure(
     catalog: Catalog,
     component: Component,
-    thumb: Flowable,
-    face: Face | None,
+    thumb: FaceThumb,
     caption: Flowable | None = None,
     label: str | None = None,
 ) -> list[Flowable]:
-    """A face's thumbnail as a `Figure` with its words (`face`: the face it shows, laid
-    out), and its caption as the figure's `Caption`."""
-    words = picture_words(catalog, component, label, face, caption is not None)
+    """A face's thumbnail as a `Figure` with its words (those of the face it shows), and
+    its caption as the figure's `Caption`."""
+    words = picture_words(catalog, component, label, thumb.thumbs, caption is not None)
     node = Node("Figure", alt=words)
     out: list[Flowable] = [Tagged(thumb, node)]
     if caption is not None:
@@ -325,7 +327,6 @@ def _grid(
                 catalog,
                 comps[k],
                 FaceThumb(catalog, comps[k], thumb_w, styles, findings, thumbs),
-                thumbs.drawn(comps[k]),
                 _caption(comps[k], styles, names[k], line),
                 names[k],
             )
@@ -361,7 +362,7 @@ def _worded(
         cell: list[Flowable] = [
             paragraph(f"**{name}**", styles.body, family, f"<b>{escape(name)}</b>")
         ]
-        said = face_words(catalog, c, thumbs.drawn(c), label or c.name)
+        said = thumbs.words(catalog, c, label or c.name)
         if said:
             cell.append(paragraph(said, styles.body, styles.f.family, escape(said)))
         thumb = FaceThumb(catalog, c, picture - GRID_PAD[0] - GRID_PAD[1], styles, findings, thumbs)
@@ -389,7 +390,6 @@ def face_row(
             catalog,
             c,
             FaceThumb(catalog, c, thumb_w, styles, findings, thumbs),
-            thumbs.drawn(c),
             paragraph(c.name, styles.caption, styles.f.family, escape(c.name))
             if captions
             else None,

@@ -21,6 +21,7 @@ from ..catalog.wording import players_line as said_players
 from ..core.issues import Issue
 from ..core.units import parse_size
 from ..layout.ops import Text
+from .cardwords import face_words
 
 if TYPE_CHECKING:
     from ..layout.faces import Faces
@@ -186,6 +187,19 @@ class Thumbs:
         laying it out found is the book's to report, through `of`)."""
         thumb = self.of(component, [])
         return None if thumb is None else self.drawing(thumb)
+
+    def words(
+        self, catalog: Catalog, component: Component, caption: str = "", label: str | None = None
+    ) -> str:
+        """The words of the component's picture (`cardwords.face_words`, `caption` and
+        `label` as it takes them), worked out once for the game's faces (`Faces.words`):
+        the typeset book, its web page and its e-book share them."""
+        key = (component.id, caption, label)
+        said = self.faces.words.get(key)
+        if said is None:
+            face = self.drawn(component)
+            said = self.faces.words[key] = face_words(catalog, component, face, caption, label)
+        return said
 
     def drawing(self, thumb: Any) -> Any:
         """The thumbnail `of` gave, with its drawing."""

@@ -501,7 +501,7 @@ def _readers(job: Job, text: str) -> list[Artifact]:
     thumbs = Thumbs(job.faces)  # the faces whose words their pictures carry
     parts = later_parts(job.faces)  # a continued card's parts, shown after it
     src = lambda c: f"../svg/{c.id}.svg"  # noqa: E731 - where the svg stage writes each face
-    said: Said = {}  # each face's words, worked out once for the page and the e-book
+    said: Said = job.faces.words  # each face's words, once for the books and the e-book
     body = Writer(catalog, job.faces.library, src, thumbs.drawn, parts, said).body(chunks)
     del thumbs
     arts: list[Artifact] = []

@@ -218,6 +218,9 @@ class Faces:
         self.laid_out = 0
         self.from_cache = 0
         self.step: object = None  # what the layout step kept of them (`step.LaidOut`)
+        # each face's words for a reader (`books.cardwords.face_words`) by its component's
+        # id, the name its caption gives and its label: worked out once for every book
+        self.words: dict[tuple[str, str, str | None], str] = {}
 
     # ------------------------------------------------------------ asking for faces
 

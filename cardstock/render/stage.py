@@ -21,7 +21,7 @@ from ..core.stage import Job, StageResult
 from ..fonts import FACES, FONT_DIR
 from ..layout.faces import ordered
 from ..layout.ops import Face, Text
-from .svg import BOOK_FONT_URL, BOOK_KIND, FaceSvg, book_key, face_titles
+from .svg import BOOK_FONT_URL, BOOK_KIND, FaceSvg, Written, book_key, face_titles
 
 
 def build_svgs(job: Job) -> StageResult:
@@ -34,10 +34,10 @@ def build_svgs(job: Job) -> StageResult:
     written = set()
     face_title = face_titles(catalog)
     nums: dict[float, str] = {}  # the faces' printed numbers, shared (they repeat)
+    elements = Written()  # the elements of the ops the faces share, each written once
     book = _book_copies(job)
     for stem, face in job.faces.distinct(bleed=options.bleed):
         findings += face.findings
-        used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
         path = folder / f"{stem}.svg"
         title = face_title(stem)
         key = key_of(face.key, stem, title)
@@ -49,8 +49,10 @@ def build_svgs(job: Job) -> StageResult:
             result.artifacts.append(
                 Artifact(catalog.id, "svg", path, bytes=kept["bytes"], sha256=kept["sha256"])
             )
+            used_fonts |= {op.font for op in face.walk() if isinstance(op, Text)}
         else:
-            drawn = FaceSvg(face, nums)
+            drawn = FaceSvg(face, nums, elements)
+            used_fonts |= drawn.fonts  # found as it was drawn
             made = artifact(catalog.id, "svg", path, drawn.svg(title=title))
             job.cache.put_json("svg", key, {"bytes": made.bytes, "sha256": made.sha256})
             result.artifacts.append(made)
@@ -62,7 +64,7 @@ def build_svgs(job: Job) -> StageResult:
                 )
         written.add(path.name)
         if options.guides:  # a copy with the trim and safe lines, for checking a layout
-            drawn = drawn or FaceSvg(face, nums)
+            drawn = drawn or FaceSvg(face, nums, elements)
             marked = drawn.svg(font_url="../fonts/", guides=True, title=f"{title} (guides)")
             result.artifacts.append(
                 artifact(catalog.id, "svg-guides", folder / "guides" / f"{stem}.svg", marked)

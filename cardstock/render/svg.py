@@ -79,6 +79,46 @@ def _font_css(used: list[str], font_url: str) -> str:
 
 
 NUMS_KEPT = 1 << 16  # at most this many printed numbers kept in a build's memo
+OPS_KEPT = 1 << 12  # at most this many ops' written elements kept in a build's memo
+ROOTS_KEPT = 64  # at most this many roots of copies kept in a build's memo
+
+
+class Written:
+    """The faces of a build share one object for an op they draw alike (a frame, a
+    background, an icon, a rules text: `layout.boxmemo`): the element of an op drawn a
+    second time is written then, and that text is used for it from then on. By the op's
+    identity, the op itself kept beside it (so its id is not given to another object
+    while the memo lives). At most `OPS_KEPT` ops are written, and as many noted as seen
+    once: when that note is full it is emptied (an op shared by many faces is soon seen
+    again)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[int, Op] = {}
+        self.text: dict[int, tuple[Op, str]] = {}
+        # a copy's root, split where its title and drawing go, by what it is made of
+        # (`FaceSvg.svg`): at most `ROOTS_KEPT`
+        self.roots: dict[tuple[Any, ...], tuple[str, ...]] = {}
+
+
+# The element standing in a face's tree for an op whose element is already written
+# (`_Writer.op`): the drawing's text is made with these, then each is replaced by
+# its op's text, in the order the ops were drawn.
+_OP_MARK = "cardstock-written-op"
+
+
+class _Placed:
+    """Where an op already written goes in svgwrite's tree (the `_OP_MARK` element)."""
+
+    __slots__ = ()
+    elementname = _OP_MARK
+
+    def get_xml(self) -> Any:
+        from svgwrite.etree import etree
+
+        return etree.Element(_OP_MARK)
+
+
+_PLACED = _Placed()
 
 
 class _Writer:
@@ -88,8 +128,11 @@ class _Writer:
     numbers once per `nums` (a memo the faces of one build share: their coordinates repeat
     from face to face; kept to `NUMS_KEPT` numbers)."""
 
-    def __init__(self, dwg: svgwrite.Drawing, nums: dict[float, str]):
+    def __init__(self, dwg: svgwrite.Drawing, nums: dict[float, str], written: Written):
         self.dwg = dwg
+        self.written = written
+        self.clip_keys: list[tuple[str, str]] = []  # each clip path's id and outline
+        self.texts: list[str] = []  # the text of each `_PLACED` in the tree, in order
         self.clip_count = 0
         self.fonts: set[str] = set()
         self.guides: list[Guide] = []
@@ -148,25 +191,73 @@ class _Writer:
 
     def op(self, parent: Any, op: Op) -> None:
         """Add the element that draws `op` to `parent`. Guides are only noted: `svg_bytes`
-        draws them in a layer of their own."""
+        draws them in a layer of their own. An op other faces of the build drew (`Written`)
+        is written once: here it is a mark that its text replaces (`filled`). A group (its
+        clip paths are numbered a face at a time), a guide and a picture (its bytes are
+        large) are not kept."""
+        if isinstance(op, (Group, Guide, Image)):
+            el = self._element(op)
+            if el is not None:
+                parent.add(el)
+            return
+        memo, key = self.written, id(op)
+        kept = memo.text.get(key)
+        if kept is not None and kept[0] is op:
+            text = kept[1]
+            if isinstance(op, Text):
+                self.fonts.add(op.font)
+        elif memo.seen.get(key) is op and len(memo.text) < OPS_KEPT:
+            from svgwrite.etree import etree  # seen before: written, for it from now on
+
+            text = etree.tostring(self._element(op).get_xml(), encoding="unicode")
+            memo.text[key] = (op, text)
+            del memo.seen[key]
+        else:  # the first face to draw it
+            if len(memo.seen) >= OPS_KEPT:
+                memo.seen.clear()
+            memo.seen[key] = op
+            parent.add(self._element(op))
+            return
+        if parent.elements and parent.elements[-1] is _PLACED:
+            self.texts[-1] += text  # the op before was written too: one mark holds both
+        else:
+            self.texts.append(text)
+            parent.add(_PLACED)
+
+    def filled(self, text: str) -> str:
+        """`text`, the drawing written with its marks, with the text of the ops each
+        mark stands for in its place. Ops written one after another in one parent share
+        a mark: a parent whose last element is a mark was given nothing since, as a
+        group is added to its parent only once what it holds is drawn."""
+        if not self.texts:
+            return text
+        parts = text.split(f"<{_OP_MARK} />")
+        assert len(parts) == len(self.texts) + 1
+        out = [parts[0]]
+        for made, after in zip(self.texts, parts[1:]):
+            out += (made, after)
+        return "".join(out)
+
+    def _element(self, op: Op) -> Any:
+        """The element that draws `op` (None for a guide, which is noted)."""
         if isinstance(op, Rect):
-            parent.add(self._rect(op))
+            return self._rect(op)
         elif isinstance(op, Ellipse):
-            parent.add(self._ellipse(op))
+            return self._ellipse(op)
         elif isinstance(op, Path):
-            parent.add(self._path(op))
+            return self._path(op)
         elif isinstance(op, Text):
-            parent.add(self._text(op))
+            return self._text(op)
         elif isinstance(op, Icon):
-            parent.add(self._icon(op))
+            return self._icon(op)
         elif isinstance(op, Image):
-            parent.add(self._image(op))
+            return self._image(op)
         elif isinstance(op, Group):
-            parent.add(self._group(op))
+            return self._group(op)
         elif isinstance(op, Guide):
             self.guides.append(op)  # drawn by svg_bytes in its own layer
-        else:  # pragma: no cover - a new op type must be added to both backends
-            raise TypeError(f"unknown op {type(op).__name__}")
+            return None
+        raise TypeError(f"unknown op {type(op).__name__}")  # pragma: no cover - a new op type
 
     def _rect(self, op: Rect) -> Any:
         el = self._new_rect(insert=(0, 0), size=(0, 0))
@@ -285,7 +376,9 @@ class _Writer:
             self.clip_count += 1
             cid = f"clip{self.clip_count}"
             cp = dwg.clipPath(id=cid)
-            cp.add(dwg.path(d=path_d(op.clip)))
+            d = path_d(op.clip)
+            cp.add(dwg.path(d=d))
+            self.clip_keys.append((cid, d))
             dwg.defs.add(cp)
             inner = dwg.g(clip_path=f"url(#{cid})")
             g.add(inner)
@@ -312,14 +405,20 @@ class FaceSvg:
     They differ only in the root's size and viewBox, the title, the fonts' folder and the
     bleed's clip path; the drawing inside (`<g id="face">`, the clip paths of its groups)
     is made once, as svgwrite's elements and then as ElementTree's, and each copy's root
-    takes the same tree."""
+    takes the same tree. `written`: the ops' elements the faces of one build share
+    (`Written`; left out, the face has a memo of its own)."""
 
-    def __init__(self, face: Face, nums: dict[float, str] | None = None) -> None:
+    def __init__(
+        self, face: Face, nums: dict[float, str] | None = None, written: Written | None = None
+    ) -> None:
         import svgwrite  # imported when a face is first serialised (a rebuild may keep every file)
 
         self.face = face
         maker = svgwrite.Drawing(profile="full", debug=False)  # the drawing's element factory
-        self._writer = writer = _Writer(maker, {} if nums is None else nums)
+        writer = _Writer(
+            maker, {} if nums is None else nums, Written() if written is None else written
+        )
+        self._writer = writer
         self._art = maker.g(id="face")
         follows = face.cut is not None and shape_of(face.shape).bleed_follows_cut
         if follows:  # the bleed follows the outline
@@ -329,6 +428,11 @@ class FaceSvg:
         self._clips = list(maker.defs.elements)  # the groups' clip paths, numbered in order
         self._css: dict[str, str] = {}
         self._art_text: str | None = None  # the drawing serialised, once for every copy
+
+    @property
+    def fonts(self) -> set[str]:
+        """The fonts the face's texts are set in, groups included."""
+        return self._writer.fonts
 
     def svg(
         self,
@@ -340,40 +444,65 @@ class FaceSvg:
     ) -> bytes:
         """The face as a standalone SVG (see `svg_bytes`); `bleed` (the face's own when
         None) is how much of the drawing around the trim it shows: 0 for a thumbnail."""
-        import svgwrite
+        # svgwrite.etree is the ElementTree svgwrite patched to write its style sheet as
+        # CDATA; its `tostring` writes text straight to a string (svgwrite's own encodes to
+        # UTF-8 and decodes again)
+        from svgwrite.base import Title
+        from svgwrite.etree import etree
 
         face = self.face
         b = face.bleed if bleed is None else bleed
+        css = self._css.get(font_url)
+        if css is None:
+            css = self._css[font_url] = _font_css(sorted(self._writer.fonts), font_url)
+        outline = None
+        if self._follows:
+            outline = path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut))
+        # the root's text around the title and the drawing, the same for every face of one
+        # size, fonts and clip paths: made once a build (`Written.roots`)
+        key = (face.width, face.height, b, css, bool(title), outline, *self._writer.clip_keys)
+        roots = self._writer.written.roots
+        parts = None if guides else roots.get(key)
+        if parts is None:
+            parts = self._root(b, css, bool(title), outline, guides)
+            if not guides and len(roots) < ROOTS_KEPT:
+                roots[key] = parts
+        if self._art_text is None:
+            art = etree.tostring(self._art.get_xml(), encoding="unicode")
+            self._art_text = self._writer.filled(art)
+        head, *rest = parts
+        if title:
+            said = etree.tostring(Title(title).get_xml(), encoding="unicode")
+            head, rest = head + said + rest[0], rest[1:]
+        text = head + self._art_text + rest[0]
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
+
+    def _root(
+        self, b: float, css: str, titled: bool, outline: str | None, guides: bool
+    ) -> tuple[str, ...]:
+        """The root's text split where its title (when `titled`) and the drawing go."""
+        import svgwrite
+        from svgwrite.etree import etree
+
+        face = self.face
         w, h = face.width + 2 * b, face.height + 2 * b
         mm = POINTS_PER["mm"]
         dwg = svgwrite.Drawing(
             size=(f"{num(w / mm)}mm", f"{num(h / mm)}mm"), profile="full", debug=False
         )
         dwg.attribs["viewBox"] = f"{num(-b)} {num(-b)} {num(w)} {num(h)}"
-        if title:
-            dwg.set_desc(title=title)
-        css = self._css.get(font_url)
-        if css is None:
-            css = self._css[font_url] = _font_css(sorted(self._writer.fonts), font_url)
         style = dwg.style()
         style.append(css)
         dwg.defs.add(style)
-        if self._follows:
+        if outline is not None:  # the bleed follows the outline
             cp = dwg.clipPath(id="bleed")
-            cp.add(
-                dwg.path(d=path_d(bleed_outline(face.width, face.height, b, face.shape, face.cut)))
-            )
+            cp.add(dwg.path(d=outline))
             dwg.defs.add(cp)
         for clip in self._clips:
             dwg.defs.add(clip)
-        # svgwrite.etree is the ElementTree svgwrite patched to write its style sheet as
-        # CDATA; its `tostring` writes text straight to a string (svgwrite's own encodes to
-        # UTF-8 and decodes again)
-        from svgwrite.etree import etree
-
         xml = dwg.get_xml()
-        if self._art_text is None:
-            self._art_text = etree.tostring(self._art.get_xml(), encoding="unicode")
+        if titled:  # the title first, as svgwrite's `set_desc` puts it
+            xml.insert(0, etree.Element(_TITLE_MARK))
         xml.append(etree.Element(_ART_MARK))  # where the drawing goes (below)
         if guides and self._writer.guides:
             layer = dwg.g(id="guides", fill="none")
@@ -390,18 +519,23 @@ class FaceSvg:
                 layer.add(el)
             xml.append(layer.get_xml())
         text: str = etree.tostring(xml, encoding="unicode")
-        # the drawing's text where its mark is: ElementTree writes an element the same
-        # alone as inside its root (no namespace prefixes: svgwrite's names are plain); the
-        # last mark, as only the guides (no text of the project's) come after it
-        mark = f"<{_ART_MARK} />"
-        at = text.rindex(mark)
-        text = text[:at] + self._art_text + text[at + len(mark) :]
-        return ('<?xml version="1.0" encoding="UTF-8"?>\n' + text + "\n").encode("utf-8")
+        # the title's and the drawing's text where their marks are: ElementTree writes an
+        # element the same alone as inside its root (no namespace prefixes: svgwrite's
+        # names are plain); the root holds no text of the project's, only numbers and
+        # cardstock's style sheet, so each mark is found once
+        marks = ([f"<{_TITLE_MARK} />"] if titled else []) + [f"<{_ART_MARK} />"]
+        parts: list[str] = []
+        for mark in marks:
+            before, text = text.split(mark)
+            parts.append(before)
+        return (*parts, text)
 
 
-# The element standing in a copy's tree for the face's drawing until the copy is written
-# (`FaceSvg.svg`): the drawing is serialised once and set in each copy's text.
+# The elements standing in a copy's tree for the face's drawing and its title until the
+# copy is written (`FaceSvg.svg`): the drawing is serialised once and set in each copy's
+# text, and the root's text around them is kept for the faces of the build that share it.
 _ART_MARK = "cardstock-face-drawing"
+_TITLE_MARK = "cardstock-face-title"
 
 
 def svg_bytes(
@@ -411,14 +545,15 @@ def svg_bytes(
     guides: bool = False,
     title: str | None = None,
     nums: dict[float, str] | None = None,
+    written: Written | None = None,
 ) -> bytes:
     """A standalone SVG of `face` (bleed included). Identical faces give identical bytes.
 
     guides: draw the non-printing guides (trim, safe zone, rounded corners) in a layer of
     their own (`<g id="guides">`) above the art.
-    nums: a memo of printed numbers for the faces of one build to share (an empty dict to
-    start); left out, the face has a memo of its own."""
-    return FaceSvg(face, nums).svg(font_url=font_url, guides=guides, title=title)
+    nums, written: memos of printed numbers and of the ops' written elements for the faces
+    of one build to share (empty to start); left out, the face has memos of its own."""
+    return FaceSvg(face, nums, written).svg(font_url=font_url, guides=guides, title=title)
 
 
 def face_titles(catalog: Catalog) -> Callable[[str], str]:
