@@ -1,6 +1,6 @@
 """The print-safety lint bounds each untransformed filled path from its coordinates
 without making points (`paints._path_box`): it must give exactly the box the points
-give (`_bounds(_path_points(...))`), compared here on thousands of generated paths."""
+give (`points_box(path_points(...))`), compared here on thousands of generated paths."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_a_path_is_bounded_by_its_coordinates_as_its_points_bound_it():
             d = polygon_path(
                 [(rng.uniform(-50, 50), rng.randrange(-50, 50)) for _ in range(rng.randrange(1, 6))]
             )
-        assert paints._path_box(d) == paints._bounds(paints._path_points(d), IDENTITY)
+        assert paints._path_box(d) == paints.points_box(paints.path_points(d), IDENTITY)
     assert paints._path_box((("Z",),)) is None
 
 
@@ -69,7 +69,7 @@ def _corner_points(op: object) -> list[tuple[float, float]]:
             (op.cx + op.rx, op.cy + op.ry),
         ]
     assert isinstance(op, Path)
-    return paints._path_points(op.d)
+    return paints.path_points(op.d)
 
 
 def test_an_untransformed_shape_is_bounded_by_its_numbers_as_by_its_points():
@@ -80,7 +80,9 @@ def test_an_untransformed_shape_is_bounded_by_its_numbers_as_by_its_points():
             shape = Rect(
                 shape.x, shape.y, -shape.w, -shape.h, fill=shape.fill
             )  # drawn from the far corner
-        assert paints._op_bounds(shape, IDENTITY) == paints._bounds(_corner_points(shape), IDENTITY)
+        assert paints._op_bounds(shape, IDENTITY) == paints.points_box(
+            _corner_points(shape), IDENTITY
+        )
 
 
 def test_an_untransformed_text_run_is_marked_by_its_box_as_by_its_corners():
@@ -98,4 +100,4 @@ def test_an_untransformed_text_run_is_marked_by_its_box_as_by_its_corners():
         )
         (mark,) = printsafe.marks([run])
         x0, y0, x1, y1 = printsafe.text_box(run)
-        assert mark.box == paints._bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), IDENTITY)
+        assert mark.box == paints.points_box(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), IDENTITY)

@@ -23,12 +23,12 @@ PAPER = "#ffffff"  # what shows where nothing is painted
 Box = tuple[float, float, float, float]
 
 
-def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+def apply_matrix(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return (a * x + c * y + e, b * x + d * y + f)
 
 
-def _then(inner: Matrix, outer: Matrix) -> Matrix:
+def compose(inner: Matrix, outer: Matrix) -> Matrix:
     """`inner` applied first, then `outer`."""
     a, b, c, d, e, f = inner
     A, B, C, D, E, F = outer
@@ -42,11 +42,11 @@ def _then(inner: Matrix, outer: Matrix) -> Matrix:
     )
 
 
-def _bounds(
+def points_box(
     points: Iterable[tuple[float, float]], m: Matrix
 ) -> tuple[float, float, float, float] | None:
     pts = (
-        list(points) if m == IDENTITY else [_apply(m, x, y) for x, y in points]
+        list(points) if m == IDENTITY else [apply_matrix(m, x, y) for x, y in points]
     )  # most ops are drawn untransformed
     if not pts:
         return None
@@ -54,7 +54,7 @@ def _bounds(
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _path_points(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
+def path_points(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float]]:
     out: list[tuple[float, float]] = []
     for cmd in d:
         vals = cmd[1:]
@@ -95,7 +95,7 @@ class Paint:
             inv = _invert(self.m)
             if inv is None:
                 return False
-            u, v = _apply(inv, x, y)
+            u, v = apply_matrix(inv, x, y)
         op = self.op
         if isinstance(op, Rect):
             return op.x <= u <= op.x + op.w and op.y <= v <= op.y + op.h
@@ -110,8 +110,8 @@ class Paint:
         if isinstance(op, Path):
             edges = self.edges
             if edges is None:
-                edges = self.edges = _edges(op.d)
-            return _inside(edges, u, v, op.fill_rule)
+                edges = self.edges = path_edges(op.d)
+            return winding_inside(edges, u, v, op.fill_rule)
         return False
 
 
@@ -124,7 +124,7 @@ def _invert(m: Matrix) -> Matrix | None:
     return (ia, ib, ic, id_, -(e * ia + f * ic), -(e * ib + f * id_))
 
 
-def _edges(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float, float, float]]:
+def path_edges(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float, float, float]]:
     """A path's edges (x0, y0, x1, y1), every subpath closed, curves by their end points."""
     start: tuple[float, float] | None = None
     prev: tuple[float, float] | None = None
@@ -146,7 +146,7 @@ def _edges(d: Sequence[tuple[Any, ...]]) -> list[tuple[float, float, float, floa
     return edges
 
 
-def _inside(
+def winding_inside(
     edges: Sequence[tuple[float, float, float, float]], x: float, y: float, rule: str
 ) -> bool:
     """Point in a path's fill (given by its edges), by winding number."""
@@ -170,13 +170,13 @@ def fills(
     by the clip paths of the groups it is drawn in (art that a box crops paints only the box)."""
     for op in ops:
         if isinstance(op, Group):
-            inner = _then(op.transform, m) if op.transform else m
+            inner = compose(op.transform, m) if op.transform else m
             box = clip
             if op.clip:
                 found = (
                     _path_box(op.clip)
                     if inner == IDENTITY
-                    else _bounds(_path_points(op.clip), inner)
+                    else points_box(path_points(op.clip), inner)
                 )
                 box = _meet(box, found) if found is not None else box
             yield from fills(op.ops, inner, box)
@@ -196,7 +196,7 @@ def _meet(
 
 
 def _path_box(d: Sequence[tuple[Any, ...]]) -> tuple[float, float, float, float] | None:
-    """`_bounds(_path_points(d), IDENTITY)` without making the points: the smallest and
+    """`points_box(path_points(d), IDENTITY)` without making the points: the smallest and
     largest x and y of the path's coordinate pairs."""
     xs: list[float] = []
     ys: list[float] = []
@@ -232,10 +232,10 @@ def _op_bounds(op: object, m: Matrix) -> tuple[float, float, float, float]:
             (op.cx + op.rx, op.cy + op.ry),
         ]
     elif isinstance(op, Path):
-        pts = _path_points(op.d)
+        pts = path_points(op.d)
     else:
         pts = []
-    found = _bounds(pts, m)
+    found = points_box(pts, m)
     return found if found is not None else (0.0, 0.0, -1.0, -1.0)
 
 
@@ -294,7 +294,7 @@ def clipped(op: object) -> Clipped | None:
     if not isinstance(op, Group) or not op.clip:
         return None
     m = op.transform if op.transform else IDENTITY
-    found = _path_box(op.clip) if m == IDENTITY else _bounds(_path_points(op.clip), m)
+    found = _path_box(op.clip) if m == IDENTITY else points_box(path_points(op.clip), m)
     return Clipped(op, found) if found is not None else None
 
 

@@ -34,16 +34,16 @@ from .paints import (
     IDENTITY,
     PAPER,
     Paint,
-    _apply,
-    _bounds,
-    _edges,
-    _inside,
-    _path_points,
-    _then,
+    apply_matrix,
     background,
     below,
     blend,
+    compose,
     fills,
+    path_edges,
+    path_points,
+    points_box,
+    winding_inside,
 )
 from .resolved import At, Box
 
@@ -87,7 +87,7 @@ def icon_box(op: Icon) -> tuple[float, float, float, float] | None:
     pts: list[tuple[float, float]] = []
     pad = 0.0
     for part in op.parts:
-        pts.extend(_path_points(part.d))
+        pts.extend(path_points(part.d))
         pad = max(pad, part.stroke_width / 2)
     if not pts:
         return None
@@ -115,7 +115,7 @@ def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
     """Every text run and icon among the ops, with its box on the face."""
     for op in ops:
         if isinstance(op, Group):
-            yield from marks(op.ops, _then(op.transform, m) if op.transform else m)
+            yield from marks(op.ops, compose(op.transform, m) if op.transform else m)
         elif isinstance(op, Text) and op.text.strip():
             x0, y0, x1, y1 = text_box(op)
             if m == IDENTITY:  # most runs: the box as it is, its corners in order
@@ -123,13 +123,13 @@ def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
                     op, (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)), op.color, op.opacity
                 )
                 continue
-            box = _bounds(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), m)
+            box = points_box(((x0, y0), (x1, y0), (x0, y1), (x1, y1)), m)
             if box is not None:
                 yield Mark(op, box, op.color, op.opacity)
         elif isinstance(op, Icon):
             b = icon_box(op)
             if b is not None:
-                box = _bounds(((b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])), m)
+                box = points_box(((b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])), m)
                 if box is not None:
                     yield Mark(op, box, op.color, op.opacity)
 
@@ -139,7 +139,7 @@ def printed_sizes(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[tuple
     of the groups it is drawn in)."""
     for op in ops:
         if isinstance(op, Group):
-            yield from printed_sizes(op.ops, _then(op.transform, m) if op.transform else m)
+            yield from printed_sizes(op.ops, compose(op.transform, m) if op.transform else m)
         elif isinstance(op, Text) and op.text.strip():
             a, b, c, d, _, _ = m
             yield op, op.size * math.sqrt(abs(a * d - b * c))
@@ -153,11 +153,11 @@ def frame_points(
     stroke width as printed."""
     for op in ops:
         if isinstance(op, Group):
-            inner = _then(op.transform, m) if op.transform else m
+            inner = compose(op.transform, m) if op.transform else m
             # what a clipped group draws lies within its clip: a pattern's cells, a cropped
             # picture
             if op.clip:
-                yield [_apply(inner, x, y) for x, y in _on_curve(op.clip)], 0.0
+                yield [apply_matrix(inner, x, y) for x, y in _on_curve(op.clip)], 0.0
             else:
                 yield from frame_points(op.ops, inner)
             continue
@@ -186,7 +186,7 @@ def frame_points(
             continue
         a, b, c, d, _, _ = m
         if m != IDENTITY:
-            pts = [_apply(m, x, y) for x, y in pts]
+            pts = [apply_matrix(m, x, y) for x, y in pts]
         yield pts, pad * math.sqrt(abs(a * d - b * c))
 
 
@@ -286,12 +286,12 @@ def _holds(p: Paint, box: tuple[float, float, float, float]) -> bool | None:
         ) or None
     if not isinstance(op, Path):
         return None
-    edges = p.edges = p.edges if p.edges is not None else _edges(op.d)
+    edges = p.edges = p.edges if p.edges is not None else path_edges(op.d)
     for a, b, c, d in edges:  # an edge near the box: it may cover part of it
         if min(a, c) <= x1 + 0.01 and x0 - 0.01 <= max(a, c) and min(b, d) <= y1 + 0.01:
             if y0 - 0.01 <= max(b, d):
                 return None
-    return _inside(edges, (x0 + x1) / 2, (y0 + y1) / 2, op.fill_rule)
+    return winding_inside(edges, (x0 + x1) / 2, (y0 + y1) / 2, op.fill_rule)
 
 
 def _against(mark: Mark, under: str | None) -> tuple[float, str] | None:
