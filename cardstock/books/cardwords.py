@@ -33,7 +33,7 @@ from ..catalog.kinds import kind_said
 from ..core.markup import spans
 from ..core.toolwords import ENGLISH, ToolWords
 from ..layout.context import version_mark
-from ..layout.ops import Face, Group, Icon, Matrix, Note, Text
+from ..layout.ops import Face, Group, Icon, Matrix, Note, Text, multiply
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -73,16 +73,7 @@ def _then(outer: Matrix | None, inner: Matrix | None) -> Matrix | None:
         return outer
     if outer is None:
         return inner
-    a, b, c, d, e, f = outer
-    a2, b2, c2, d2, e2, f2 = inner
-    return (
-        a * a2 + c * b2,
-        b * a2 + d * b2,
-        a * c2 + c * d2,
-        b * c2 + d * d2,
-        a * e2 + c * f2 + e,
-        b * e2 + d * f2 + f,
-    )
+    return multiply(outer, inner)
 
 
 def _runs(

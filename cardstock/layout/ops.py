@@ -28,6 +28,20 @@ PathData = tuple[Cmd, ...]
 Point = tuple[float, float]
 Matrix = tuple[float, float, float, float, float, float]  # a b c d e f (SVG/PDF order)
 
+
+def multiply(outer: Matrix, inner: Matrix) -> Matrix:
+    """The matrix of `inner` then `outer`: p -> outer(inner(p)) (a group's transform
+    inside the transform it is drawn in)."""
+    return (
+        outer[0] * inner[0] + outer[2] * inner[1],
+        outer[1] * inner[0] + outer[3] * inner[1],
+        outer[0] * inner[2] + outer[2] * inner[3],
+        outer[1] * inner[2] + outer[3] * inner[3],
+        outer[0] * inner[4] + outer[2] * inner[5] + outer[4],
+        outer[1] * inner[4] + outer[3] * inner[5] + outer[5],
+    )
+
+
 PRECISION = 3  # decimals kept for every coordinate (1/1000 pt): deterministic output
 
 

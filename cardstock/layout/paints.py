@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from .context import mix
-from .ops import Ellipse, Group, Image, Matrix, Path, Rect
+from .ops import Ellipse, Group, Image, Matrix, Path, Rect, multiply
 
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 PAPER = "#ffffff"  # what shows where nothing is painted
@@ -26,20 +26,6 @@ Box = tuple[float, float, float, float]
 def apply_matrix(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return (a * x + c * y + e, b * x + d * y + f)
-
-
-def compose(inner: Matrix, outer: Matrix) -> Matrix:
-    """`inner` applied first, then `outer`."""
-    a, b, c, d, e, f = inner
-    A, B, C, D, E, F = outer
-    return (
-        a * A + b * C,
-        a * B + b * D,
-        c * A + d * C,
-        c * B + d * D,
-        e * A + f * C + E,
-        e * B + f * D + F,
-    )
 
 
 def points_box(
@@ -170,7 +156,7 @@ def fills(
     by the clip paths of the groups it is drawn in (art that a box crops paints only the box)."""
     for op in ops:
         if isinstance(op, Group):
-            inner = compose(op.transform, m) if op.transform else m
+            inner = multiply(m, op.transform) if op.transform else m
             box = clip
             if op.clip:
                 found = (

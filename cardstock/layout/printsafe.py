@@ -29,7 +29,7 @@ from ..core.issues import Issue
 from ..core.units import POINTS_PER, fmt_mm
 from .boxtypes import draws_content
 from .context import contrast
-from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text
+from .ops import Ellipse, Group, Icon, Image, Matrix, Path, Rect, Text, multiply
 from .paints import (
     IDENTITY,
     PAPER,
@@ -38,7 +38,6 @@ from .paints import (
     background,
     below,
     blend,
-    compose,
     fills,
     path_edges,
     path_points,
@@ -115,7 +114,7 @@ def marks(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[Mark]:
     """Every text run and icon among the ops, with its box on the face."""
     for op in ops:
         if isinstance(op, Group):
-            yield from marks(op.ops, compose(op.transform, m) if op.transform else m)
+            yield from marks(op.ops, multiply(m, op.transform) if op.transform else m)
         elif isinstance(op, Text) and op.text.strip():
             x0, y0, x1, y1 = text_box(op)
             if m == IDENTITY:  # most runs: the box as it is, its corners in order
@@ -139,7 +138,7 @@ def printed_sizes(ops: Iterable[object], m: Matrix = IDENTITY) -> Iterator[tuple
     of the groups it is drawn in)."""
     for op in ops:
         if isinstance(op, Group):
-            yield from printed_sizes(op.ops, compose(op.transform, m) if op.transform else m)
+            yield from printed_sizes(op.ops, multiply(m, op.transform) if op.transform else m)
         elif isinstance(op, Text) and op.text.strip():
             a, b, c, d, _, _ = m
             yield op, op.size * math.sqrt(abs(a * d - b * c))
@@ -153,7 +152,7 @@ def frame_points(
     stroke width as printed."""
     for op in ops:
         if isinstance(op, Group):
-            inner = compose(op.transform, m) if op.transform else m
+            inner = multiply(m, op.transform) if op.transform else m
             # what a clipped group draws lies within its clip: a pattern's cells, a cropped
             # picture
             if op.clip:

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core.colors import CSS_COLORS
-from .ops import Matrix
+from .ops import Matrix, multiply
 
 SKIP = {
     "title",
@@ -107,17 +107,6 @@ def paint_color(
         return "#" + "".join(f"{min(255, int(g)):02x}" for g in m.groups())
     problems.add(f"colour {value!r} is not understood (drawn black)")
     return "#000000"
-
-
-def multiply(a: Matrix, b: Matrix) -> Matrix:
-    return (
-        a[0] * b[0] + a[2] * b[1],
-        a[1] * b[0] + a[3] * b[1],
-        a[0] * b[2] + a[2] * b[3],
-        a[1] * b[2] + a[3] * b[3],
-        a[0] * b[4] + a[2] * b[5] + a[4],
-        a[1] * b[4] + a[3] * b[5] + a[5],
-    )
 
 
 def _number(text: object) -> float | None:

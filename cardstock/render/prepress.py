@@ -58,6 +58,7 @@ from ..layout.ops import (
     Rect,
     Text,
     ellipse_path,
+    multiply,
     r,
     rect_path,
 )
@@ -111,20 +112,6 @@ def text_ink(color: str) -> str | None:
 
 
 # ---------------------------------------------------------------- geometry
-
-
-def compose(outer: Matrix, inner: Matrix) -> Matrix:
-    """The matrix of `inner` then `outer`: p → outer(inner(p))."""
-    a, b, c, d, e, f = inner
-    A, B, C, D, E, F = outer
-    return (
-        A * a + C * b,
-        B * a + D * b,
-        A * c + C * d,
-        B * c + D * d,
-        A * e + C * f + E,
-        B * e + D * f + F,
-    )
 
 
 def invert(m: Matrix) -> Matrix:
@@ -217,7 +204,7 @@ def _inks(ops: Sequence[Op], m: Matrix) -> list[Op]:
     out: list[Op] = []
     for op in ops:
         if isinstance(op, Group):
-            inner = compose(m, op.transform) if op.transform is not None else m
+            inner = multiply(m, op.transform) if op.transform is not None else m
             out.append(Group(tuple(_inks(op.ops, inner)), op.clip, op.transform))
         elif isinstance(op, Text):
             black = text_ink(op.color) if op.size * scale_of(m) < SMALL_TEXT else None
@@ -391,7 +378,7 @@ class _Flattener:
 
     def op(self, op: Op, m: Matrix, clips: tuple[PathData, ...]) -> list[Op]:
         if isinstance(op, Group):
-            inner = compose(m, op.transform) if op.transform is not None else m
+            inner = multiply(m, op.transform) if op.transform is not None else m
             inner_clips = clips + (moved(op.clip, inner),) if op.clip is not None else clips
             return [Group(tuple(self.ops(op.ops, inner, inner_clips)), op.clip, op.transform)]
         if isinstance(op, Icon):
@@ -424,7 +411,7 @@ class _Flattener:
 
     def _icon(self, op: Icon, m: Matrix, clips: tuple[PathData, ...]) -> list[Op]:
         k = op.size / 100.0
-        inner = compose(m, (k, 0.0, 0.0, k, op.x, op.y))
+        inner = multiply(m, (k, 0.0, 0.0, k, op.x, op.y))
         for part in op.parts:
             if part.stroke_width <= 0 and _clips_as_drawn(part.d, part.fill_rule):
                 self._paint(moved(part.d, inner), clips, op.color)
