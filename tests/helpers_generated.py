@@ -7,8 +7,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
-from conftest import ROOT
+from conftest import ROOT, load_games
 
 
 def _bench() -> ModuleType:
@@ -28,6 +29,19 @@ def generated_game(root: Path, n: int, game: str = "gen") -> Path:
     using the layouts cardstock ships (no layouts/ folder). Returns the table's path."""
     BENCH.synthetic_game(root, game, [(f"Card {i}", 1) for i in range(n)])
     return Path(root / "catalog" / game / "cards.csv")
+
+
+def generated_catalog(root: Path, n: int, faces_toml: str | None = None) -> Any:
+    """`generated_game`'s game of `n` cards, read as validation reads it (with no error),
+    its layouts overridden by `faces_toml` when given (the game's own `faces.toml`)."""
+    generated_game(root, n)
+    if faces_toml is not None:
+        folder = root / "layouts" / "gen"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "faces.toml").write_text(faces_toml, encoding="utf-8")
+    (cat,), issues = load_games(root, ["gen"])
+    assert not issues.errors
+    return cat
 
 
 def generated_rulebook(root: Path, chapters: int, game: str = "gen") -> None:

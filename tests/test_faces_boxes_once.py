@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from conftest import load_games
-from helpers_generated import generated_game
+from helpers_generated import generated_catalog
 
 from cardstock.core.cache import memory_cache
 from cardstock.layout import boxes as boxes_module
@@ -20,10 +19,7 @@ N = 40
 
 
 def _game(tmp_path):
-    generated_game(tmp_path, N)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    return cat
+    return generated_catalog(tmp_path, N)
 
 
 def _count_boxes(monkeypatch) -> Counter[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from conftest import load_games
-from helpers_generated import generated_game
+from helpers_generated import generated_catalog, generated_game
 
 from cardstock import fonts
 from cardstock.core.cache import memory_cache
@@ -37,14 +37,7 @@ PALE_TITLE = '[layouts.card.boxes.title]\ncolor = "#f4f4f4"\n'
 
 
 def _game(tmp_path, faces_toml: str | None = None):
-    generated_game(tmp_path, N)
-    if faces_toml is not None:
-        folder = tmp_path / "layouts" / "gen"
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "faces.toml").write_text(faces_toml, encoding="utf-8")
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    return cat
+    return generated_catalog(tmp_path, N, faces_toml)
 
 
 def _fronts(cat) -> list:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from conftest import load_games
-from helpers_generated import generated_game
+from helpers_generated import generated_catalog
 
 from cardstock.core.cache import memory_cache
 from cardstock.core.issues import Issue
@@ -21,10 +20,7 @@ N = 40
 
 
 def _faces(tmp_path) -> Faces:
-    generated_game(tmp_path, N)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    return Faces(cat, memory_cache())
+    return Faces(generated_catalog(tmp_path, N), memory_cache())
 
 
 def _rect() -> Rect:

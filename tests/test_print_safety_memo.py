@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from conftest import load_games
-from helpers_generated import generated_game
+from helpers_generated import generated_catalog, generated_game
 
 from cardstock.core.cache import memory_cache
 from cardstock.layout import boxmemo, paints, printsafe
@@ -21,10 +21,7 @@ N = 40
 
 
 def _game(tmp_path):
-    generated_game(tmp_path, N)
-    (cat,), issues = load_games(tmp_path, ["gen"])
-    assert not issues.errors
-    return cat
+    return generated_catalog(tmp_path, N)
 
 
 def _faces(cat) -> list[tuple[object, ...]]:
