@@ -111,6 +111,7 @@ def wording_texts(catalog: Catalog) -> list[Text]:
 
 
 def _game_words(catalog: Catalog) -> list[Text]:
+    """The words of the game file: backs, designer's choices, icon labels and sets."""
     game_file = catalog.display(catalog.folder / "game.toml")
     out: list[Text] = []
     for bid, back in catalog.game.backs.items():
@@ -129,6 +130,13 @@ def _game_words(catalog: Catalog) -> list[Text]:
         if isinstance(icon.label, str) and has_words(icon.label):
             line = catalog.line("icons", iid, "label")
             out.append(Text(f"icon.{iid}.label", icon.label, game_file, line))
+    return out + _set_words(catalog, game_file)
+
+
+def _set_words(catalog: Catalog, game_file: str) -> list[Text]:
+    """Each set's name, its one card's name and group, and the choices its fields offer
+    (each choice once in the game)."""
+    out: list[Text] = []
     seen: set[str] = set()
     for i, s in enumerate(catalog.game.sets):
         if has_words(s.name):

@@ -48,10 +48,25 @@ _NUMBER_SEP = frozenset(("ES", "CS", "ET"))
 
 
 def levels(text: str, base: int) -> list[int]:
-    """Each character's embedding level in a paragraph of level `base` (0 or 1)."""
+    """Each character's embedding level in a paragraph of level `base` (0 or 1): the weak
+    types resolved, then the neutrals, then the implicit levels (rules W, N and I)."""
+    strong = "R" if base else "L"
+    kinds = _weak_types(text, strong)
+    direction = _neutral_directions(kinds, strong)
+    out = []
+    for k, d in zip(kinds, direction):  # I1-I2
+        if base == 0:
+            out.append(2 if k in _NUMBER else 1 if d == "R" else 0)
+        else:
+            out.append(1 if d == "R" and k not in _NUMBER else 2)
+    return out
+
+
+def _weak_types(text: str, strong: str) -> list[str]:
+    """Each character's bidirectional type once the weak types are resolved (W1-W7) in a
+    paragraph whose direction is `strong`."""
     kinds = [unicodedata.bidirectional(ch) or "ON" for ch in text]
     kinds = ["R" if k == "AL" else k for k in kinds]  # W3, after W2 below reads AL
-    strong = "R" if base else "L"
     last = strong
     raw = [unicodedata.bidirectional(ch) for ch in text]
     for i, k in enumerate(kinds):  # W1 (NSM takes the previous type), W2 (EN after AL: AN)
@@ -70,8 +85,12 @@ def levels(text: str, base: int) -> list[int]:
             last = k
         elif k == "EN" and last == "L":
             kinds[i] = "L"
-    # N1-N2: a run of neutrals between two strong directions that agree takes it; else the
-    # paragraph's (numbers count as right to left)
+    return kinds
+
+
+def _neutral_directions(kinds: list[str], strong: str) -> list[str]:
+    """N1-N2: each character's direction, a run of neutrals between two strong directions
+    that agree taking it, else the paragraph's (numbers count as right to left)."""
     direction = ["L" if k == "L" else "R" if k in ("R", "EN", "AN") else "" for k in kinds]
     i = 0
     while i < len(direction):
@@ -86,13 +105,7 @@ def levels(text: str, base: int) -> list[int]:
         for n in range(i, j):
             direction[n] = left if left == right else strong
         i = j
-    out = []
-    for k, d in zip(kinds, direction):  # I1-I2
-        if base == 0:
-            out.append(2 if k in _NUMBER else 1 if d == "R" else 0)
-        else:
-            out.append(1 if d == "R" and k not in _NUMBER else 2)
-    return out
+    return direction
 
 
 def reorder(runs: list[Any], run_levels: list[int]) -> list[Any]:

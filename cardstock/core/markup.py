@@ -260,57 +260,74 @@ def _parsed(text: str) -> tuple[Block, ...]:
 
 def _parse(text: str) -> tuple[Block, ...]:
     source = "\n".join(line.lstrip() for line in text.splitlines())
-    blocks: list[Block] = []
-    where: list[
-        str
-    ] = []  # the open containers, innermost last: "bullet" | "ordered" | "item" | "quote"
-    numbers: list[int] = []  # the written number of each open list item
-    heading = 0  # the level of the open heading, 0 outside one
-    cell = False
-    row: list[str] = []
-    rows: list[tuple[str, ...]] = []
+    reading = _Reading()
     for tok in _parser().parse(source):
-        kind = tok.type
-        if kind in ("bullet_list_open", "ordered_list_open", "blockquote_open"):
-            where.append(
-                {"bullet_list_open": "bullet", "ordered_list_open": "ordered"}.get(kind, "quote")
-            )
-        elif kind in ("bullet_list_close", "ordered_list_close", "blockquote_close"):
-            where.pop()
+        reading.token(tok.type, tok.tag, tok.info, tok.content)
+    return tuple(reading.blocks)
+
+
+# the containers a token opens: a list of either kind, or a quote
+_CONTAINERS = {
+    "bullet_list_open": "bullet",
+    "ordered_list_open": "ordered",
+    "blockquote_open": "quote",
+}
+_CONTAINERS_CLOSED = ("bullet_list_close", "ordered_list_close", "blockquote_close")
+
+
+@dataclass
+class _Reading:
+    """Where a parse stands among markdown-it's tokens, and the blocks read so far."""
+
+    blocks: list[Block] = field(default_factory=list)
+    # the open containers, innermost last: "bullet" | "ordered" | "item" | "quote"
+    where: list[str] = field(default_factory=list)
+    numbers: list[int] = field(default_factory=list)  # each open list item's written number
+    heading: int = 0  # the level of the open heading, 0 outside one
+    cell: bool = False
+    row: list[str] = field(default_factory=list)
+    rows: list[tuple[str, ...]] = field(default_factory=list)
+
+    def token(self, kind: str, tag: str, info: str, content: str) -> None:
+        if kind in _CONTAINERS:
+            self.where.append(_CONTAINERS[kind])
+        elif kind in _CONTAINERS_CLOSED:
+            self.where.pop()
         elif kind == "list_item_open":
-            where.append("item")
-            numbers.append(int(tok.info) if tok.info.isdigit() else 0)
+            self.where.append("item")
+            self.numbers.append(int(info) if info.isdigit() else 0)
         elif kind == "list_item_close":
-            where.pop()
-            numbers.pop()
+            self.where.pop()
+            self.numbers.pop()
         elif kind == "heading_open":
-            heading = min(3, int(tok.tag[1:]))
-        elif kind in ("th_open", "td_open"):
-            cell = True
-        elif kind in ("th_close", "td_close"):
-            cell = False
+            self.heading = min(3, int(tag[1:]))
+        elif kind in ("th_open", "td_open", "th_close", "td_close"):
+            self.cell = kind.endswith("_open")
         elif kind == "tr_open":
-            row = []
+            self.row = []
         elif kind == "tr_close":
-            rows.append(tuple(row))
+            self.rows.append(tuple(self.row))
         elif kind == "table_close":
-            blocks.append(Table(rows[0], tuple(rows[1:])))
-            rows = []
+            self.blocks.append(Table(self.rows[0], tuple(self.rows[1:])))
+            self.rows = []
         elif kind == "inline":
-            line = _one_line(tok.content)
-            if cell:
-                row.append(line)
-            elif heading:
-                blocks.append(Heading(heading, line))
-                heading = 0
-            elif "quote" in where:
-                blocks.append(Note(line))
-            elif where and where[-1] == "item":
-                ordered = where[-2] == "ordered"
-                blocks.append(ListItem(line, ordered=ordered, number=numbers[-1] if ordered else 0))
-            else:
-                blocks.append(Paragraph(line))
-    return tuple(blocks)
+            self.inline(_one_line(content))
+
+    def inline(self, line: str) -> None:
+        """A line of text, read as the block the open containers make it."""
+        if self.cell:
+            self.row.append(line)
+        elif self.heading:
+            self.blocks.append(Heading(self.heading, line))
+            self.heading = 0
+        elif "quote" in self.where:
+            self.blocks.append(Note(line))
+        elif self.where and self.where[-1] == "item":
+            ordered = self.where[-2] == "ordered"
+            number = self.numbers[-1] if ordered else 0
+            self.blocks.append(ListItem(line, ordered=ordered, number=number))
+        else:
+            self.blocks.append(Paragraph(line))
 
 
 def spans(text: str) -> list[Span]:

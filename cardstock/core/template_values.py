@@ -9,9 +9,10 @@ refused wherever a value becomes text (`as_text`); a render's output is joined u
 
 from __future__ import annotations
 
+import itertools
 import types
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from jinja2 import Undefined
 from jinja2.exceptions import SecurityError
@@ -36,7 +37,7 @@ def _default_repr(value: Any) -> bool:
     return bool(cls.__str__ is object.__str__ and cls.__repr__ is object.__repr__)
 
 
-def _refuse_unprintable(bad: Any) -> None:
+def _refuse_unprintable(bad: Any) -> NoReturn:
     shown = getattr(bad, "__name__", None) or type(bad).__name__
     raise SecurityError(
         f"'{shown}' is a function, method or object, not a value that can be printed"
@@ -56,33 +57,35 @@ def as_text(value: Any, limit: int = MAX_TEXT) -> int:
     total = 0
     stack = [value]
     while stack:
-        v = stack.pop()
-        if isinstance(v, str):
-            total += len(v) + 2
-        elif isinstance(v, (bool, type(None), float)):
-            total += 24
-        elif isinstance(v, int):
-            total += v.bit_length() // 3 + 2
-        elif isinstance(v, (bytes, bytearray)):
-            total += 4 * len(v) + 3
-        elif isinstance(v, Undefined):
-            total += 0
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            total += 2 + 2 * len(v)
-            if total <= limit:
-                stack.extend(v)
-        elif isinstance(v, Mapping):
-            total += 2 + 4 * len(v)
-            if total <= limit:
-                for kv in v.items():
-                    stack.extend(kv)
-        elif _default_repr(v):
-            _refuse_unprintable(v)
-        else:
-            total += 64  # an object of cardstock's own, which prints a short name
+        size, held = _printed_size(stack.pop())
+        total += size
+        if total <= limit:
+            stack.extend(held)
         if total > limit:
             raise TemplateLimit(f"the template makes a text longer than {limit:,} characters")
     return total
+
+
+def _printed_size(v: Any) -> tuple[int, Iterable[Any]]:
+    """About how many characters one value prints as, besides the values it holds, and
+    those values (walked by `as_text` only while the total stays within its limit)."""
+    if isinstance(v, str):
+        return len(v) + 2, ()
+    if isinstance(v, (bool, type(None), float)):
+        return 24, ()
+    if isinstance(v, int):
+        return v.bit_length() // 3 + 2, ()
+    if isinstance(v, (bytes, bytearray)):
+        return 4 * len(v) + 3, ()
+    if isinstance(v, Undefined):
+        return 0, ()
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return 2 + 2 * len(v), v
+    if isinstance(v, Mapping):
+        return 2 + 4 * len(v), itertools.chain.from_iterable(v.items())
+    if _default_repr(v):
+        _refuse_unprintable(v)
+    return 64, ()  # an object of cardstock's own, which prints a short name
 
 
 def bounded_join(parts: Iterable[str]) -> str:

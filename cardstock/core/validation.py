@@ -68,69 +68,99 @@ def _shown(value: Any) -> str:
     return text
 
 
+# what each plain kind of Pydantic error expected, said before the value it got
+EXPECTED = {
+    **dict.fromkeys(("int_parsing", "int_type", "int_from_float"), "expected a whole number"),
+    **dict.fromkeys(("float_parsing", "float_type"), "expected a number"),
+    **dict.fromkeys(("bool_parsing", "bool_type"), "expected yes or no (true/false)"),
+    "string_type": "expected text",
+    "list_type": "expected a list",
+    **dict.fromkeys(
+        ("dict_type", "model_type", "model_attributes_type"), "expected a table of keys"
+    ),
+}
+# what the kinds that say the same whatever the value said
+SAID = {
+    "string_too_short": "expected some text, got an empty value",
+    "too_short": "expected at least one entry",
+}
+
+
 def message(err: Mapping[str, Any], model: type[BaseModel] | None = None) -> str:
     """A message that says what was expected, for one Pydantic error."""
     kind = err["type"]
-    ctx = err.get("ctx") or {}
     value = err.get("input")
-    loc = err.get("loc", ())
     if kind == "missing" or (value is None and kind.endswith(("_type", "_error"))):
         return "a value is required here"
+    if kind in EXPECTED:
+        return f"{EXPECTED[kind]}, got {_shown(value)}"
+    if kind in SAID:
+        return SAID[kind]
     if kind == "extra_forbidden":
+        loc = err.get("loc", ())
         parent = _model_at(model, loc[:-1]) if model else None
         if parent is not None:
             return f"unknown key; expected one of: {', '.join(allowed_keys(parent))}"
         return "unknown key"
-    if kind in ("int_parsing", "int_type", "int_from_float"):
-        return f"expected a whole number, got {_shown(value)}"
-    if kind in ("float_parsing", "float_type"):
-        return f"expected a number, got {_shown(value)}"
-    if kind in ("bool_parsing", "bool_type"):
-        return f"expected yes or no (true/false), got {_shown(value)}"
-    if kind in ("string_type",):
-        return f"expected text, got {_shown(value)}"
-    if kind in ("list_type",):
-        return f"expected a list, got {_shown(value)}"
-    if kind in ("dict_type", "model_type", "model_attributes_type"):
-        return f"expected a table of keys, got {_shown(value)}"
-    if kind == "greater_than":
-        if loc and loc[-1] == "count":
-            return f"expected a count of 1 or more, got {_shown(value)}"
-        return f"expected a number greater than {ctx.get('gt')}, got {_shown(value)}"
-    if kind == "greater_than_equal":
-        return f"expected a number of at least {int_if_whole(ctx.get('ge'))}, got {_shown(value)}"
-    if kind == "less_than_equal" and loc and loc[-1] == "count":
-        return (
-            f"expected a count of at most {int_if_whole(ctx.get('le'))} (cardstock's limit for "
-            f"one component), got {_shown(value)}"
-        )
-    if kind == "less_than_equal":
-        return f"expected a number of at most {int_if_whole(ctx.get('le'))}, got {_shown(value)}"
+    if kind in BOUNDS:
+        return BOUNDS[kind](err, _shown(value))
     if kind == "literal_error":
-        return f"expected one of {ctx.get('expected')}, got {_shown(value)}"
+        return f"expected one of {(err.get('ctx') or {}).get('expected')}, got {_shown(value)}"
     if kind == "string_pattern_mismatch":
-        pattern = str(ctx.get("pattern", ""))
-        if "a-z0-9" in pattern:
-            return (
-                "expected an id of lowercase letters, digits and single hyphens (like "
-                f"'fire-tile'), got {_shown(value)}"
-            )
-        if pattern.startswith("^#"):
-            return (
-                f"expected a colour like '#a83232' or a CSS colour name such as 'crimson', "
-                f"got {_shown(value)}"
-            )
-        if pattern.startswith("^\\d"):
-            return f"expected a version like '1.0' or '1.2.3', got {_shown(value)}"
-        return f"got {_shown(value)}, which does not match {pattern}"
-    if kind == "string_too_short":
-        return "expected some text, got an empty value"
-    if kind == "too_short":
-        return "expected at least one entry"
+        return _pattern_message(str((err.get("ctx") or {}).get("pattern", "")), _shown(value))
     if kind == "value_error":
-        msg = str(err.get("msg", ""))
-        return msg.removeprefix("Value error, ")
+        return str(err.get("msg", "")).removeprefix("Value error, ")
     return str(err.get("msg", kind))
+
+
+def _is_count(err: Mapping[str, Any]) -> bool:
+    loc = err.get("loc", ())
+    return bool(loc) and loc[-1] == "count"
+
+
+def _greater_than(err: Mapping[str, Any], shown: str) -> str:
+    if _is_count(err):
+        return f"expected a count of 1 or more, got {shown}"
+    return f"expected a number greater than {(err.get('ctx') or {}).get('gt')}, got {shown}"
+
+
+def _at_least(err: Mapping[str, Any], shown: str) -> str:
+    least = int_if_whole((err.get("ctx") or {}).get("ge"))
+    return f"expected a number of at least {least}, got {shown}"
+
+
+def _at_most(err: Mapping[str, Any], shown: str) -> str:
+    most = int_if_whole((err.get("ctx") or {}).get("le"))
+    if _is_count(err):
+        return (
+            f"expected a count of at most {most} (cardstock's limit for one component), got {shown}"
+        )
+    return f"expected a number of at most {most}, got {shown}"
+
+
+# the kinds of a bound a number broke, each with what it expected
+BOUNDS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
+    "greater_than": _greater_than,
+    "greater_than_equal": _at_least,
+    "less_than_equal": _at_most,
+}
+
+
+def _pattern_message(pattern: str, shown: str) -> str:
+    """What a text that did not match `pattern` was expected to be, for the patterns of
+    cardstock's own kinds (ids, colours, versions), else the pattern itself."""
+    if "a-z0-9" in pattern:
+        return (
+            "expected an id of lowercase letters, digits and single hyphens (like "
+            f"'fire-tile'), got {shown}"
+        )
+    if pattern.startswith("^#"):
+        return (
+            f"expected a colour like '#a83232' or a CSS colour name such as 'crimson', got {shown}"
+        )
+    if pattern.startswith("^\\d"):
+        return f"expected a version like '1.0' or '1.2.3', got {shown}"
+    return f"got {shown}, which does not match {pattern}"
 
 
 def int_if_whole(x: Any) -> Any:

@@ -376,34 +376,10 @@ def _walk(
         tag == "symbol" and not used
     ):
         return  # definitions, drawn only where they are used
-    declared = list(
-        declarations(
-            ";".join(
-                [sheet.classes.get(c, "") for c in (el.get("class") or "").split()]
-                + [el.get("style") or ""]
-            )
-        )
-    )
-    if is_hidden(el, declared):
-        return
-    if el.get("mask") or any(k == "mask" for k, _ in declared):
-        problems.add("masks are not applied (the shapes are drawn whole)")
-    st = dict(style)
-    st["opacity"] = "1" if tag == "svg" else style.get("opacity", "1")
-    for key in PAINT_KEYS + FONT_KEYS:
-        own = el.get(key)
-        if own is not None:
-            st[key] = own
-    own_opacity = parse_opacity(el.get("opacity", "1"), problems)
-    clip_ref = el.get("clip-path")
-    for k, v in declared:
-        if k == "opacity":
-            own_opacity = parse_opacity(v, problems)
-        elif k in PAINT_KEYS or k in FONT_KEYS:
-            st[k] = v
-        elif k == "clip-path":
-            clip_ref = v
-    st["opacity"] = str(float(style.get("opacity", "1")) * own_opacity)
+    styled = _styled(el, tag, style, problems, sheet)
+    if styled is None:
+        return  # hidden
+    st, clip_ref = styled
     if tag != "svg":
         m = multiply(m, parse_transform(el.get("transform"), problems))
     mine: list[Op] = []
@@ -422,6 +398,42 @@ def _walk(
         ops.append(Group(tuple(mine), clip=clip))
     else:
         ops.extend(mine)
+
+
+def _styled(
+    el: ET.Element, tag: str, style: dict[str, str], problems: set[str], sheet: SvgSheet
+) -> tuple[dict[str, str], str | None] | None:
+    """The element's style (what it inherits from `style`, then its attributes, then its
+    classes' and its own declarations) and its clip path; None when it is hidden."""
+    declared = list(
+        declarations(
+            ";".join(
+                [sheet.classes.get(c, "") for c in (el.get("class") or "").split()]
+                + [el.get("style") or ""]
+            )
+        )
+    )
+    if is_hidden(el, declared):
+        return None
+    if el.get("mask") or any(k == "mask" for k, _ in declared):
+        problems.add("masks are not applied (the shapes are drawn whole)")
+    st = dict(style)
+    st["opacity"] = "1" if tag == "svg" else style.get("opacity", "1")
+    for key in PAINT_KEYS + FONT_KEYS:
+        own = el.get(key)
+        if own is not None:
+            st[key] = own
+    own_opacity = parse_opacity(el.get("opacity", "1"), problems)
+    clip_ref = el.get("clip-path")
+    for k, v in declared:
+        if k == "opacity":
+            own_opacity = parse_opacity(v, problems)
+        elif k in PAINT_KEYS or k in FONT_KEYS:
+            st[k] = v
+        elif k == "clip-path":
+            clip_ref = v
+    st["opacity"] = str(float(style.get("opacity", "1")) * own_opacity)
+    return st, clip_ref
 
 
 def _draw(

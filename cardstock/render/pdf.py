@@ -747,38 +747,48 @@ class PdfFaces:
             self._fill(op.color, op.opacity)
             self._text(op)
         elif isinstance(op, Icon):
-            self._save()
-            self._transform(1, 0, 0, 1, op.x, op.y)
-            k = op.size / 100.0
-            self._transform(k, 0, 0, k, 0, 0)
-            for part in op.parts:
-                alpha = op.opacity * part.opacity
-                if part.stroke_width > 0:
-                    self._stroke(op.color, alpha, part.stroke_width, (), "round", "round")
-                    self._path(pdf_path(part.d), stroke=1, fill=0)
-                else:
-                    self._fill(op.color, alpha)
-                    self._path(
-                        pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd"
-                    )
-            self._restore()
+            self._icon(op)
         elif isinstance(op, Image):
-            self._save()
-            self._transform(1, 0, 0, 1, op.x, op.y + op.h)
-            self._transform(1, 0, 0, -1, 0, 0)
-            if op.opacity < 1:  # an image is painted with the non-stroking alpha
-                self._alpha("fill", op.opacity)
-            self._act(_IMAGE, op.path, op.w, op.h)
-            self._restore()
+            self._image(op)
         elif isinstance(op, Group):
-            self._save()
-            if op.transform is not None:
-                self._transform(*op.transform)
-            if op.clip is not None:
-                self._clip(pdf_path(op.clip))
-            self._ops(op.ops)
-            self._restore()
+            self._group(op)
         elif isinstance(op, Guide):
             pass  # non-printing; drawn by _record when guides are on
         else:  # pragma: no cover
             raise TypeError(f"unknown op {type(op).__name__}")
+
+    def _icon(self, op: Icon) -> None:
+        """An icon's parts, each stroked or filled in the icon's colour, at its size."""
+        self._save()
+        self._transform(1, 0, 0, 1, op.x, op.y)
+        k = op.size / 100.0
+        self._transform(k, 0, 0, k, 0, 0)
+        for part in op.parts:
+            alpha = op.opacity * part.opacity
+            if part.stroke_width > 0:
+                self._stroke(op.color, alpha, part.stroke_width, (), "round", "round")
+                self._path(pdf_path(part.d), stroke=1, fill=0)
+            else:
+                self._fill(op.color, alpha)
+                self._path(pdf_path(part.d), stroke=0, fill=1, even_odd=part.fill_rule == "evenodd")
+        self._restore()
+
+    def _image(self, op: Image) -> None:
+        """An image in its box, the face's flipped y axis undone for it."""
+        self._save()
+        self._transform(1, 0, 0, 1, op.x, op.y + op.h)
+        self._transform(1, 0, 0, -1, 0, 0)
+        if op.opacity < 1:  # an image is painted with the non-stroking alpha
+            self._alpha("fill", op.opacity)
+        self._act(_IMAGE, op.path, op.w, op.h)
+        self._restore()
+
+    def _group(self, op: Group) -> None:
+        """A group's ops, under its transform and inside its clip."""
+        self._save()
+        if op.transform is not None:
+            self._transform(*op.transform)
+        if op.clip is not None:
+            self._clip(pdf_path(op.clip))
+        self._ops(op.ops)
+        self._restore()
