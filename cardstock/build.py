@@ -26,20 +26,19 @@ cannot be written a `WriteError`; the command line prints them.
 from __future__ import annotations
 
 import gc
-import os
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
 
 from .catalog.languages import build_games
-from .core import output
+from .core import output, schedule
 from .core.cache import Cache, open_cache
 from .core.issues import InputError, Issue
+from .core.schedule import Lanes
 from .core.stage import BuildJob, Job
 from .core.toolwords import ENGLISH
-from .core.workers import interruptible, kill_workers, worker_start
+from .core.workers import interruptible
 from .layout.faces import KeptFaces
 from .layout.step import lay_out
 from .plan import CheckResult, Keys, Outcome, Progress, Request, UnitReport, remember
@@ -48,10 +47,6 @@ from .site.publish import page_wanted, publish
 from .stages import CHECKS, Stage
 from .validate import check_options, validate
 from .worklist import Unit, Worklist
-
-if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
-
 
 # ---------------------------------------------------------------- the build
 
@@ -218,25 +213,15 @@ def _check(
     problems: list[Issue] = []
     if request.jobs > 1 and len(games) > 1:
         order = _biggest_first(jobs, games)
-        there = partial(_check_task, runs=request.check_runs, strict=request.strict)
-        with ExitStack() as own:
-            if lanes is None:
-                workers, here = _processes(request.jobs, len(order))
-                pool = own.enter_context(_pool(workers, jobs))
-                shared = _shared(
-                    pool,
-                    order,
-                    lambda g: check_one(jobs[g], request.check_runs, request.strict),
-                    there,
-                    first_here=here,
-                )
-            else:
-                shared = lanes.share(
-                    [lanes.of[g] for g in order],
-                    order,
-                    lambda g: check_one(jobs[g], request.check_runs, request.strict),
-                    there,
-                )
+        with schedule.sharing(
+            order,
+            lambda g: check_one(jobs[g], request.check_runs, request.strict),
+            partial(_check_task, runs=request.check_runs, strict=request.strict),
+            jobs=request.jobs,
+            work=_work(jobs, request),
+            lanes=lanes,
+            lane_of=lambda: [lanes.of[g] for g in order] if lanes else [],
+        ) as shared:
             for g, result in zip(order, shared):
                 try:
                     results[g] = result()
@@ -262,7 +247,7 @@ def _check_alone(game: str, jobs: dict[str, Job], request: Request) -> CheckResu
 
 
 def _check_task(game: str, *, runs: int, strict: bool) -> CheckResult:
-    job = _WORK[game]
+    job = schedule.WORK[game]
     assert isinstance(job, Job)
     try:
         return check_one(job, runs, strict)
@@ -271,115 +256,6 @@ def _check_task(game: str, *, runs: int, strict: bool) -> CheckResult:
 
 
 # ---------------------------------------------------------------- 4. running units
-
-# The work of the build a worker process is forked from: each game's Job (its catalog and
-# faces) and the build's own. Workers find it here as the parent left it, instead of
-# reading and laying out again; it is set only while a pool runs.
-_WORK: dict[str | None, Job | BuildJob] = {}
-
-
-@contextmanager
-def _pool(
-    workers: int, jobs: dict[str, Job], build_job: BuildJob | None = None
-) -> Iterator[ProcessPoolExecutor]:
-    """Workers forked from this process, so they start with its modules and its games read
-    and checked; each ignores Ctrl-C and dies with the build (`core.workers.worker_start`).
-    When the build stops with an error or a Ctrl-C, its workers are killed at once rather
-    than waited for. (The process machinery is imported here: a build of one game in one
-    process never needs it.)"""
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-
-    _WORK.clear()
-    _WORK.update(jobs)
-    if build_job is not None:
-        _WORK[None] = build_job
-    gc.freeze()  # the games read and checked, kept by the workers as they are (see `build`)
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=get_context("fork"),
-        initializer=worker_start,
-        initargs=(os.getpid(),),
-    )
-    try:
-        yield pool
-    except BaseException:
-        kill_workers()
-        # Waited for: with its workers killed, the pool's thread closes its wakeup pipe
-        # at once. Left running, it could close that pipe while the interpreter's exit
-        # hook writes to it (CPython's `_python_exit` does not take the pool's lock),
-        # and the Ctrl-C would end with that hook's traceback.
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
-    pool.shutdown(wait=True)
-
-
-class Lanes:
-    """The processes of both the checks and the stages, when the build checks more games
-    than it has processes: this one (lane 0) and a single-worker pool for each other, each
-    game given to one lane once (`assign`), so the process that checked a game runs its
-    stages too, with the faces, fonts and compiled templates its check left in memory,
-    instead of reading them back from the cache. (One shared pool hands a game's stages to
-    whichever worker is free: the five games built cold then cost 1.03-1.20x the CPU of
-    `--jobs 1`.)"""
-
-    def __init__(self, pools: list[ProcessPoolExecutor], of: dict[str, int]) -> None:
-        self.pools, self.of = pools, of
-
-    def place(self, tasks: list[tuple[str | None, float]]) -> list[int]:
-        """The lane of each task (its game and weight): its game's, for the first task of a
-        game; the least loaded for the build's own task and a game's further parts."""
-        loads = [0.0] * (len(self.pools) + 1)
-        placed: set[str | None] = set()
-        out = []
-        for game, weight in tasks:
-            if game is not None and game in self.of and game not in placed:
-                lane = self.of[game]
-            else:
-                lane = loads.index(min(loads))
-            placed.add(game)
-            loads[lane] += weight
-            out.append(lane)
-        return out
-
-    def share(
-        self, lanes: list[int], tasks: Sequence[T], here: Callable[[T], R], there: Callable[[T], R]
-    ) -> list[Callable[[], R]]:
-        """Each task on its lane: the workers' are sent first, then this process runs its
-        own (`here`). The results come in the tasks' order, as `_shared` gives them."""
-        results: dict[int, Callable[[], R]] = {}
-        for n, (lane, task) in enumerate(zip(lanes, tasks)):
-            if lane > 0:
-                results[n] = self.pools[lane - 1].submit(there, task).result
-        for n, (lane, task) in enumerate(zip(lanes, tasks)):
-            if lane == 0:
-                results[n] = _settled(here, task)
-        return [results[n] for n in range(len(tasks))]
-
-
-def assign(
-    sizes: list[tuple[str, int]], lanes: int, source: Mapping[str, str] | None = None
-) -> dict[str, int]:
-    """Each game's lane, biggest first on the least loaded (by components), the first lane
-    on a tie: decided once, for both the checks and the stages. A game and its editions in
-    other languages (`source`: an edition's game) go to one lane as one: they share their
-    layouts, templates, pictures and backs, which a lane then compiles and draws once for
-    all of them rather than once in each lane."""
-    of_source = source or {}
-    groups: dict[str, list[str]] = {}
-    weight: dict[str, int] = {}
-    for game, size in sizes:
-        head = of_source.get(game, game)
-        groups.setdefault(head, []).append(game)
-        weight[head] = weight.get(head, 0) + size
-    loads = [0] * lanes
-    of = {}
-    for head in sorted(groups, key=lambda g: -weight[g]):
-        lane = loads.index(min(loads))
-        for game in groups[head]:
-            of[game] = lane
-        loads[lane] += weight[head]
-    return of
 
 
 @contextmanager
@@ -407,17 +283,24 @@ def _one_pool(
         sizes = [(g, len(jobs[g].catalog.components) if g in jobs else 0) for g in checks]
         with ExitStack() as stack:
             pools = [
-                stack.enter_context(_pool(1, jobs, BuildJob(request.root, request.options)))
+                stack.enter_context(schedule.forked_pool(1, _work(jobs, request)))
                 for _ in range(request.jobs - 1)
             ]
             source = {g: src for g, (src, _) in (editions or {}).items()}
-            yield Lanes(pools, assign(sizes, request.jobs, source))
+            yield Lanes(pools, schedule.assign(sizes, request.jobs, source))
     else:
         yield None
 
 
+def _work(jobs: dict[str, Job], request: Request) -> dict[str | None, Job | BuildJob]:
+    """What a worker finds of the build: each game's job, and the build's own (None)."""
+    work: dict[str | None, Job | BuildJob] = {None: BuildJob(request.root, request.options)}
+    work.update(jobs)
+    return work
+
+
 def _run_units(
-    units: list[Unit], indexes: list[int], work: dict[str | None, Job | BuildJob]
+    units: list[Unit], indexes: list[int], work: Mapping[str | None, Job | BuildJob]
 ) -> list[UnitReport]:
     """Run these units one after the other, in this process."""
     made = []
@@ -448,7 +331,7 @@ def _run_units(
 
 
 def _task(units: list[Unit], indexes: list[int]) -> list[UnitReport]:
-    return _run_units(units, indexes, _WORK)
+    return _run_units(units, indexes, schedule.WORK)
 
 
 def _run(
@@ -461,13 +344,12 @@ def _run(
 ) -> None:
     """Run the units `todo`: one task per game (its stages in order, in one process), the
     build's own stages as one more; with several processes, a game's stages are spread
-    over the processes a lone game would leave idle (`spread`), and this process runs one
-    of them beside its workers when there are no more tasks than processes (`_shared`).
-    With `lanes` (`_one_pool`), each task runs on the lane of its game (`Lanes.place`)."""
+    over the processes a lone game would leave idle (`schedule.spread`), and this process
+    runs one of them beside its workers when there are no more tasks than processes. With
+    `lanes` (`_one_pool`), each task runs on the lane of its game (`Lanes.place`)."""
     if not todo:
         return
-    work: dict[str | None, Job | BuildJob] = {None: BuildJob(request.root, request.options)}
-    work.update(jobs)
+    work = _work(jobs, request)
     tasks: list[list[int]] = []
     for game in _biggest_first(jobs, list(jobs)):
         mine = [i for i in todo if units[i].game == game]
@@ -476,131 +358,37 @@ def _run(
     global_units = [i for i in todo if units[i].game is None]
     if global_units:
         tasks.append(global_units)
-    if worth_spreading(sum(len(j.catalog.components) for j in jobs.values()), request.jobs):
-        tasks = spread(tasks, request.jobs, units)
+    components = sum(len(j.catalog.components) for j in jobs.values())
+    if schedule.worth_spreading(components, request.jobs):
+        tasks = schedule.spread(
+            tasks,
+            request.jobs,
+            lambda i: units[i].stage.weight,
+            lambda task: units[task[0]].game is not None,  # the build's own stay together
+        )
     if lanes is None and (request.jobs <= 1 or len(tasks) == 1):
         for n, task in enumerate(tasks):
             finished(task, _run_units(units, task, work), n == len(tasks) - 1)
         return
-    with ExitStack() as own:
-        if lanes is None:
-            workers, here = _processes(request.jobs, len(tasks))
-            pool = own.enter_context(_pool(workers, jobs, BuildJob(request.root, request.options)))
-            shared = _shared(
-                pool,
-                tasks,
-                lambda t: _run_units(units, t, work),
-                partial(_task, units),
-                first_here=here,
-            )
-        else:
-            weighed = [(units[t[0]].game, sum(units[i].stage.weight for i in t)) for t in tasks]
-            shared = lanes.share(
-                lanes.place(weighed),
-                tasks,
-                lambda t: _run_units(units, t, work),
-                partial(_task, units),
-            )
+    with schedule.sharing(
+        tasks,
+        lambda t: _run_units(units, t, work),
+        partial(_task, units),
+        jobs=request.jobs,
+        work=work,
+        lanes=lanes,
+        lane_of=lambda: (
+            lanes.place([(units[t[0]].game, sum(units[i].stage.weight for i in t)) for t in tasks])
+            if lanes
+            else []
+        ),
+    ) as shared:
         for n, (task, result) in enumerate(zip(tasks, shared)):
             finished(task, result(), n == len(tasks) - 1)
-
-
-# The games' components at which their stages are spread over the workers (`spread`): a
-# worker costs CPU of its own (forking it, the copies of the memory it writes to, its cache
-# connection), about 0.05-0.09 s, which a small game's stages do not make up. After a
-# one-cell edit of Alter Ego (67 faces), spread over two processes cost 1.18x the CPU of
-# one process; the bench's 1,000-card decks, spread, cost 1.00-1.02x `--jobs 1`.
-SPREAD_MIN = 500
-
-
-def worth_spreading(components: int, jobs: int) -> bool:
-    """Are stale games of `components` components in all spread over `jobs` processes?"""
-    return jobs > 1 and components >= SPREAD_MIN
-
-
-T = TypeVar("T")
-R = TypeVar("R")
-
-
-def _shared(
-    pool: ProcessPoolExecutor,
-    tasks: Sequence[T],
-    here: Callable[[T], R],
-    there: Callable[[T], R],
-    *,
-    first_here: bool,
-) -> list[Callable[[], R]]:
-    """Run `tasks` on the pool's workers (`there`, a function a worker can be sent); with
-    `first_here` (`_processes`), the first of them runs in this process (`here`) at the
-    same time, so the build's own process works instead of waiting for its workers. The
-    results come in the tasks' order, each as a call that returns it or raises what the
-    task raised."""
-    if not first_here:
-        return [pool.submit(there, task).result for task in tasks]
-    futures = [pool.submit(there, task) for task in tasks[1:]]
-    first = _settled(here, tasks[0])
-    return [first, *(f.result for f in futures)]
-
-
-def _processes(jobs: int, tasks: int) -> tuple[int, bool]:
-    """The workers to fork for `tasks` tasks and `jobs` processes, and whether this process
-    runs the first task itself (`_shared`): it does when every task then has a process of
-    its own; with more tasks than that, the workers share them out as each finishes."""
-    if tasks <= jobs:
-        return tasks - 1, True
-    return jobs, False
-
-
-def _settled(run: Callable[[T], R], task: T) -> Callable[[], R]:
-    """`run(task)` now, given back as a call that returns its result or raises what it
-    raised (a task's InputError is told with the others' at the end, as a worker's is)."""
-    try:
-        value = run(task)
-    except InputError as exc:
-        error = exc
-
-        def fail() -> R:
-            raise error
-
-        return fail
-    return lambda: value
-
-
-def spread(tasks: list[list[int]], jobs: int, units: list[Unit]) -> list[list[int]]:
-    """Tasks for `jobs` workers: when there are fewer tasks than workers (an edit made one
-    game stale), a game's units are split into more tasks, heaviest first on the least
-    loaded, so its longest stages run side by side; the heaviest task comes first. A part
-    gets a process of its own only when it weighs at least half the heaviest (a process
-    costs more than a short stage)."""
-    free = jobs - len(tasks)
-
-    def weight(i: int) -> float:
-        return units[i].stage.weight
-
-    if free <= 0:
-        return tasks
-    out: list[list[int]] = []
-    for idx in tasks:
-        k = min(len(idx), free + 1) if units[idx[0]].game is not None else 1
-        heaviest = sorted((weight(i) for i in idx), reverse=True)
-        while k > 1 and heaviest[k - 1] < heaviest[0] / 2:
-            k -= 1
-        if k < 2:
-            out.append(idx)
-            continue
-        free -= k - 1
-        bins: list[list[int]] = [[] for _ in range(k)]
-        loads = [0.0] * k
-        for i in sorted(idx, key=lambda i: (-weight(i), i)):
-            b = loads.index(min(loads))
-            bins[b].append(i)
-            loads[b] += weight(i)
-        out += [sorted(b) for b in bins]
-    return sorted(out, key=lambda t: -sum(weight(i) for i in t))
 
 
 def _biggest_first(jobs: dict[str, Job], games: list[str]) -> list[str]:
     return sorted(games, key=lambda g: -len(jobs[g].catalog.components) if g in jobs else 0)
 
 
-__all__ = ["Unit", "build", "check_one", "spread", "worth_spreading"]
+__all__ = ["Unit", "build", "check_one"]

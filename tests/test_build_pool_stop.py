@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from cardstock import build
+from cardstock.core import schedule
 
 
 @pytest.mark.parametrize("stop", [KeyboardInterrupt, RuntimeError])
@@ -19,7 +19,7 @@ def test_a_stopped_pool_leaves_no_thread_behind(stop: type[BaseException]) -> No
     before = set(threading.enumerate())
     try:
         with pytest.raises(stop):
-            with build._pool(2, {}) as pool:
+            with schedule.forked_pool(2, {}) as pool:
                 running = pool.submit(time.sleep, 0.05)
                 running.result(timeout=60)  # the workers have started
                 pool.submit(time.sleep, 60)

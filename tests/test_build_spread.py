@@ -20,8 +20,9 @@ from conftest import FIXTURES, copy_project
 
 from cardstock import build
 from cardstock.books import rulebook
-from cardstock.build import _processes, assign, spread, worth_spreading
 from cardstock.cli import main
+from cardstock.core import schedule
+from cardstock.core.schedule import SPREAD_MIN, assign, processes_for, worth_spreading
 from cardstock.core.stage import BuildOptions
 from cardstock.plan import Request
 from cardstock.stages import BY_NAME, STAGES
@@ -32,6 +33,14 @@ GAME = "alpha-omega-cards"
 
 def units(*names: str, game: str | None = "g") -> list[Unit]:
     return [Unit(game, BY_NAME[n], str(i)) for i, n in enumerate(names)]
+
+
+def spread(tasks: list[list[int]], jobs: int, us: list[Unit]) -> list[list[int]]:
+    """The tasks as the build spreads its units: weighed by their stage, a game's split and
+    the build's own kept whole."""
+    return schedule.spread(
+        tasks, jobs, lambda i: us[i].stage.weight, lambda task: us[task[0]].game is not None
+    )
 
 
 def test_one_stale_game_is_split_over_the_workers_heaviest_first() -> None:
@@ -68,18 +77,21 @@ def test_as_many_games_as_workers_are_not_split() -> None:
 
 
 def test_only_games_big_enough_for_a_worker_to_pay_are_spread() -> None:
-    assert not worth_spreading(build.SPREAD_MIN - 1, 2)  # a worker would cost more CPU
-    assert worth_spreading(build.SPREAD_MIN, 2)
-    assert not worth_spreading(10 * build.SPREAD_MIN, 1)  # one process: nothing to spread over
+    assert not worth_spreading(SPREAD_MIN - 1, 2)  # a worker would cost more CPU
+    assert worth_spreading(SPREAD_MIN, 2)
+    assert not worth_spreading(10 * SPREAD_MIN, 1)  # one process: nothing to spread over
 
 
 def test_the_build_runs_one_task_itself_when_every_task_then_has_a_process() -> None:
-    assert _processes(2, 2) == (
+    assert processes_for(2, 2) == (
         1,
         True,
     )  # one worker forked; the build's process runs the first task
-    assert _processes(4, 3) == (2, True)
-    assert _processes(2, 6) == (2, False)  # more tasks than processes: the workers share them out
+    assert processes_for(4, 3) == (2, True)
+    assert processes_for(2, 6) == (
+        2,
+        False,
+    )  # more tasks than processes: the workers share them out
 
 
 def test_games_are_given_to_processes_once_biggest_first_on_the_least_loaded() -> None:
@@ -119,7 +131,7 @@ def edited_build(tmp_path_factory: pytest.TempPathFactory) -> EditedBuild:
     """One build and its rebuild after a one-card edit, made once for the module: the two
     tests below read what it did. The game is spread whatever its size."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(build, "SPREAD_MIN", 0)
+        patch.setattr(schedule, "SPREAD_MIN", 0)
         return _edited_build(tmp_path_factory)
 
 
@@ -192,7 +204,7 @@ def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(
     seen = tmp_path / "pids.txt"
     pools: list[int] = []
     real_pool, real_check, real_units = (
-        build_module._pool,
+        schedule.forked_pool,
         build_module.check_one,
         build_module._run_units,
     )
@@ -202,7 +214,7 @@ def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(
             f.write(f"{what} {os.getpid()} {game}\n")
 
     monkeypatch.setattr(
-        build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
+        schedule, "forked_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
     )
     monkeypatch.setattr(
         build_module,
@@ -252,7 +264,7 @@ def _warmed_before_forking(
         done.append("fork")
         yield None
 
-    monkeypatch.setattr(build, "_pool", forked)
+    monkeypatch.setattr(schedule, "forked_pool", forked)
     stages = [
         replace(BY_NAME[n], warm=lambda n=n: done.append(f"warm {n}")) for n in ("svg", "rulebook")
     ]
