@@ -25,10 +25,7 @@ from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .impose import footer_check as footer_lint
 from .layout import lint as face_lint
-from .rules.checks import card_texts, colour_only, distinct_names, prose_contradictions
-from .rules.facts import prose_counts
-from .rules.report import Provider
-from .rules.setup import step_words
+from .rules.verdicts import Provider
 
 When = Literal["default", "asked"]
 InputsCheck = Callable[[list[Catalog], BuildOptions], list[Issue]]
@@ -489,12 +486,9 @@ def selected(options: BuildOptions) -> list[Stage]:
     return [s for s in STAGES if s.wanted(options)]
 
 
-# The checks other rooms provide to the rules checker (`cardstock.rules.report`), in the
-# order they are reported.
+# The checks the rooms after the rules room provide to its checker (`cardstock.rules.report`,
+# which reports them with its own, `rules.checks.own`), in the order they are reported.
 CHECKS: tuple[Provider, ...] = (
-    Provider(
-        "colour-only", "print", "nothing is told apart by colour alone", colour_only.colour_only
-    ),
     Provider(
         "print-safety",
         "print",
@@ -519,43 +513,6 @@ CHECKS: tuple[Provider, ...] = (
         "every component a rulebook names exists; counts come from the catalog",
         book_check.lint,
     ),
-    Provider(
-        "prose-counts",
-        "facts",
-        "a count the game file's prose states (designer's choices, notes) is the data's",
-        prose_counts.prose_counts,
-    ),
-    Provider(
-        "prose-words",
-        "facts",
-        "the game file's prose says no rule fact's opposite and names nothing twice in a list",
-        prose_contradictions.prose_words,
-    ),
-    Provider(
-        "distinct-names",
-        "facts",
-        "every set has a name of its own",
-        distinct_names.distinct_names,
-    ),
-    Provider(
-        "card-texts",
-        "facts",
-        "a card's text and name restate its own fields: signed numbers, its name, its values",
-        card_texts.card_texts,
-    ),
-    Provider(
-        "setup-says",
-        "facts",
-        "a setup step's words name only the decks the step handles",
-        step_words.setup_says,
-    ),
-    Provider(
-        "setup-who",
-        "facts",
-        "a setup step's words say whom it reaches as its data does: every player or one",
-        step_words.setup_who,
-    ),
 )
-
 
 __all__ = ["BY_NAME", "CHECKS", "PAGE", "PARTS", "STAGES", "Stage", "selected", "BuildJob", "Job"]

@@ -2,9 +2,9 @@
 
 The edits and the report are the mutation test's room's (`rules.mutation`); what judges an
 edit is here, because it is the same read → validate → check the command runs, with the
-checks of the later rooms (`stages.CHECKS`), and so is which of their parts name what an
-edit contradicts (`FACT_PARTS`). Each edit's files are placed in the door
-(`core.files.placed`): nothing is copied or written. The game's `[mutate]` is read and
+checks of the later rooms (`stages.CHECKS`) beside the rules room's own, and so is which
+of their parts name what an edit contradicts (`FACT_PARTS`). Each edit's files are placed
+in the door (`core.files.placed`): nothing is copied or written. The game's `[mutate]` is read and
 checked here, before any edit (`rules.mutation.settings`).
 """
 
@@ -38,7 +38,7 @@ from ..rules.mutation.report import (
 )
 from ..rules.mutation.settings import Settings, read_settings
 from ..rules.provenance.stated import cited_at
-from ..rules.report import GameReport, run_checks
+from ..rules.report import GameReport, provided, run_checks
 from ..rules.sources import load_source, sources_folder
 from ..rules.verdicts import FAIL, WARN
 from ..stages import CHECKS
@@ -56,7 +56,7 @@ PRINT_SECTION = "print"
 MUTATE_RUNS = 100
 
 
-WORDS = tuple(p for p in CHECKS if p.section != PRINT_SECTION)
+WORDS = tuple(p for p in provided(CHECKS) if p.section != PRINT_SECTION)
 # what validation refuses, as a part
 INPUT = "input"
 # the parts whose findings name what an edit contradicts: the rules file's own checks (a

@@ -30,6 +30,7 @@ the layouts, the rulebook's consistency from the books). See docs/rules-format.m
 `catalog/<game>/rules.toml`.
 """
 
-from .report import CheckReport, GameReport, Provider, parts, render, run_checks
+from .report import CheckReport, GameReport, parts, render, run_checks
+from .verdicts import Provider
 
 __all__ = ["CheckReport", "GameReport", "Provider", "parts", "render", "run_checks"]

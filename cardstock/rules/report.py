@@ -4,9 +4,11 @@
 writes anything. Checks come from four places:
 
 - the game's rules.toml: declared counts, constraints, the setup procedure (simulated);
-- the checks other rooms provide (`Provider` records, listed in `cardstock.stages.CHECKS`),
-  each `run(job) -> list[Issue]` (error-level issues fail the check): print safety from the
-  face layouts, rulebook consistency from the books.
+- the checks of a game's words the rules room makes itself, which need no rules file
+  (`checks.own.OWN`), and the checks other rooms provide (listed in
+  `cardstock.stages.CHECKS`: print safety from the face layouts, rulebook consistency from
+  the books), each a `Provider` whose `run(job) -> list[Issue]` fails its check with an
+  error-level issue. Both are reported section by section (`provided`).
 """
 
 from __future__ import annotations
@@ -18,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cache import code_key, key_of
 from ..core.issues import InputError, Issue, Level
-from ..core.stage import GameCheck, Job
+from ..core.stage import Job
 from ..core.toolwords import ENGLISH, ToolWords
+from .checks.own import OWN
 from .checks.unchecked import could_check
 from .facts.reads import forget
-from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
+from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check, Provider
 
 # The rules' models, the setup simulator and the source text's coverage are imported where
 # a game's rules.toml is checked, so that a game without one never loads them.
@@ -32,21 +35,6 @@ if TYPE_CHECKING:
     from .setup.results import SetupResult
     from .setup.steps import SetupModel
     from .verdicts import Outcome
-
-
-class Provider:
-    """A check another room provides (print safety from the layouts, the rulebook's
-    consistency from the books): its name (for `--only` and acknowledgments), the section
-    (a key of SECTIONS) and title it is reported under, and the check itself. `draws`: it
-    reads each face's drawing, not only its outline and what it found: it runs before the
-    others (still reported in the table's order), so that the faces are laid out for it and
-    a big game's drawings are not read back from the cache (`Faces.outlines`). The table of
-    providers is `cardstock.stages.CHECKS` (made once, never compared: a plain class)."""
-
-    __slots__ = ("name", "section", "title", "run", "draws")
-
-    def __init__(self, name: str, section: str, title: str, run: GameCheck, draws: bool = False):
-        self.name, self.section, self.title, self.run, self.draws = name, section, title, run, draws
 
 
 SECTIONS = {
@@ -184,9 +172,28 @@ def _from_outcome(
 RULE_PARTS = ("counts", "constraints", "facts", "examples", "setup", "source", "texts")
 
 
+# The sections of the checks that are no rule of the rules file, in the order reported
+PROVIDED_SECTIONS = ("print", "rulebook", "facts")
+
+
+def provided(providers: Sequence[Provider]) -> list[Provider]:
+    """The checks that are no rule of the rules file, in the order they are reported: the
+    room's own (`OWN`) with those other rooms provide, section by section
+    (`PROVIDED_SECTIONS`, any other last), the room's own first within a section."""
+
+    def rank(p: Provider) -> int:
+        return (
+            PROVIDED_SECTIONS.index(p.section)
+            if p.section in PROVIDED_SECTIONS
+            else len(PROVIDED_SECTIONS)
+        )
+
+    return sorted([*OWN, *providers], key=rank)
+
+
 def parts(providers: Sequence[Provider]) -> list[str]:
-    """Names `only` accepts: the rules file's parts and every provider."""
-    return [*RULE_PARTS, *(p.name for p in providers)]
+    """Names `only` accepts: the rules file's parts and every provided check."""
+    return [*RULE_PARTS, *(p.name for p in provided(providers))]
 
 
 def check_game(
@@ -227,7 +234,7 @@ def check_game(
             _setup_checks(job, rules, report, seed, runs)
     if rules is not None and wanted("source") and (rules.seed or rules.text) and not catalog.lang:
         report.checks += _source_checks(catalog, report, sources, full=coverage)
-    chosen = [p for p in providers if wanted(p.name)]
+    chosen = [p for p in provided(providers) if wanted(p.name)]
     ran = {p.name: run_provider(p, job) for p in sorted(chosen, key=lambda p: not p.draws)}
     report.checks += [ran[p.name] for p in chosen]
     if rules is not None and wanted("texts") and not catalog.lang:

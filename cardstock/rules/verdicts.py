@@ -1,7 +1,8 @@
 """A rule check's verdict: its status, summary and findings (`Check`), as the report
-(`report`) and the checks built outside it (`provenance`) make it; and what one rule's
-check found (`Outcome`, its reasons `Problem`), as every constraint, fact and example
-returns it.
+(`report`) and the checks built outside it (`provenance`) make it; what one rule's check
+found (`Outcome`, its reasons `Problem`), as every constraint, fact and example returns
+it; and a check that is no rule of the rules file (`Provider`), whose findings the report
+makes a verdict of.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ..core.issues import Issue
 
 if TYPE_CHECKING:
     from ..catalog.schema import Component
+    from ..core.stage import GameCheck
 
 PASS, FAIL, WARN, SKIP, ACK = "pass", "fail", "warn", "skip", "ack"
 
@@ -101,7 +103,7 @@ def issue_json(i: Issue, *, text: bool = True) -> dict[str, Any]:
     return out
 
 
-__all__ = ["ACK", "FAIL", "PASS", "SKIP", "WARN", "Check", "issue_json"]
+__all__ = ["ACK", "FAIL", "PASS", "SKIP", "WARN", "Check", "Provider", "issue_json"]
 
 
 @dataclass
@@ -122,3 +124,21 @@ class Outcome:
     summary: str  # one line: the figure or the first reason
     components: list[Component] = field(default_factory=list)  # every component involved
     problems: list[Problem] = field(default_factory=list)
+
+
+class Provider:
+    """A check that is no rule of the rules file: one of the rules room's own (`checks.own`)
+    or one another room provides (print safety from the layouts, the rulebook's
+    consistency from the books, `cardstock.stages.CHECKS`). Its name (for `--only` and
+    acknowledgments), the section (a key of `report.SECTIONS`) and title it is reported
+    under, and the check itself. `draws`: it reads each face's drawing, not only its outline
+    and what it found: it runs before the others (still reported in their order), so that
+    the faces are laid out for it and a big game's drawings are not read back from the cache
+    (`Faces.outlines`). Made once, never compared: a plain class."""
+
+    __slots__ = ("name", "section", "title", "run", "draws")
+
+    def __init__(
+        self, name: str, section: str, title: str, run: GameCheck, draws: bool = False
+    ) -> None:
+        self.name, self.section, self.title, self.run, self.draws = name, section, title, run, draws
