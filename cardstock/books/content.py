@@ -323,15 +323,16 @@ def players_line(catalog: Catalog) -> str:
 
 
 def cover_ids(catalog: Catalog, chunks: list[Chunk]) -> list[str]:
-    """The faces the cover shows: those its `cover()` names, else the first face of up to
-    four card or tile sets; at most five, unknown ids left out."""
+    """The faces the cover shows: those its `cover()` names, else (no `cover()`, or one that
+    names none) the first face of up to four card or tile sets; at most five, unknown ids
+    left out."""
     known = {c.id for c in catalog.components}
-    ids: list[str] | None = None
+    ids: list[str] = []
     for ch in chunks:
         if isinstance(ch, Directive) and ch.name == "cover":
             ids = list(ch.args)
             break
-    if ids is None:
+    if not ids:
         seen: set[str] = set()
         ids = []
         for c in catalog.components:
