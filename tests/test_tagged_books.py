@@ -475,3 +475,26 @@ def test_a_dies_figure_says_its_faces_apart(
         ]
         if all(faces):  # a face of icons only is said by their labels
             assert any(", ".join(faces) in said for said in figures), (die.name, faces)
+
+
+def test_the_large_print_component_list_with_card_words_is_read_not_skipped(
+    mini_root: Path,
+) -> None:
+    # each face of the list is a Div a reader hears in order: the picture (a Figure named by
+    # what it shows), its name, then the words it prints; none of it is decoration
+    folder = _build(mini_root, "mini", mini_root / "worded", large_print=True, card_words=True)
+    path = folder / "mini-rulebook-large-print.pdf"
+    assert _unchecked(path) == []
+    rows = reading_order(path)
+    (catalog,), _ = load_games(mini_root, ["mini"])
+    card = next(c for c in catalog.components if c.kind == "card" and c.count > 1)
+    divs = [
+        rows[i + 1 : i + 4]
+        for i, (_, role, _said) in enumerate(rows)
+        if role == "Div" and i + 3 < len(rows) and card.name in rows[i + 2][2]
+    ]
+    assert divs, f"no Div names {card.name}"
+    (figure, name, words) = [(role, said) for _, role, said in divs[0]]
+    assert figure[0] == "Figure" and card.name in figure[1]
+    assert name == ("P", f"{card.count}\u00d7 {card.name}")
+    assert words[0] == "P" and words[1]

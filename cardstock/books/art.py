@@ -351,7 +351,9 @@ def _worded(
     height: float = float("inf"),
 ) -> Grid:
     """The faces of `comps` one a row, each beside its name (in bold, "2× Name" for copies)
-    and the words it prints (`books.cardwords`, but that name), set as the book's body."""
+    and the words it prints (`books.cardwords`, but that name), set as the book's body. In
+    a tagged book each row is a `Div` a reader hears in order: the picture (a `Figure`
+    named by what it shows, as its words follow), its name, its words."""
     picture = width * 0.3
     names: list[str | None] = list(labels) if labels is not None else [None] * len(comps)
 
@@ -359,14 +361,20 @@ def _worded(
         c, label = comps[i], names[i]
         name = f"{c.count}\u00d7 " * (c.count > 1) + (label or c.name)
         family = styles.f.family
+        div = Node("Div")
         cell: list[Flowable] = [
-            paragraph(f"**{name}**", styles.body, family, f"<b>{escape(name)}</b>")
+            Tagged(
+                paragraph(f"**{name}**", styles.body, family, f"<b>{escape(name)}</b>"),
+                Node("P", parent=div),
+            )
         ]
         said = thumbs.words(catalog, c, label or c.name)
         if said:
-            cell.append(paragraph(said, styles.body, styles.f.family, escape(said)))
+            words = paragraph(said, styles.body, styles.f.family, escape(said))
+            cell.append(Tagged(words, Node("P", parent=div)))
         thumb = FaceThumb(catalog, c, picture - GRID_PAD[0] - GRID_PAD[1], styles, findings, thumbs)
-        return [thumb, cell]
+        shows = alt_text(c, label, catalog.tool_words)
+        return [Tagged(thumb, Node("Figure", parent=div, alt=shows)), cell]
 
     style = grid_style(styles, "TOP", GRID_PAD, "LEFT")
     return Grid(row, len(comps), [picture, width - picture], style, tallest=height)
