@@ -16,6 +16,7 @@ from typing import Any
 from ..core.files import Unreadable, present, read_text
 from ..core.files import issue as file_issue
 from ..core.issues import InputError, Issue
+from ..core.punctuation import spaced
 from ..core.templating import error_line, render
 from .context import template_context
 from .load import Catalog
@@ -82,7 +83,9 @@ def render_file(
         )
     if issue is not None:
         return None, [issue]
-    return out, []
+    # the no-break spaces the catalog's language sets around punctuation, which a template's
+    # own marks and a translation typed with ordinary spaces lack
+    return spaced(out, catalog.lang or catalog.game.language), []
 
 
 def render_quickref(
