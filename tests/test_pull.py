@@ -8,6 +8,7 @@ from a throwaway authority the client is told to trust (`SSL_CERT_FILE`)."""
 from __future__ import annotations
 
 import http.server
+import io
 import re
 import shutil
 import ssl
@@ -132,7 +133,7 @@ def first_pull(root: Path, served: Served) -> tuple[Path, str]:
     root = project(root)
     sheet = online(root, f"{base}/sheet.csv")
     routes["/sheet.csv"] = (200, CSV, sheet.read_bytes())
-    assert pull(root) == 0
+    assert pull(root, "--yes") == 0
     return root, sheet.read_text()
 
 
@@ -178,7 +179,7 @@ def test_a_changed_sheet_is_shown_cell_by_cell_and_then_pinned(pulled, capsys):
     changed = edited(changed, "Dusk", 5, "Play on any Moon card at night.")
     routes["/sheet.csv"] = (200, CSV, changed.encode())
     capsys.readouterr()
-    assert pull(root) == 0
+    assert pull(root, "--yes") == 0
     out = capsys.readouterr().out.splitlines()
     assert "~ dawn: power: 2 → 4" in out
     assert "~ dusk: text: Play on any Moon card. → Play on any Moon card at night." in out
@@ -302,3 +303,69 @@ def test_a_pinned_folder_linked_elsewhere_is_never_written_through(tmp_path, ser
     assert pull(root) == 2
     assert f"catalog/{GAME}/pinned: is a link" in capsys.readouterr().err
     assert list(elsewhere.iterdir()) == []
+
+
+# ------------------------------------------------------------ nothing pinned unless accepted
+
+
+def test_a_pull_no_one_could_be_asked_about_pins_nothing_and_says_how_to_accept(pulled, capsys):
+    root, base, routes, text = pulled
+    routes["/sheet.csv"] = (200, CSV, edited(text, "Noon", 4, "6").encode())
+    capsys.readouterr()
+    assert pull(root) == 2
+    said = capsys.readouterr()
+    assert "~ noon: power: 5 → 6" in said.out
+    assert "nothing was pinned" in said.err and "--accept " in said.err and "--yes" in said.err
+    assert pinned(root).read_text() == text
+
+
+class Terminal(io.StringIO):
+    """A designer at a terminal, typing `answer`."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("answer, pins", [("n\n", False), ("", False), ("y\n", True)])
+def test_at_a_terminal_pull_asks_before_it_pins(pulled, capsys, monkeypatch, answer, pins):
+    root, base, routes, text = pulled
+    changed = edited(text, "Noon", 4, "6")
+    routes["/sheet.csv"] = (200, CSV, changed.encode())
+    monkeypatch.setattr(sys, "stdin", Terminal(answer))
+    capsys.readouterr()
+    assert pull(root) == 0
+    out = capsys.readouterr().out
+    assert "~ noon: power: 5 → 6" in out and "pin the tables compared above? [y/N]" in out
+    assert pinned(root).read_text() == (changed if pins else text)
+
+
+def review_hash(out: str) -> str:
+    found = re.search(r"review hash ([0-9a-f]+): `cardstock pull --accept \1`", out)
+    assert found, out
+    return found.group(1)
+
+
+def test_the_hash_a_dry_run_prints_pins_exactly_what_it_showed(pulled, capsys):
+    root, base, routes, text = pulled
+    changed = edited(text, "Noon", 4, "6")
+    routes["/sheet.csv"] = (200, CSV, changed.encode())
+    capsys.readouterr()
+    assert pull(root, "--dry-run") == 0
+    digest = review_hash(capsys.readouterr().out)
+    assert pinned(root).read_text() == text
+    assert pull(root, "--accept", digest) == 0
+    assert "pinned pinned/deck.csv" in capsys.readouterr().out
+    assert pinned(root).read_text() == changed
+
+
+def test_an_accepted_hash_pins_nothing_when_the_sheet_changed_since_the_dry_run(pulled, capsys):
+    root, base, routes, text = pulled
+    routes["/sheet.csv"] = (200, CSV, edited(text, "Noon", 4, "6").encode())
+    capsys.readouterr()
+    assert pull(root, "--dry-run") == 0
+    digest = review_hash(capsys.readouterr().out)
+    routes["/sheet.csv"] = (200, CSV, edited(text, "Noon", 4, "7").encode())
+    assert pull(root, "--accept", digest) == 2
+    err = capsys.readouterr().err
+    assert "the tables changed since they were reviewed" in err and "nothing was pinned" in err
+    assert pinned(root).read_text() == text
