@@ -23,6 +23,7 @@ import pytest
 import trustme
 from playtest_project import GAME, project
 
+from cardstock.catalog.remote import url_problem
 from cardstock.cli import main
 from cardstock.cli.pull import diff_lines
 
@@ -238,7 +239,7 @@ def test_a_redirect_loop_and_a_redirect_to_plain_http_are_refused(pulled, capsys
     routes["/sheet.csv"] = (302, {"Location": "/again"}, b"")
     routes["/again"] = (302, {"Location": "/sheet.csv"}, b"")
     refused(root, capsys, "loop")
-    routes["/sheet.csv"] = (302, {"Location": "http://127.0.0.1:1/sheet.csv"}, b"")
+    routes["/sheet.csv"] = (302, {"Location": "http://example.org/sheet.csv"}, b"")
     refused(root, capsys, "only https:// addresses")
 
 
@@ -249,7 +250,7 @@ def test_a_server_that_does_not_answer_in_time_is_given_up(pulled, capsys):
         time.sleep(4)
 
     routes["/sheet.csv"] = slow
-    refused(root, capsys, "no answer within 2 s")
+    refused(root, capsys, "no complete answer within 2 s")
 
 
 def test_a_response_over_the_tables_bound_is_refused_before_it_is_read(pulled, capsys):
@@ -303,6 +304,46 @@ def test_a_pinned_folder_linked_elsewhere_is_never_written_through(tmp_path, ser
     assert pull(root) == 2
     assert f"catalog/{GAME}/pinned: is a link" in capsys.readouterr().err
     assert list(elsewhere.iterdir()) == []
+
+
+# ------------------------------------------------------- one deadline for the whole download
+
+
+def dripping(head: bytes, body: bytes) -> object:
+    """A server that sends `head` at once, then `body` one byte a second (for 8 s at the
+    most, and no longer than the client listens)."""
+
+    def answer(handler) -> None:
+        try:
+            handler.wfile.write(head)
+            handler.wfile.flush()
+            for byte in body[:8]:
+                time.sleep(1)
+                handler.wfile.write(bytes([byte]))
+                handler.wfile.flush()
+        except OSError:  # the client gave up
+            pass
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    "head, body",
+    [
+        (b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: 8\r\n\r\n", b"name\nab\n"),
+        (b"HTTP/1.1 200 OK\r\n", b"X-Slow: a-very-long-header\r\n\r\n"),
+        (b"HTTP/1.0 200 OK\r\nContent-Type: text/csv\r\n\r\n", b"name\nab\n"),
+    ],
+    ids=["body", "headers", "body-until-closed"],
+)
+def test_a_server_that_drips_its_answer_is_given_up_when_the_timeout_is_spent(
+    pulled, capsys, head, body
+):
+    root, base, routes, _ = pulled
+    routes["/sheet.csv"] = dripping(head, body)
+    started = time.monotonic()
+    refused(root, capsys, "no complete answer within 2 s")
+    assert time.monotonic() - started < 4.5  # 2 s, the check of nothing, and no drip after
 
 
 # ------------------------------------------------------------ nothing pinned unless accepted
@@ -369,3 +410,38 @@ def test_an_accepted_hash_pins_nothing_when_the_sheet_changed_since_the_dry_run(
     err = capsys.readouterr().err
     assert "the tables changed since they were reviewed" in err and "nothing was pinned" in err
     assert pinned(root).read_text() == text
+
+
+# ------------------------------------------------------ plain http:// from this machine only
+
+
+@pytest.mark.parametrize(
+    "url, read",
+    [
+        ("http://localhost:8000/sheet.csv", True),
+        ("http://127.0.0.1:8000/sheet.csv", True),
+        ("http://[::1]:8000/sheet.csv", True),
+        ("http://example.org/sheet.csv", False),
+        ("http://127.0.0.2/sheet.csv", False),
+        ("http://localhost.example.org/sheet.csv", False),
+        ("ftp://localhost/sheet.csv", False),
+    ],
+)
+def test_plain_http_is_read_from_this_machine_only(url, read):
+    assert (url_problem(url) is None) == read
+
+
+def test_a_sheet_served_over_plain_http_on_this_machine_is_pulled(tmp_path, capsys):
+    root = project(tmp_path / "p")
+    routes: dict[str, object] = {}
+    handler = type("Handler", (Sheet,), {"routes": routes})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        sheet = online(root, f"http://127.0.0.1:{httpd.server_address[1]}/sheet.csv")
+        routes["/sheet.csv"] = (200, CSV, sheet.read_bytes())
+        assert pull(root, "--yes") == 0
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert pinned(root).read_bytes() == sheet.read_bytes()

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 PINS = "pinned.toml"  # in the game's folder
 PINNED = "pinned"  # the folder of pinned copies, in the game's folder
 MAX_URL = 2048
+# plain http:// is read from the designer's own machine only (a sheet served there to try)
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 # a table's type by what an address says of it: its path's suffix, or the export format a
 # spreadsheet service is asked for (Google Sheets: `format=csv`, `output=xlsx`)
@@ -50,16 +52,31 @@ def url_problem(url: str) -> str | None:
     """What makes `url` unusable as a table's address; None when it is usable."""
     if len(url) > MAX_URL:
         return f"an address of {len(url)} characters (at most {MAX_URL})"
-    parts = urlsplit(url)
-    if parts.scheme.lower() != "https":
-        return f"only https:// addresses are read, not {parts.scheme}://"
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:  # a bracket left open, an address that is not IPv6
+        return f"the address cannot be read ({exc})"
+    scheme = parts.scheme.lower()
+    if scheme != "https" and not (scheme == "http" and loopback(url)):
+        return (
+            f"only https:// addresses are read, not {parts.scheme}:// (http:// only from "
+            "this machine: localhost, 127.0.0.1 or [::1])"
+        )
     if not parts.hostname:
         return "the address names no host"
-    if parts.username or parts.password:
+    if parts.username is not None or parts.password is not None:
         return "the address holds a user name or password: share the sheet by link instead"
     if any(ord(c) < 33 or ord(c) == 127 for c in url):
         return "the address holds spaces or control characters"
     return None
+
+
+def loopback(url: str) -> bool:
+    """Whether `url` names this machine (`LOOPBACK`)."""
+    try:
+        return (urlsplit(url).hostname or "").lower() in LOOPBACK
+    except ValueError:  # a port that is no number, a bracket left open
+        return False
 
 
 def table_type(url: str, content_type: str = "") -> str | None:
