@@ -412,6 +412,22 @@ def test_an_accepted_hash_pins_nothing_when_the_sheet_changed_since_the_dry_run(
     assert pinned(root).read_text() == text
 
 
+# --------------------------------------------------- a pinned copy is the one that was pulled
+
+
+def test_a_pinned_copy_edited_by_hand_is_a_warning_and_not_called_the_pulled_one(pulled, capsys):
+    root, base, routes, text = pulled
+    pinned(root).write_text(edited(text, "Dawn", 4, "3"))
+    capsys.readouterr()
+    assert main(["--root", str(root), "build", "--only", "svg", "--jobs", "1"]) == 0
+    said = capsys.readouterr()
+    warning = next(x for x in said.err.splitlines() if "differs from the copy" in x)
+    assert warning.startswith(f"catalog/{GAME}/pinned/deck.csv: warning: differs from the copy")
+    assert f"{base}/sheet.csv" in warning and f"cardstock pull {GAME}" in warning
+    assert "read from the copy of" not in said.out
+    assert f"deck read from catalog/{GAME}/pinned/deck.csv, changed since" in said.out
+
+
 # ------------------------------------------------------ plain http:// from this machine only
 
 

@@ -11,7 +11,9 @@ pinned copy.
     is_remote(table)                  whether a set's table is an address
     url_problem(url)                  what makes an address unusable (None: it is usable)
     read_pins(folder, root)           the game's pins, and what is wrong with pinned.toml
-    pinned_table(s, folder, root)     the pinned copy a set reads, or what stops it
+    pinned_table(s, folder, root)     the pinned copy a set reads, or what stops it, and
+                                      whether it is still the copy that was pulled
+    edited_since(pin, folder, root)   what differs in a pinned copy changed since its pull
     pins_toml(pins)                   pinned.toml's text
 """
 
@@ -26,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..core.files import Unreadable, present, read_text
+from ..core.files import Unreadable, present, read_bytes, read_text
 
 if TYPE_CHECKING:
     from .schema import ComponentSet
@@ -146,23 +148,51 @@ def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[str]]:
     return pins, problems
 
 
-def pinned_table(s: ComponentSet, folder: Path, root: Path) -> tuple[Path | None, str | None]:
-    """The pinned copy set `s` reads (its table an address), or what stops it."""
+def pinned_table(
+    s: ComponentSet, folder: Path, root: Path
+) -> tuple[Path | None, str | None, str | None]:
+    """The pinned copy set `s` reads (its table an address), or what stops it; and, for a
+    copy that can be read, what differs when it is no longer the copy that was pulled (its
+    bytes' sha256 not the one pinned.toml holds: `edited_since`), else None."""
     url = s.table or ""
     problem = url_problem(url)
     if problem is not None:
-        return None, problem
+        return None, problem, None
     pins, problems = read_pins(folder, root)
     if problems:
-        return None, problems[0]
+        return None, problems[0], None
     pin = pins.get(s.id)
     if pin is None or pin.url != url:
         said = "is not pulled yet" if pin is None else "was pulled from another address"
-        return None, f"the table at {url} {said}: run `cardstock pull {folder.name}`"
+        return None, f"the table at {url} {said}: run `cardstock pull {folder.name}`", None
     path = folder / pin.file
     if Path(pin.file).is_absolute() or ".." in Path(pin.file).parts or not present(path):
-        return None, f"the pinned copy {pin.file} is missing: run `cardstock pull {folder.name}`"
-    return path, None
+        return (
+            None,
+            f"the pinned copy {pin.file} is missing: run `cardstock pull {folder.name}`",
+            None,
+        )
+    return path, None, edited_since(pin, folder, root)
+
+
+def edited_since(pin: Pin, folder: Path, root: Path) -> str | None:
+    """What differs when the pinned copy of `pin` is no longer the bytes that were pulled
+    (changed by hand, or by another program): a warning's words saying how to settle it;
+    None when its sha256 is the one pinned.toml holds, or when it cannot be read (the
+    table's reader says why)."""
+    try:
+        data = read_bytes(folder / pin.file, root)
+    except Unreadable:
+        return None
+    if sha256(data) == pin.sha256.lower():
+        return None
+    return (
+        f"differs from the copy of {pin.url} pulled {pin.pulled[:10]} (its sha256 is not "
+        f"the one {PINS} holds: changed since the pull); pull again (`cardstock pull "
+        f"{folder.name}`) to read the sheet as it is, or, to keep this edit, make the table "
+        "a file of the game's own (move it beside game.toml and name it in the set's "
+        "`table`)"
+    )
 
 
 def sha256(data: bytes) -> str:
