@@ -428,6 +428,25 @@ def test_a_pinned_copy_edited_by_hand_is_a_warning_and_not_called_the_pulled_one
     assert f"deck read from catalog/{GAME}/pinned/deck.csv, changed since" in said.out
 
 
+# ------------------------------------------------------------ no credential written to disk
+
+
+def test_no_file_cardstock_writes_holds_the_password_of_a_tables_address(
+    tmp_path, monkeypatch, capsys
+):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(cache))
+    root = project(tmp_path / "p")
+    online(root, "https://designer:hunter2-secret@example.org/sheet.csv")
+    for command in (["build", "--only", "svg", "--jobs", "1"], ["check"], ["pull", "--yes"]):
+        assert main(["--root", str(root), *command]) == 2
+        assert "holds a user name or password" in capsys.readouterr().err
+    game = root / "catalog" / GAME / "game.toml"
+    written = [p for p in [*cache.rglob("*"), *root.rglob("*")] if p.is_file() and p != game]
+    assert any(p.parent == cache for p in written), "the cache was used"
+    assert [p for p in written if b"hunter2-secret" in p.read_bytes()] == []
+
+
 # ------------------------------------------------------ plain http:// from this machine only
 
 
