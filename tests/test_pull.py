@@ -343,7 +343,7 @@ def test_a_server_that_drips_its_answer_is_given_up_when_the_timeout_is_spent(
     routes["/sheet.csv"] = dripping(head, body)
     started = time.monotonic()
     refused(root, capsys, "no complete answer within 2 s")
-    assert time.monotonic() - started < 4.5  # 2 s, the check of nothing, and no drip after
+    assert time.monotonic() - started < 6  # 2 s and the command around them; a drip lasts 8
 
 
 # ------------------------------------------------------------ nothing pinned unless accepted
@@ -408,7 +408,8 @@ def test_an_accepted_hash_pins_nothing_when_the_sheet_changed_since_the_dry_run(
     routes["/sheet.csv"] = (200, CSV, edited(text, "Noon", 4, "7").encode())
     assert pull(root, "--accept", digest) == 2
     err = capsys.readouterr().err
-    assert "the tables changed since they were reviewed" in err and "nothing was pinned" in err
+    assert err.startswith("command line: --accept: the tables changed since they were reviewed")
+    assert "nothing was pinned" in err
     assert pinned(root).read_text() == text
 
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..catalog.remote import PINNED, PINS, Pin, pins_toml, sha256
-from ..core.issues import escaped
+from ..core.issues import Issue, escaped
 from ..core.output import write_atomic
-from .common import EXIT_INPUT, EXIT_OK
+from .common import EXIT_INPUT, EXIT_OK, print_issues
 
 HASH_DIGITS = 32  # the review hash's hex digits shown (128 bits of its sha256)
 
@@ -65,12 +65,12 @@ def accepted(pulled: list[Pulled], games: list[str], yes: bool, accept: str | No
     if accept is not None:
         if accept.strip().lower() == digest:
             return None
-        print(
+        said = (
             f"the tables changed since they were reviewed: what was downloaded now hashes "
-            f"to {digest}, not {escaped(accept)}; nothing was pinned. Review them again: "
-            f"`{_command(games, '--dry-run')}`",
-            file=sys.stderr,
+            f"to {digest}, not {accept}; nothing was pinned. Review them again: "
+            f"`{_command(games, '--dry-run')}`"
         )
+        print_issues([Issue("command line", None, "--accept", said)])
         return EXIT_INPUT
     if yes:
         return None
