@@ -8,6 +8,7 @@ from a throwaway authority the client is told to trust (`SSL_CERT_FILE`)."""
 from __future__ import annotations
 
 import http.server
+import io
 import re
 import shutil
 import ssl
@@ -22,6 +23,7 @@ import pytest
 import trustme
 from playtest_project import GAME, project
 
+from cardstock.catalog.remote import url_problem
 from cardstock.cli import main
 from cardstock.cli.pull import diff_lines
 
@@ -132,7 +134,7 @@ def first_pull(root: Path, served: Served) -> tuple[Path, str]:
     root = project(root)
     sheet = online(root, f"{base}/sheet.csv")
     routes["/sheet.csv"] = (200, CSV, sheet.read_bytes())
-    assert pull(root) == 0
+    assert pull(root, "--yes") == 0
     return root, sheet.read_text()
 
 
@@ -178,7 +180,7 @@ def test_a_changed_sheet_is_shown_cell_by_cell_and_then_pinned(pulled, capsys):
     changed = edited(changed, "Dusk", 5, "Play on any Moon card at night.")
     routes["/sheet.csv"] = (200, CSV, changed.encode())
     capsys.readouterr()
-    assert pull(root) == 0
+    assert pull(root, "--yes") == 0
     out = capsys.readouterr().out.splitlines()
     assert "~ dawn: power: 2 → 4" in out
     assert "~ dusk: text: Play on any Moon card. → Play on any Moon card at night." in out
@@ -237,7 +239,7 @@ def test_a_redirect_loop_and_a_redirect_to_plain_http_are_refused(pulled, capsys
     routes["/sheet.csv"] = (302, {"Location": "/again"}, b"")
     routes["/again"] = (302, {"Location": "/sheet.csv"}, b"")
     refused(root, capsys, "loop")
-    routes["/sheet.csv"] = (302, {"Location": "http://127.0.0.1:1/sheet.csv"}, b"")
+    routes["/sheet.csv"] = (302, {"Location": "http://example.org/sheet.csv"}, b"")
     refused(root, capsys, "only https:// addresses")
 
 
@@ -248,7 +250,7 @@ def test_a_server_that_does_not_answer_in_time_is_given_up(pulled, capsys):
         time.sleep(4)
 
     routes["/sheet.csv"] = slow
-    refused(root, capsys, "no answer within 2 s")
+    refused(root, capsys, "no complete answer within 2 s")
 
 
 def test_a_response_over_the_tables_bound_is_refused_before_it_is_read(pulled, capsys):
@@ -302,3 +304,180 @@ def test_a_pinned_folder_linked_elsewhere_is_never_written_through(tmp_path, ser
     assert pull(root) == 2
     assert f"catalog/{GAME}/pinned: is a link" in capsys.readouterr().err
     assert list(elsewhere.iterdir()) == []
+
+
+# ------------------------------------------------------- one deadline for the whole download
+
+
+def dripping(head: bytes, body: bytes) -> object:
+    """A server that sends `head` at once, then `body` one byte a second (for 8 s at the
+    most, and no longer than the client listens)."""
+
+    def answer(handler) -> None:
+        try:
+            handler.wfile.write(head)
+            handler.wfile.flush()
+            for byte in body[:8]:
+                time.sleep(1)
+                handler.wfile.write(bytes([byte]))
+                handler.wfile.flush()
+        except OSError:  # the client gave up
+            pass
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    "head, body",
+    [
+        (b"HTTP/1.1 200 OK\r\nContent-Type: text/csv\r\nContent-Length: 8\r\n\r\n", b"name\nab\n"),
+        (b"HTTP/1.1 200 OK\r\n", b"X-Slow: a-very-long-header\r\n\r\n"),
+        (b"HTTP/1.0 200 OK\r\nContent-Type: text/csv\r\n\r\n", b"name\nab\n"),
+    ],
+    ids=["body", "headers", "body-until-closed"],
+)
+def test_a_server_that_drips_its_answer_is_given_up_when_the_timeout_is_spent(
+    pulled, capsys, head, body
+):
+    root, base, routes, _ = pulled
+    routes["/sheet.csv"] = dripping(head, body)
+    started = time.monotonic()
+    refused(root, capsys, "no complete answer within 2 s")
+    assert time.monotonic() - started < 6  # 2 s and the command around them; a drip lasts 8
+
+
+# ------------------------------------------------------------ nothing pinned unless accepted
+
+
+def test_a_pull_no_one_could_be_asked_about_pins_nothing_and_says_how_to_accept(pulled, capsys):
+    root, base, routes, text = pulled
+    routes["/sheet.csv"] = (200, CSV, edited(text, "Noon", 4, "6").encode())
+    capsys.readouterr()
+    assert pull(root) == 2
+    said = capsys.readouterr()
+    assert "~ noon: power: 5 → 6" in said.out
+    assert "nothing was pinned" in said.err and "--accept " in said.err and "--yes" in said.err
+    assert pinned(root).read_text() == text
+
+
+class Terminal(io.StringIO):
+    """A designer at a terminal, typing `answer`."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("answer, pins", [("n\n", False), ("", False), ("y\n", True)])
+def test_at_a_terminal_pull_asks_before_it_pins(pulled, capsys, monkeypatch, answer, pins):
+    root, base, routes, text = pulled
+    changed = edited(text, "Noon", 4, "6")
+    routes["/sheet.csv"] = (200, CSV, changed.encode())
+    monkeypatch.setattr(sys, "stdin", Terminal(answer))
+    capsys.readouterr()
+    assert pull(root) == 0
+    out = capsys.readouterr().out
+    assert "~ noon: power: 5 → 6" in out and "pin the tables compared above? [y/N]" in out
+    assert pinned(root).read_text() == (changed if pins else text)
+
+
+def review_hash(out: str) -> str:
+    found = re.search(r"review hash ([0-9a-f]+): `cardstock pull --accept \1`", out)
+    assert found, out
+    return found.group(1)
+
+
+def test_the_hash_a_dry_run_prints_pins_exactly_what_it_showed(pulled, capsys):
+    root, base, routes, text = pulled
+    changed = edited(text, "Noon", 4, "6")
+    routes["/sheet.csv"] = (200, CSV, changed.encode())
+    capsys.readouterr()
+    assert pull(root, "--dry-run") == 0
+    digest = review_hash(capsys.readouterr().out)
+    assert pinned(root).read_text() == text
+    assert pull(root, "--accept", digest) == 0
+    assert "pinned pinned/deck.csv" in capsys.readouterr().out
+    assert pinned(root).read_text() == changed
+
+
+def test_an_accepted_hash_pins_nothing_when_the_sheet_changed_since_the_dry_run(pulled, capsys):
+    root, base, routes, text = pulled
+    routes["/sheet.csv"] = (200, CSV, edited(text, "Noon", 4, "6").encode())
+    capsys.readouterr()
+    assert pull(root, "--dry-run") == 0
+    digest = review_hash(capsys.readouterr().out)
+    routes["/sheet.csv"] = (200, CSV, edited(text, "Noon", 4, "7").encode())
+    assert pull(root, "--accept", digest) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("command line: --accept: the tables changed since they were reviewed")
+    assert "nothing was pinned" in err
+    assert pinned(root).read_text() == text
+
+
+# --------------------------------------------------- a pinned copy is the one that was pulled
+
+
+def test_a_pinned_copy_edited_by_hand_is_a_warning_and_not_called_the_pulled_one(pulled, capsys):
+    root, base, routes, text = pulled
+    pinned(root).write_text(edited(text, "Dawn", 4, "3"))
+    capsys.readouterr()
+    assert main(["--root", str(root), "build", "--only", "svg", "--jobs", "1"]) == 0
+    said = capsys.readouterr()
+    warning = next(x for x in said.err.splitlines() if "differs from the copy" in x)
+    assert warning.startswith(f"catalog/{GAME}/pinned/deck.csv: warning: differs from the copy")
+    assert f"{base}/sheet.csv" in warning and f"cardstock pull {GAME}" in warning
+    assert "read from the copy of" not in said.out
+    assert f"deck read from catalog/{GAME}/pinned/deck.csv, changed since" in said.out
+
+
+# ------------------------------------------------------------ no credential written to disk
+
+
+def test_no_file_cardstock_writes_holds_the_password_of_a_tables_address(
+    tmp_path, monkeypatch, capsys
+):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(cache))
+    root = project(tmp_path / "p")
+    online(root, "https://designer:hunter2-secret@example.org/sheet.csv")
+    for command in (["build", "--only", "svg", "--jobs", "1"], ["check"], ["pull", "--yes"]):
+        assert main(["--root", str(root), *command]) == 2
+        assert "holds a user name or password" in capsys.readouterr().err
+    game = root / "catalog" / GAME / "game.toml"
+    written = [p for p in [*cache.rglob("*"), *root.rglob("*")] if p.is_file() and p != game]
+    assert any(p.parent == cache for p in written), "the cache was used"
+    assert [p for p in written if b"hunter2-secret" in p.read_bytes()] == []
+
+
+# ------------------------------------------------------ plain http:// from this machine only
+
+
+@pytest.mark.parametrize(
+    "url, read",
+    [
+        ("http://localhost:8000/sheet.csv", True),
+        ("http://127.0.0.1:8000/sheet.csv", True),
+        ("http://[::1]:8000/sheet.csv", True),
+        ("http://example.org/sheet.csv", False),
+        ("http://127.0.0.2/sheet.csv", False),
+        ("http://localhost.example.org/sheet.csv", False),
+        ("ftp://localhost/sheet.csv", False),
+    ],
+)
+def test_plain_http_is_read_from_this_machine_only(url, read):
+    assert (url_problem(url) is None) == read
+
+
+def test_a_sheet_served_over_plain_http_on_this_machine_is_pulled(tmp_path, capsys):
+    root = project(tmp_path / "p")
+    routes: dict[str, object] = {}
+    handler = type("Handler", (Sheet,), {"routes": routes})
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        sheet = online(root, f"http://127.0.0.1:{httpd.server_address[1]}/sheet.csv")
+        routes["/sheet.csv"] = (200, CSV, sheet.read_bytes())
+        assert pull(root, "--yes") == 0
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert pinned(root).read_bytes() == sheet.read_bytes()

@@ -11,7 +11,9 @@ pinned copy.
     is_remote(table)                  whether a set's table is an address
     url_problem(url)                  what makes an address unusable (None: it is usable)
     read_pins(folder, root)           the game's pins, and what is wrong with pinned.toml
-    pinned_table(s, folder, root)     the pinned copy a set reads, or what stops it
+    pinned_table(s, folder, root)     the pinned copy a set reads, or what stops it, and
+                                      whether it is still the copy that was pulled
+    edited_since(pin, folder, root)   what differs in a pinned copy changed since its pull
     pins_toml(pins)                   pinned.toml's text
 """
 
@@ -26,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..core.files import Unreadable, present, read_text
+from ..core.files import Unreadable, present, read_bytes, read_text
 
 if TYPE_CHECKING:
     from .schema import ComponentSet
@@ -34,6 +36,8 @@ if TYPE_CHECKING:
 PINS = "pinned.toml"  # in the game's folder
 PINNED = "pinned"  # the folder of pinned copies, in the game's folder
 MAX_URL = 2048
+# plain http:// is read from the designer's own machine only (a sheet served there to try)
+LOOPBACK = ("localhost", "127.0.0.1", "::1")
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 # a table's type by what an address says of it: its path's suffix, or the export format a
 # spreadsheet service is asked for (Google Sheets: `format=csv`, `output=xlsx`)
@@ -50,16 +54,31 @@ def url_problem(url: str) -> str | None:
     """What makes `url` unusable as a table's address; None when it is usable."""
     if len(url) > MAX_URL:
         return f"an address of {len(url)} characters (at most {MAX_URL})"
-    parts = urlsplit(url)
-    if parts.scheme.lower() != "https":
-        return f"only https:// addresses are read, not {parts.scheme}://"
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:  # a bracket left open, an address that is not IPv6
+        return f"the address cannot be read ({exc})"
+    scheme = parts.scheme.lower()
+    if scheme != "https" and not (scheme == "http" and loopback(url)):
+        return (
+            f"only https:// addresses are read, not {parts.scheme}:// (http:// only from "
+            "this machine: localhost, 127.0.0.1 or [::1])"
+        )
     if not parts.hostname:
         return "the address names no host"
-    if parts.username or parts.password:
+    if parts.username is not None or parts.password is not None:
         return "the address holds a user name or password: share the sheet by link instead"
     if any(ord(c) < 33 or ord(c) == 127 for c in url):
         return "the address holds spaces or control characters"
     return None
+
+
+def loopback(url: str) -> bool:
+    """Whether `url` names this machine (`LOOPBACK`)."""
+    try:
+        return (urlsplit(url).hostname or "").lower() in LOOPBACK
+    except ValueError:  # a port that is no number, a bracket left open
+        return False
 
 
 def table_type(url: str, content_type: str = "") -> str | None:
@@ -129,23 +148,51 @@ def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[str]]:
     return pins, problems
 
 
-def pinned_table(s: ComponentSet, folder: Path, root: Path) -> tuple[Path | None, str | None]:
-    """The pinned copy set `s` reads (its table an address), or what stops it."""
+def pinned_table(
+    s: ComponentSet, folder: Path, root: Path
+) -> tuple[Path | None, str | None, str | None]:
+    """The pinned copy set `s` reads (its table an address), or what stops it; and, for a
+    copy that can be read, what differs when it is no longer the copy that was pulled (its
+    bytes' sha256 not the one pinned.toml holds: `edited_since`), else None."""
     url = s.table or ""
     problem = url_problem(url)
     if problem is not None:
-        return None, problem
+        return None, problem, None
     pins, problems = read_pins(folder, root)
     if problems:
-        return None, problems[0]
+        return None, problems[0], None
     pin = pins.get(s.id)
     if pin is None or pin.url != url:
         said = "is not pulled yet" if pin is None else "was pulled from another address"
-        return None, f"the table at {url} {said}: run `cardstock pull {folder.name}`"
+        return None, f"the table at {url} {said}: run `cardstock pull {folder.name}`", None
     path = folder / pin.file
     if Path(pin.file).is_absolute() or ".." in Path(pin.file).parts or not present(path):
-        return None, f"the pinned copy {pin.file} is missing: run `cardstock pull {folder.name}`"
-    return path, None
+        return (
+            None,
+            f"the pinned copy {pin.file} is missing: run `cardstock pull {folder.name}`",
+            None,
+        )
+    return path, None, edited_since(pin, folder, root)
+
+
+def edited_since(pin: Pin, folder: Path, root: Path) -> str | None:
+    """What differs when the pinned copy of `pin` is no longer the bytes that were pulled
+    (changed by hand, or by another program): a warning's words saying how to settle it;
+    None when its sha256 is the one pinned.toml holds, or when it cannot be read (the
+    table's reader says why)."""
+    try:
+        data = read_bytes(folder / pin.file, root)
+    except Unreadable:
+        return None
+    if sha256(data) == pin.sha256.lower():
+        return None
+    return (
+        f"differs from the copy of {pin.url} pulled {pin.pulled[:10]} (its sha256 is not "
+        f"the one {PINS} holds: changed since the pull); pull again (`cardstock pull "
+        f"{folder.name}`) to read the sheet as it is, or, to keep this edit, make the table "
+        "a file of the game's own (move it beside game.toml and name it in the set's "
+        "`table`)"
+    )
 
 
 def sha256(data: bytes) -> str:

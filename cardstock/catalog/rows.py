@@ -49,10 +49,12 @@ def rows_of(
     table_line = line_for(lines, ("sets", index, "table"))
     where = f"sets[{index}].table"
     if is_remote(s.table):  # a table that lives online: its pinned copy (`catalog.remote`)
-        path, problem = pinned_table(s, folder, root)
+        path, problem, edited = pinned_table(s, folder, root)
         if path is None:
             issues.add(shown, table_line, where, str(problem))
             return [], None
+        if edited is not None:  # read as it is, said once at the copy itself
+            issues.add(shown_path(path, root), None, "", edited, "warning")
     else:
         path, problem = resolved(folder / s.table)
     if path is None:

@@ -448,20 +448,48 @@ def schema_arguments(sc: argparse.ArgumentParser) -> None:
 
 
 def pull_arguments(p: argparse.ArgumentParser) -> None:
-    """`cardstock pull [GAME...] [--dry-run] [--timeout S]`."""
+    """`cardstock pull [GAME...] [--dry-run | --yes | --accept HASH] [--timeout S]`."""
     p.add_argument("games", nargs="*", metavar="GAME", help="the games (default: all)")
-    p.add_argument(
+    how = p.add_mutually_exclusive_group()
+    _one_of(
+        p,
+        how,
         "--dry-run",
         action="store_true",
-        help="download, check and show what changed, but keep the pinned copies as they are",
+        help="download, check and show what changed, and print its review hash, but keep "
+        "the pinned copies as they are",
+    )
+    _one_of(
+        p,
+        how,
+        "--yes",
+        action="store_true",
+        help="pin what is downloaded without asking (for scripts; at a terminal pull asks)",
+    )
+    _one_of(
+        p,
+        how,
+        "--accept",
+        metavar="HASH",
+        help="pin only if what is downloaded now is what the dry run that printed this "
+        "review hash showed; else pin nothing",
     )
     p.add_argument(
         "--timeout",
         type=float,
         default=30.0,
         metavar="SECONDS",
-        help="give up on a server that has not answered within this many seconds (default 30)",
+        help="give up on a table whose whole download, redirects included, takes longer "
+        "than this many seconds (default 30)",
     )
+
+
+def _one_of(p: argparse.ArgumentParser, group: Any, *names: str, **kwargs: Any) -> None:
+    """An option of a group of which one at most may be given, kept for docs/commands.md
+    as `Parser.add_argument` keeps the others."""
+    action = group.add_argument(*names, **kwargs)
+    if isinstance(p, Parser):
+        p.added.append(action)
 
 
 def feedback_arguments(f: argparse.ArgumentParser) -> None:

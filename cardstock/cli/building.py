@@ -19,7 +19,7 @@ from ..core.output import WriteError
 from ..core.stage import BuildOptions
 from ..core.workers import interruptible
 from ..plan import Keys, Outcome, Request, default_jobs, recall
-from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues
+from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues, safe
 from .report import Progress, report
 
 if TYPE_CHECKING:
@@ -86,16 +86,28 @@ def build_once(
 
 def _say_pins(args: argparse.Namespace) -> None:
     """Each table that lives online, said with the age of the pinned copy the build read
-    (`catalog.remote`): a build never goes online, `cardstock pull` does."""
-    from ..catalog.remote import read_pins
+    (`catalog.remote`): a build never goes online, `cardstock pull` does. A copy changed
+    since its pull is not said to be the pulled one (its warning says what differs)."""
+    from ..catalog.remote import edited_since, read_pins
     from ..core.project import discover
 
     for game in args.games or discover(args.root):
-        pins, _ = read_pins(args.root / "catalog" / game, args.root)
+        folder = args.root / "catalog" / game
+        pins, _ = read_pins(folder, args.root)
         for pin in pins.values():
+            if edited_since(pin, folder, args.root) is not None:
+                print(
+                    safe(
+                        f"{game}: {pin.set} read from catalog/{game}/{pin.file}, changed "
+                        f"since it was pulled from {pin.url} (see its warning)"
+                    )
+                )
+                continue
             print(
-                f"{game}: {pin.set} read from the copy of {pin.url} pulled {pin.age()} "
-                f"({pin.pulled[:10]}); `cardstock pull {game}` takes it as it is now"
+                safe(
+                    f"{game}: {pin.set} read from the copy of {pin.url} pulled {pin.age()} "
+                    f"({pin.pulled[:10]}); `cardstock pull {game}` takes it as it is now"
+                )
             )
 
 

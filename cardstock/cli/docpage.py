@@ -76,6 +76,8 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("translate", "action"): "cardstock translate extract moon-race",
     ("pull", "games"): "cardstock pull moon-race",
     ("pull", "--dry-run"): "cardstock pull --dry-run",
+    ("pull", "--yes"): "cardstock pull moon-race --yes",
+    ("pull", "--accept"): "cardstock pull --accept 5d41402abc4b2a76b9719d911017c592",
     ("pull", "--timeout"): "cardstock pull --timeout 120",
     ("feedback", "games"): "cardstock feedback moon-race",
     ("feedback", "--import"): "cardstock feedback --import ~/Downloads/playtest-form.csv",

@@ -6,10 +6,12 @@ For each game whose sets name an https:// table, every such table is downloaded
 (`catalog.fetch`) into a copy of the project made in a temporary folder, where it is
 pinned as `pull` would pin it; that copy is validated and its rules checked exactly as a
 build checks them, and its components are compared, cell by cell, with the pinned copy the
-project reads today. Only when all of it holds is the project's pinned copy replaced. A
-download that fails, a web page where a table was expected, a table that no longer
-validates or a rules check that fails changes nothing. `--dry-run` shows the comparison
-and the check and changes nothing either way.
+project reads today. Only when all of it holds, and the designer accepted what was shown
+(`cli.reviewing`: asked at a terminal, `--yes`, or `--accept` with the hash a dry run
+printed), is the project's pinned copy replaced. A download that fails, a web page where a
+table was expected, a table that no longer validates or a rules check that fails changes
+nothing. `--dry-run` shows the comparison and the check, prints the review hash and
+changes nothing either way.
 """
 
 from __future__ import annotations
@@ -40,11 +42,11 @@ from ..catalog.remote import (
     url_problem,
 )
 from ..core.issues import Issue, escaped
-from ..core.output import write_atomic
 from ..core.project import discover
 from ..core.tomlpos import line_for, read_toml
 from ..init import first_link
 from .common import EXIT_INPUT, EXIT_OK, EXIT_RULES, print_issues
+from .reviewing import Pulled, accepted, pin, say_dry_run
 
 COPIED = ("layouts", "fonts")  # besides the game's folder, what a check of it reads
 CHECK_SECONDS = 900  # the most the check of the pulled tables may take
@@ -88,6 +90,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
     games = list(args.games) or discover(root)
     code = EXIT_OK
     pulled_any = False
+    ready: list[Pulled] = []
     for game in games:
         wanted, problems = remotes(root, game)
         if problems:
@@ -97,13 +100,30 @@ def cmd_pull(args: argparse.Namespace) -> int:
         if not wanted:
             continue
         pulled_any = True
-        code = max(code, _pull_game(root, game, wanted, args))
+        done, got = _pull_game(root, game, wanted, args)
+        code = max(code, done)
+        if got is not None:
+            ready.append(got)
     if not pulled_any and code == EXIT_OK:
         print("no set's table is an https:// address: nothing to pull")
+    if not ready:
+        return code
+    if args.dry_run:
+        say_dry_run(ready, list(args.games))
+        return code
+    refused = accepted(ready, list(args.games), args.yes, args.accept)
+    if refused is not None:
+        return max(code, refused)
+    for p in ready:
+        pin(p)
     return code
 
 
-def _pull_game(root: Path, game: str, wanted: list[Remote], args: argparse.Namespace) -> int:
+def _pull_game(
+    root: Path, game: str, wanted: list[Remote], args: argparse.Namespace
+) -> tuple[int, Pulled | None]:
+    """`game`'s online tables downloaded, staged, compared and checked: the exit code, and
+    what to pin when all of it held (pinned by the caller, once accepted)."""
     shown = f"catalog/{game}/game.toml"
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
     folder = root / "catalog" / game
@@ -120,7 +140,7 @@ def _pull_game(root: Path, game: str, wanted: list[Remote], args: argparse.Names
                 )
             ]
         )
-        return EXIT_INPUT
+        return EXIT_INPUT, None
     pins, _ = read_pins(folder, root)
     files: dict[str, bytes] = {}
     failed: list[Issue] = []
@@ -160,26 +180,21 @@ def _pull_game(root: Path, game: str, wanted: list[Remote], args: argparse.Names
     if failed:
         print_issues(failed)
         print(f"{game}: nothing was pulled")
-        return EXIT_INPUT
+        return EXIT_INPUT, None
     with tempfile.TemporaryDirectory(prefix="cardstock-pull-") as tmp:
         staged = _staged(root, game, files, pins, Path(tmp))
         before = _components(root, game, {r.set for r in wanted})
         after = _components(staged, game, {r.set for r in wanted})
         checked = _check(staged, game)
-    for line in diff_lines(before, after):
+    compared = diff_lines(before, after)
+    for line in compared:
         print(escaped(line))
     if checked != EXIT_OK:
         print(f"{game}: the pulled tables do not pass the check above: nothing was changed")
-        return checked
+        return checked, None
     if args.dry_run:
         print(f"{game}: dry run: nothing was changed")
-        return EXIT_OK
-    for name, data in files.items():
-        (folder / PINNED).mkdir(exist_ok=True)
-        write_atomic(folder / name, data)
-    write_atomic(folder / PINS, pins_toml(pins).encode())
-    print(f"{game}: pinned {', '.join(sorted(files))} (pulled {now})")
-    return EXIT_OK
+    return EXIT_OK, Pulled(game, folder, files, pins, compared, now)
 
 
 def _staged(

@@ -10,7 +10,10 @@ one SQLite file, `cache.sqlite`, holding one table of entries:
 
 `kind` is one of `KINDS`; `data` is JSON text (a face: lines of JSON, `layout.ops.FaceLines`),
 or the bytes of a finished file (a typeset rulebook). Nothing is pickled or marshalled:
-an entry can only describe, never run.
+an entry can only describe, never run. Nor is anything kept that holds an address with a
+user name or password in it (`https://user:secret@host`, `CREDENTIAL`): a project's files
+may hold one (cardstock refuses it where it is written), and the cache never copies it to
+disk.
 
 Keys come from content: `digest` of a file's bytes, `code_key` of cardstock's own files
 and the versions of the libraries it draws with. An entry is read only under the key it
@@ -25,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sqlite3
 import stat
 import sys
@@ -62,6 +66,9 @@ KINDS = {
     "output-reads": "the sha256 each file of an output folder was read to hold, by the file's "
     "status (device, inode, size, change times), under the folder (core/output.py)",
 }
+
+# an address's user name or password (`://user:secret@`), in the bytes of an entry
+CREDENTIAL = re.compile(rb"://[^/?#@\s\"'<>]*@")
 
 SCHEMA = 2  # bump when an entry's shape changes: an older file is emptied, not misread
 KEEP_DAYS = 30  # entries not used for this long are dropped when a build ends
@@ -349,6 +356,8 @@ class Cache:
 
     def put(self, kind: str, key: str, data: bytes) -> None:
         assert kind in KINDS, kind
+        if b"://" in data and CREDENTIAL.search(data):
+            return  # never written to disk: the next build finds it again (module docstring)
         if self._connect() is None:
             return
         before = self._pending.get((kind, key))
