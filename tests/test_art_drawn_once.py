@@ -21,6 +21,13 @@ ART = (
 )
 
 
+def packed_epub(items, container: bytes, package: bytes) -> bytes:
+    """The EPUB's bytes, packed in memory as the stage packs it into its file."""
+    out = BytesIO()
+    epub._zip_to(out, items, container, package)
+    return out.getvalue()
+
+
 def _art(tmp_path: Path, text: str = ART) -> Path:
     path = tmp_path / "art.svg"
     path.write_text(text, encoding="utf-8")
@@ -76,7 +83,7 @@ def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
     drawn.made.update(faces)
     items = drawn.items()
     assert made == []  # listed for the package document, not made yet
-    data = epub._zip(items, b"<container/>", b"<package/>")
+    data = packed_epub(items, b"<container/>", b"<package/>")
     assert made == ["k0", "k1", "k2"]
     with zipfile.ZipFile(BytesIO(data)) as z:
         assert z.read("EPUB/faces/c1.svg") == b"<svg id='k1'/>"
@@ -91,7 +98,7 @@ def test_an_epub_takes_from_the_cache_each_face_svg_an_earlier_process_made(monk
         cache = open_cache(tmp_path / "cache")  # each build its own, as a new process has
         drawn = epub.Drawn(SimpleNamespace(kept=None, cache=cache))  # type: ignore[arg-type]
         drawn.made.update(faces)
-        books.append(epub._zip(drawn.items(), b"<container/>", b"<package/>"))
+        books.append(packed_epub(drawn.items(), b"<container/>", b"<package/>"))
         cache.close()
     assert made == ["k0", "k1", "k2", "k9"]  # the unchanged faces made once, in the first
     with zipfile.ZipFile(BytesIO(books[1])) as z:

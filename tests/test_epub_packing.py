@@ -11,6 +11,13 @@ from cardstock.books import epub
 from cardstock.fonts import FONT_DIR
 
 
+def packed_epub(items, container: bytes, package: bytes) -> bytes:
+    """The EPUB's bytes, packed in memory as the stage packs it into its file."""
+    out = BytesIO()
+    epub._zip_to(out, items, container, package)
+    return out.getvalue()
+
+
 def _deflated_size(data: bytes, level: int) -> int:
     packer = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
     return len(packer.compress(data) + packer.flush())
@@ -28,7 +35,7 @@ def test_an_epub_deflates_its_fonts_at_the_font_level_and_its_text_at_the_book_l
         epub.Item("rules.xhtml", "application/xhtml+xml", data),
         epub.Item("fonts/OFL.txt", "text/plain", data),
     ]
-    packed = epub._zip(items, b"<container/>", b"<package/>")
+    packed = packed_epub(items, b"<container/>", b"<package/>")
     with zipfile.ZipFile(BytesIO(packed)) as z:
         sizes = {i.filename: i.compress_size for i in z.infolist()}
         assert z.read("EPUB/fonts/Some.ttf") == data  # what a reader unpacks is the same

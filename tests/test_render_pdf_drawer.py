@@ -36,11 +36,11 @@ from cardstock.layout.ops import (
 from cardstock.layout.ops import (
     Path as PathOp,
 )
+from cardstock.layout.shapes import bleed_outline
 from cardstock.render.pdf import (
     STATS,
     PdfFaces,
     Programs,
-    bleed_clip,
     clip_path,
     cmyk_color,
     draw_path,
@@ -258,7 +258,9 @@ class CanvasCalls:
         c.saveState()
         self.gs = {}
         c.transform(1, 0, 0, -1, 0, face.height)
-        clip_path(c, pdf_path(bleed_clip(face)))
+        clip_path(
+            c, pdf_path(bleed_outline(face.width, face.height, face.bleed, face.shape, face.cut))
+        )
         self.ops(face.ops)
         if self.guides:
             for op in face.walk():

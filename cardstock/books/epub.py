@@ -82,13 +82,6 @@ def _entry(name: str) -> zipfile.ZipInfo:
     return info
 
 
-def _zip(items: list[Item], container: bytes, package: bytes, cache: Cache | None = None) -> bytes:
-    """The EPUB's bytes (`_zip_to` in memory)."""
-    buf = io.BytesIO()
-    _zip_to(buf, items, container, package, cache)
-    return buf.getvalue()
-
-
 def _zip_to(
     out: BinaryIO, items: list[Item], container: bytes, package: bytes, cache: Cache | None = None
 ) -> None:

@@ -262,17 +262,19 @@ def render_rulebook(
     papers: tuple[str, ...] = ("letter", "a4"),
     large_print: bool = False,
     font: str | None = None,
+    card_words: bool = False,
 ) -> Rendered:
     """The game's rulebook laid out for the reading size `papers` ask for (with
-    `large_print`, the large-print edition's page), set in the book family or the reading
-    font `font`; template and layout problems come back as Issues (and then no PDF). Read
-    from the cache when a build laid out the same book before."""
+    `large_print`, the large-print edition's page, its component list with each face's
+    words when `card_words`), set in the book family or the reading font `font`; template
+    and layout problems come back as Issues (and then no PDF). Read from the cache when a
+    build laid out the same book before."""
     text, issues, size = _text(job, papers)
     if large_print:
         size = large_print_size(wanted(papers))
     if text is None:
         return Rendered(None, issues, size)
-    return _laid_out(job, text, Edition(size, large_print, font))
+    return _laid_out(job, text, Edition(size, large_print, font, card_words))
 
 
 def edition_styles(catalog: Catalog, edition: Edition) -> Styles:
@@ -382,19 +384,14 @@ def build_rulebook(job: Job) -> StageResult:
     page and the EPUB, and with `--large-print` the large-print edition."""
     catalog, options = job.catalog, job.build
     papers = tuple(options.papers)
-    text, issues, size = _text(job, papers)
-    if text is None:
-        return StageResult(findings=issues)
-    r = _laid_out(job, text, Edition(size, font=options.reading_font))
+    r = render_rulebook(job, papers, font=options.reading_font)
     result = StageResult(findings=list(r.issues))
     if r.reading is None:
         return result
     folder = options.out / catalog.id
     result.artifacts += _pdfs(job, r)
     if options.large_print:
-        page = large_print_size(wanted(papers))
-        edition = Edition(page, True, options.reading_font, options.card_words)
-        large = _laid_out(job, text, edition)
+        large = render_rulebook(job, papers, True, options.reading_font, options.card_words)
         result.findings = list(dict.fromkeys([*result.findings, *large.issues]))
         if large.reading is not None:
             result.artifacts.append(
@@ -408,6 +405,8 @@ def build_rulebook(job: Job) -> StageResult:
                 )
             )
     del r  # its PDF is written: not held while the readers are made
+    text, _, _ = _text(job, papers)  # the template rendered once a build (`job.texts`)
+    assert text is not None  # it was laid out above
     result.artifacts += _readers(job, text)
     result.artifacts += _reference_edition(job)
     _remove_editions_not_asked(folder, {a.path.name for a in result.artifacts})

@@ -196,25 +196,6 @@ def refuse_links(folders: Iterable[Path]) -> None:
             os.close(fd)
 
 
-def open_under(out: Path, rel: Sequence[str]) -> int | None:
-    """A descriptor of the regular file `out/rel…` for reading, every name below `out`
-    opened without following a link and the file itself without waiting (a pipe or a
-    device is not opened for reading); None when it is missing, a link, or not a plain file."""
-    try:
-        fd = _walk(out, rel[:-1], create=False)
-    except (OSError, WriteError):
-        return None
-    if fd is None:
-        return None
-    try:
-        seen = os.stat(rel[-1], dir_fd=fd, follow_symlinks=False)
-        return _open_in(fd, rel[-1], seen)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-
-
 def _open_in(folder: int, name: str, seen: os.stat_result) -> int | None:
     """A descriptor of the regular file `name` of the open `folder`, which `seen` says
     it is (a device, a pipe or a link is not even opened); None when it is not that file."""
@@ -338,7 +319,7 @@ def _status(st: os.stat_result) -> tuple[int, ...]:
 
 
 def holds(out: Path, rel: Sequence[str], size: object, sha256: object) -> bool:
-    """Does the plain file `out/rel…` (reached without links, as `open_under` reaches it)
+    """Does the plain file `out/rel…` (every name below `out` reached without following a link)
     hold exactly `size` bytes with this sha256? A file unchanged since this process last
     read it (`_READ`: the same status, which no write leaves as it was) is not opened;
     another is opened once and checked on its descriptor, so no file swapped in after a

@@ -75,11 +75,6 @@ def form_name(face: Face) -> str:
     return f"Face{face.key}"
 
 
-def bleed_clip(face: Face) -> PathData:
-    """The area a face may paint: its cut outline (or trim box) grown by the bleed."""
-    return bleed_outline(face.width, face.height, face.bleed, face.shape, face.cut)
-
-
 # ---------------------------------------------------------------- path operators
 
 
