@@ -127,8 +127,8 @@ def judged(root: Path, game: str, chosen: list[Any], texts: Any, runs: int) -> A
     """The mutation test's report on `chosen` edits of `game` in the project at `root`,
     each judged by the check (`runs` setup simulations, seed 1, no sources) with the
     user's cache open for the run."""
-    from cardstock.cli.mutating import judge_of
     from cardstock.core.cache import open_cache
+    from cardstock.mutate import judge_of
     from cardstock.rules.mutation.report import run
 
     cache = open_cache()

@@ -63,7 +63,7 @@ def sample(every: list[Edit], size: int = SAMPLE, step: int | None = None) -> li
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_mutation_test_catches_no_fewer_edits_than_last_measured(game: str) -> None:
-    from cardstock.cli.mutating import MUTATE_RUNS, judge_of
+    from cardstock.mutate import MUTATE_RUNS, judge_of
 
     (catalog,), issues = load_games(ROOT, [game])
     assert not issues.errors
@@ -111,7 +111,7 @@ SEEDED = ("alpha-omega-tiles", 30, 0.99)
 
 
 def test_a_seeded_sample_of_a_games_edits_holds_the_figure_its_full_run_measured() -> None:
-    from cardstock.cli.mutating import MUTATE_RUNS, judge_of
+    from cardstock.mutate import MUTATE_RUNS, judge_of
 
     game, size, floor = SEEDED
     (catalog,), issues = load_games(ROOT, [game])

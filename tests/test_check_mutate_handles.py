@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 
 from cardstock.books.document import BookCanvas
-from cardstock.cli.mutating import judge_of
 from cardstock.core.cache import open_cache
 from cardstock.init import init_project
+from cardstock.mutate import judge_of
 from cardstock.rules.mutation.edits import apply, edits, game_files
 from cardstock.validate import validate
 

@@ -41,6 +41,7 @@ ROOMS = [
     "plan",
     "worklist",
     "build",
+    "mutate",
     "init",
     "docs",
     "cli",

@@ -84,7 +84,7 @@ def test_a_face_type_line_names_its_deck_from_the_catalog_so_no_edit_retypes_it(
 
 
 def test_an_arch_villains_and_a_nemesis_s_own_words_are_the_designer_s() -> None:
-    from cardstock.cli.mutating import MUTATE_RUNS, judge_of
+    from cardstock.mutate import MUTATE_RUNS, judge_of
 
     (catalog,), issues = load_games(ROOT, [AE])
     assert not issues.errors
