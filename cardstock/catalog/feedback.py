@@ -15,8 +15,6 @@ show each card's notes beside it.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,6 +22,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.csv_cells import csv_bytes, unguarded
 from ..core.issues import Issue, Issues, Level
 from ..core.project import FEEDBACK, discover
 from .schema import FEEDBACK_FIELDS
@@ -142,7 +141,8 @@ def notes_from(
     scope: Scope = Scope(),
 ) -> list[Note]:
     """The notes of one table; each row that does not hold up is reported once, located,
-    and left out. `ids`: each game's card ids."""
+    and left out. `ids`: each game's card ids. A cell cardstock guarded from spreadsheets
+    when it kept the note (`core.csv_cells`) reads as written."""
     heads = _headers(table.columns, mapping or {})
     missing = [f for f in REQUIRED if f not in heads]
     if missing:
@@ -158,7 +158,7 @@ def notes_from(
         return []
     out: list[Note] = []
     for row in table.rows[:MAX_ROWS]:
-        cell = {f: str(row.cells.get(col) or "").strip() for f, col in heads.items()}
+        cell = {f: unguarded(str(row.cells.get(col) or "").strip()) for f, col in heads.items()}
         if not cell["card"]:
             issues.add(row.file, row.line, heads["card"], "a note names the card it is about")
             continue
@@ -255,14 +255,12 @@ def read_notes(root: Path, catalogs: Sequence[Catalog]) -> tuple[list[Note], lis
 
 def notes_csv(notes: Iterable[Note]) -> bytes:
     """Notes as a kept file holds them: a header of the fields, a row a note."""
-    buffer = io.StringIO()
-    out = csv.writer(buffer, lineterminator="\n")
-    out.writerow(["game", "card", "version", "who", "when", "note", "tags", "status"])
-    for n in notes:
-        out.writerow(
-            [n.game, n.card, n.version, n.who, n.when, n.text, ", ".join(n.tags), n.status]
-        )
-    return buffer.getvalue().encode("utf-8")
+    head = ["game", "card", "version", "who", "when", "note", "tags", "status"]
+    rows = [
+        [n.game, n.card, n.version, n.who, n.when, n.text, ", ".join(n.tags), n.status]
+        for n in notes
+    ]
+    return csv_bytes([head, *rows])
 
 
 def stale(note: Note, versions: Mapping[tuple[str, str], str]) -> bool:
