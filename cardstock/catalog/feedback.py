@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from ..core.csv_cells import csv_bytes, unguarded
 from ..core.issues import Issue, Issues, Level
 from ..core.project import FEEDBACK, discover
+from .cells import unread_problem
 from .schema import FEEDBACK_FIELDS
 from .tables import read_table
 
@@ -158,6 +159,10 @@ def notes_from(
         return []
     out: list[Note] = []
     for row in table.rows[:MAX_ROWS]:
+        unfit = next(((c, m) for c in heads.values() if (m := unread_problem(row, c))), None)
+        if unfit is not None:
+            issues.add(row.file, row.line, *unfit)
+            continue
         cell = {f: unguarded(str(row.cells.get(col) or "").strip()) for f, col in heads.items()}
         if not cell["card"]:
             issues.add(row.file, row.line, heads["card"], "a note names the card it is about")
