@@ -15,6 +15,7 @@ show each card's notes beside it.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from .tables import read_table
 if TYPE_CHECKING:
     from .cells import Table
     from .load import Catalog
+    from .streamed import Streamed
 
 FOLDER = FEEDBACK  # below the project's root
 SUFFIXES = (".csv", ".tsv", ".yaml", ".yml", ".json")
@@ -135,15 +137,16 @@ def _game_of(card: str, asked: str, ids: Mapping[str, frozenset[str]], scope: Sc
 
 
 def notes_from(
-    table: Table,
+    table: Table | Streamed,
     ids: Mapping[str, frozenset[str]],
     issues: Issues,
     mapping: Mapping[str, str] | None = None,
     scope: Scope = Scope(),
 ) -> list[Note]:
-    """The notes of one table; each row that does not hold up is reported once, located,
-    and left out. `ids`: each game's card ids. A cell cardstock guarded from spreadsheets
-    when it kept the note (`core.csv_cells`) reads as written."""
+    """The notes of one table, its rows read one at a time (a form's export is streamed,
+    `catalog.streamed`), at most `MAX_ROWS` of them; each row that does not hold up is
+    reported once, located, and left out. `ids`: each game's card ids. A cell cardstock
+    guarded from spreadsheets when it kept the note (`core.csv_cells`) reads as written."""
     heads = _headers(table.columns, mapping or {})
     missing = [f for f in REQUIRED if f not in heads]
     if missing:
@@ -158,7 +161,8 @@ def notes_from(
         )
         return []
     out: list[Note] = []
-    for row in table.rows[:MAX_ROWS]:
+    rows = iter(table.rows)
+    for row in itertools.islice(rows, MAX_ROWS):
         unfit = next(((c, m) for c in heads.values() if (m := unread_problem(row, c))), None)
         if unfit is not None:
             issues.add(row.file, row.line, *unfit)
@@ -193,7 +197,7 @@ def notes_from(
                 row.line,
             )
         )
-    if len(table.rows) > MAX_ROWS:
+    if next(rows, None) is not None:
         issues.add(table.file, None, "", f"more than {MAX_ROWS} notes in one file")
     return out
 
