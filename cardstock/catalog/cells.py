@@ -16,14 +16,30 @@ MAX_DEPTH = 32  # lists within lists in a YAML or JSON table
 
 class Row:
     """One table row: cell values by column name, and where it came from (never compared:
-    a plain class)."""
+    a plain class). `unread` holds the YAML or JSON values no field could hold (a list
+    of mappings, mappings or lists nested too deep), by column, each as what is wrong
+    with it: they are not among the cells, and only a reader of their column reports
+    them (`unread_problem`), so a key no field reads is ignored whatever it holds."""
 
-    __slots__ = ("file", "line", "cells")
+    __slots__ = ("file", "line", "cells", "unread")
 
-    def __init__(self, file: str, line: int, cells: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        file: str,
+        line: int,
+        cells: dict[str, Any],
+        unread: dict[str, str] | None = None,
+    ) -> None:
         self.file = file  # display path, e.g. "catalog/vortex/devotees.csv" or "…/cards.xlsx[Good]"
         self.line = line  # 1-based line (CSV, YAML, JSON) or sheet row number (XLSX)
         self.cells = cells  # text for CSV and XLSX; YAML and JSON lists stay lists
+        self.unread = unread
+
+
+def unread_problem(row: Row, column: str) -> str | None:
+    """Why the row's value in `column` could not be read as a cell (see `Row.unread`), or
+    None when the column holds a cell or nothing."""
+    return row.unread.get(column) if row.unread else None
 
 
 class Table:

@@ -18,7 +18,7 @@ from typing import Any
 from ..core.issues import Issues
 from ..core.tomlpos import Path as KeyPath
 from ..core.tomlpos import line_for
-from .cells import Row, Table
+from .cells import Row, Table, unread_problem
 from .schema import ComponentSet, RowRule
 
 # a marker cell's yes and no, as the reserved `skip` column reads them
@@ -158,6 +158,10 @@ class Choice:
         """The index of the first rule that leaves the row out, or None: skip rules leave
         out the rows they match, keep rules those they do not."""
         for n, (key, _, rule) in enumerate(self.rules):
+            unfit = unread_problem(row, by_key[header_key(rule.column)])
+            if unfit is not None:  # a value no rule can compare: the row is left out
+                issues.add(row.file, row.line, by_key[header_key(rule.column)], unfit)
+                return n
             cell = cells.get(header_key(rule.column))
             hit = _matches(rule, cell)
             if hit is None:

@@ -15,8 +15,7 @@ show each card's notes beside it.
 
 from __future__ import annotations
 
-import csv
-import io
+import itertools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -24,14 +23,17 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.csv_cells import csv_bytes, unguarded
 from ..core.issues import Issue, Issues, Level
 from ..core.project import FEEDBACK, discover
+from .cells import unread_problem
 from .schema import FEEDBACK_FIELDS
 from .tables import read_table
 
 if TYPE_CHECKING:
     from .cells import Table
     from .load import Catalog
+    from .streamed import Streamed
 
 FOLDER = FEEDBACK  # below the project's root
 SUFFIXES = (".csv", ".tsv", ".yaml", ".yml", ".json")
@@ -135,14 +137,16 @@ def _game_of(card: str, asked: str, ids: Mapping[str, frozenset[str]], scope: Sc
 
 
 def notes_from(
-    table: Table,
+    table: Table | Streamed,
     ids: Mapping[str, frozenset[str]],
     issues: Issues,
     mapping: Mapping[str, str] | None = None,
     scope: Scope = Scope(),
 ) -> list[Note]:
-    """The notes of one table; each row that does not hold up is reported once, located,
-    and left out. `ids`: each game's card ids."""
+    """The notes of one table, its rows read one at a time (a form's export is streamed,
+    `catalog.streamed`), at most `MAX_ROWS` of them; each row that does not hold up is
+    reported once, located, and left out. `ids`: each game's card ids. A cell cardstock
+    guarded from spreadsheets when it kept the note (`core.csv_cells`) reads as written."""
     heads = _headers(table.columns, mapping or {})
     missing = [f for f in REQUIRED if f not in heads]
     if missing:
@@ -157,8 +161,13 @@ def notes_from(
         )
         return []
     out: list[Note] = []
-    for row in table.rows[:MAX_ROWS]:
-        cell = {f: str(row.cells.get(col) or "").strip() for f, col in heads.items()}
+    rows = iter(table.rows)
+    for row in itertools.islice(rows, MAX_ROWS):
+        unfit = next(((c, m) for c in heads.values() if (m := unread_problem(row, c))), None)
+        if unfit is not None:
+            issues.add(row.file, row.line, *unfit)
+            continue
+        cell = {f: unguarded(str(row.cells.get(col) or "").strip()) for f, col in heads.items()}
         if not cell["card"]:
             issues.add(row.file, row.line, heads["card"], "a note names the card it is about")
             continue
@@ -188,7 +197,7 @@ def notes_from(
                 row.line,
             )
         )
-    if len(table.rows) > MAX_ROWS:
+    if next(rows, None) is not None:
         issues.add(table.file, None, "", f"more than {MAX_ROWS} notes in one file")
     return out
 
@@ -255,14 +264,12 @@ def read_notes(root: Path, catalogs: Sequence[Catalog]) -> tuple[list[Note], lis
 
 def notes_csv(notes: Iterable[Note]) -> bytes:
     """Notes as a kept file holds them: a header of the fields, a row a note."""
-    buffer = io.StringIO()
-    out = csv.writer(buffer, lineterminator="\n")
-    out.writerow(["game", "card", "version", "who", "when", "note", "tags", "status"])
-    for n in notes:
-        out.writerow(
-            [n.game, n.card, n.version, n.who, n.when, n.text, ", ".join(n.tags), n.status]
-        )
-    return buffer.getvalue().encode("utf-8")
+    head = ["game", "card", "version", "who", "when", "note", "tags", "status"]
+    rows = [
+        [n.game, n.card, n.version, n.who, n.when, n.text, ", ".join(n.tags), n.status]
+        for n in notes
+    ]
+    return csv_bytes([head, *rows])
 
 
 def stale(note: Note, versions: Mapping[tuple[str, str], str]) -> bool:

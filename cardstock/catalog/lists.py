@@ -85,17 +85,22 @@ def _yaml_children(node: Any) -> list[Any]:
     return [n for kv in node.value for n in kv]
 
 
-class _TooDeep(ValueError):
-    pass
+class _Unfit(ValueError):
+    """A value no cell can hold (the message says why)."""
 
 
 def _scalar(value: Any, depth: int = 0) -> Any:
     """A YAML/JSON cell as the row models read it: scalars as text, lists as lists."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, dict):
+        raise _Unfit(
+            "a cell holds one value or a list of values, not a list of mappings (or "
+            f"mappings nested more than {MAX_NESTING} deep)"
+        )
     if isinstance(value, list):
         if depth >= MAX_DEPTH:
-            raise _TooDeep(
+            raise _Unfit(
                 f"the cell's lists nest more than {MAX_DEPTH} deep, cardstock's limit for a table"
             )
         return [_scalar(v, depth + 1) for v in value]
@@ -124,7 +129,8 @@ def _rows_from_items(
     display: str, items: list[tuple[int, Any]], issues: Issues, stopped: int | None = None
 ) -> Table | None:
     """A list of mappings, each with its line → a table; the header is every key in order
-    of first appearance, located at the first row."""
+    of first appearance, located at the first row. A value no cell can hold is kept
+    aside in the row's `unread`, for a reader of its column to report."""
     if not items:
         issues.add(display, None, "", "the table is empty: expected a list of rows")
         return None
@@ -140,31 +146,21 @@ def _rows_from_items(
             )
             continue
         cells: dict[str, Any] = {}
+        unread: dict[str, str] = {}
         for name, value in _flat(item):
             if name not in columns:
                 columns.append(name)
-            if isinstance(value, dict) or (
-                isinstance(value, list) and any(isinstance(v, dict) for v in value)
-            ):
-                issues.add(
-                    display,
-                    line,
-                    name,
-                    "a cell holds one value or a list of values, not a list of mappings (or "
-                    f"mappings nested more than {MAX_NESTING} deep)",
-                )
-                continue
             try:
                 cell = _scalar(value)
-            except _TooDeep as exc:
-                issues.add(display, line, name, str(exc))
+            except _Unfit as exc:
+                unread[name] = str(exc)
                 continue
             for text in cell if isinstance(cell, list) else [cell]:
                 problem = control_problem(str(text))
                 if problem:
                     issues.add(display, line, name, problem)
             cells[name] = cell
-        rows.append(Row(display, line, cells))
+        rows.append(Row(display, line, cells, unread or None))
     return Table(display, items[0][0], columns, rows, stopped)
 
 

@@ -346,6 +346,12 @@ def _check_header(
         return []
     renamed: list[Row] = []
     for r in rows:
+        # a value no cell holds is a problem only in a column a field reads (see `Row.unread`)
+        unfit = [(c, m) for c, m in (r.unread or {}).items() if mapping.get(c) or c == chooser]
+        for col, message in unfit:
+            issues.add(r.file, r.line, col, message)
+        if unfit:
+            continue
         cells: dict[str, Any] = {"count": "1"}  # no count column (or key, in YAML): one of each
         for col, value in r.cells.items():
             name = mapping.get(col)

@@ -57,39 +57,59 @@ def _build(
         width = max(len(r) for _, r in records)
         records = [(records[0][0], [""] * width), *records]
     header_line, head = records[0]
-    width = len(head)
-    named = [c.strip() for c in head]
     # a column without a header is named by its letter, unless no row uses it at all
     # (spreadsheets often carry empty trailing columns)
-    used = [any(i < len(r) and r[i].strip() for _, r in records[1:]) for i in range(width)]
+    used = [any(i < len(r) and r[i].strip() for _, r in records[1:]) for i in range(len(head))]
+    columns = header_columns(display, header_line, head, used, issues)
+    rows = [
+        row
+        for line, record in records[1:]
+        if (row := row_of(display, line, record, columns, issues)) is not None
+    ]
+    return Table(display, header_line, [c for c in columns if c], rows, stopped)
+
+
+def header_columns(
+    display: str, line: int, head: list[str], used: list[bool], issues: Issues
+) -> list[str]:
+    """The header's names, one a column: a column without one is named by its letter when
+    `used` says a row fills it, else "" (it is then no column); a name twice is reported."""
+    named = [c.strip() for c in head]
     columns = [c or (column_letter(i) if used[i] else "") for i, c in enumerate(named)]
     seen: set[str] = set()
     for col in columns:
         if col and col in seen:
-            issues.add(display, header_line, col, "the column appears twice in the header row")
+            issues.add(display, line, col, "the column appears twice in the header row")
         seen.add(col)
-    rows: list[Row] = []
-    for line, record in records[1:]:
-        if record and record[0].lstrip().startswith("#"):
-            continue  # a comment row, as designers leave notes in sheets
-        if len(record) > width and any(c.strip() for c in record[width:]):
-            issues.add(
-                display,
-                line,
-                "",
-                f"the row has {len(record)} cells but the header names {width} columns",
-            )
-        cells: dict[str, Any] = {}
-        for i, col in enumerate(columns):
-            value = record[i].strip() if i < len(record) else ""
-            problem = control_problem(value)
-            if problem:
-                issues.add(display, line, col or column_letter(i), problem)
-                value = CONTROL.sub("", value)
-            if col:
-                cells[col] = value
-        rows.append(Row(display, line, cells))
-    return Table(display, header_line, [c for c in columns if c], rows, stopped)
+    return columns
+
+
+def row_of(
+    display: str, line: int, record: list[str], columns: list[str], issues: Issues
+) -> Row | None:
+    """One record under the header's `columns` as a row; None for a comment row (`# …`),
+    as designers leave notes in sheets. Cells past the header's and control characters
+    are reported (the characters left out)."""
+    if record and record[0].lstrip().startswith("#"):
+        return None
+    width = len(columns)
+    if len(record) > width and any(c.strip() for c in record[width:]):
+        issues.add(
+            display,
+            line,
+            "",
+            f"the row has {len(record)} cells but the header names {width} columns",
+        )
+    cells: dict[str, Any] = {}
+    for i, col in enumerate(columns):
+        value = record[i].strip() if i < len(record) else ""
+        problem = control_problem(value)
+        if problem:
+            issues.add(display, line, col or column_letter(i), problem)
+            value = CONTROL.sub("", value)
+        if col:
+            cells[col] = value
+    return Row(display, line, cells)
 
 
 def sniff_delimiter(header: str, suffix: str) -> str:
@@ -189,23 +209,12 @@ def read_csv(
     bad = _utf8_problem(data)
     if bad is not None:
         reason, offset = bad
-        issues.add(
-            display,
-            None,
-            "",
-            f"the file is not UTF-8 text ({reason} at byte {offset}); save it as CSV UTF-8",
-        )
+        issues.add(display, None, "", not_utf8(reason, offset))
         return None
     # a bare carriage return is a control character in a cell, not the end of a row
     lone = _lone_carriage_returns(data, max_rows)
     for number in lone:
-        issues.add(
-            display,
-            number,
-            "",
-            "the line holds a lone carriage return (U+000D), which cannot be printed; rows "
-            "end with a line feed",
-        )
+        issues.add(display, number, "", LONE_CR_PROBLEM)
     if lone:
         return None
     first_line = next((line for line in _physical_lines(data) if line.strip()), "")
@@ -225,19 +234,43 @@ def read_csv(
                 records.append((reader.line_num, record))
             started = reader.line_num
     except csv.Error as exc:
-        if "unexpected end of data" in str(exc):
-            opened = _opening_quote_line(_physical_lines(data), started)
-            issues.add(
-                display,
-                opened,
-                "",
-                'an unclosed quote: the cell opened with " on this line never ends; close it '
-                'with another "',
-            )
-        else:
-            issues.add(display, started + 1, "", f"the CSV cannot be read: {exc}")
+        csv_problem(
+            display,
+            exc,
+            started,
+            lambda: _opening_quote_line(_physical_lines(data), started),
+            issues,
+        )
         return None
     return _build(display, records, issues, stopped, header)
+
+
+def not_utf8(reason: str, offset: int) -> str:
+    return f"the file is not UTF-8 text ({reason} at byte {offset}); save it as CSV UTF-8"
+
+
+LONE_CR_PROBLEM = (
+    "the line holds a lone carriage return (U+000D), which cannot be printed; rows end with "
+    "a line feed"
+)
+
+
+def csv_problem(
+    display: str, exc: csv.Error, started: int, opened: Callable[[], int], issues: Issues
+) -> None:
+    """Report what the CSV reader refused: a quote never closed at the line `opened` gives
+    (the line of the quote left open), any other error at the line after the `started`
+    lines read before the record."""
+    if "unexpected end of data" in str(exc):
+        issues.add(
+            display,
+            opened(),
+            "",
+            'an unclosed quote: the cell opened with " on this line never ends; close it '
+            'with another "',
+        )
+    else:
+        issues.add(display, started + 1, "", f"the CSV cannot be read: {exc}")
 
 
 def read_xlsx(

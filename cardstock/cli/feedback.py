@@ -4,10 +4,11 @@
     cardstock feedback [GAME...]                     the cards with open notes, most first
     cardstock feedback --import FORM.csv [--game G]  keep a form's rows in playtest/feedback/
 
-An import reads the export where it lies (it is the designer's own download), keeps the rows
-that hold up and writes them to `playtest/feedback/<FORM's name>.csv`; each row left out is
-reported once, located in the export, and so is each note made on an older version of its
-card (kept, and shown as such wherever notes are shown).
+An import reads the export where it lies (it is the designer's own download), a row at a
+time (`catalog.streamed`), keeps the rows that hold up and writes them to
+`playtest/feedback/<FORM's name>.csv`; each row left out is reported once, located in the
+export, and so is each note made on an older version of its card (kept, and shown as such
+wherever notes are shown).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ..catalog.feedback import (
     FOLDER,
+    MAX_ROWS,
     Note,
     Scope,
     card_ids,
@@ -30,6 +32,7 @@ from ..catalog.feedback import (
     read_notes,
     stale,
 )
+from ..catalog.streamed import streamed_table
 from ..catalog.tables import read_table
 from ..core.files import read_bytes
 from ..core.issues import Issue, Issues, escaped
@@ -153,12 +156,20 @@ def _import(args: argparse.Namespace, catalogs: Sequence[Catalog]) -> int:
         ),
         {},
     )
-    table = read_table(source.resolve(), shown, None, issues, source.resolve().parent)
-    if table is None:
+    left_out = Issues()
+    # the export's rows are read as the notes are made of them: only those kept are held
+    with streamed_table(
+        source.resolve(), shown, source.resolve().parent, issues, MAX_ROWS + 1
+    ) as table:
+        found = (
+            []
+            if table is None
+            else notes_from(table, card_ids(catalogs), left_out, mapping, Scope(game))
+        )
+        unreadable = table is None or table.failed
+    if unreadable:
         print_issues(issues)
         return EXIT_INPUT
-    left_out = Issues()
-    found = notes_from(table, card_ids(catalogs), left_out, mapping, Scope(game))
     if not found:  # nothing to keep: every problem is the export's, and nothing is written
         print_issues(list(left_out) or [Issue(shown, None, "", "no notes to import")])
         return EXIT_INPUT

@@ -19,12 +19,14 @@ as an Issue at the file (`issue`).
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from .issues import Issue
 
@@ -123,16 +125,7 @@ def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> byte
         return _PLACED[real]
     fd = _opened(real)
     try:
-        st = os.fstat(fd)
-        if stat.S_ISDIR(st.st_mode):
-            raise Unreadable("it is a folder, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            raise Unreadable("it is not a regular file (a pipe, a device or a socket)")
-        if st.st_size > limit:
-            raise Unreadable(
-                f"it is {_size(st.st_size)}, more than the {_size(limit)} cardstock reads from "
-                "one file"
-            )
+        _regular(fd, limit)
         chunks = []
         size = 0
         while True:
@@ -150,6 +143,58 @@ def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> byte
         raise Unreadable(_reason(exc)) from None
     finally:
         os.close(fd)
+
+
+def _regular(fd: int, limit: int) -> None:
+    """Unreadable unless the open file `fd` is a regular file of at most `limit` bytes."""
+    st = os.fstat(fd)
+    if stat.S_ISDIR(st.st_mode):
+        raise Unreadable("it is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise Unreadable("it is not a regular file (a pipe, a device or a socket)")
+    if st.st_size > limit:
+        raise Unreadable(
+            f"it is {_size(st.st_size)}, more than the {_size(limit)} cardstock reads from one file"
+        )
+
+
+@contextmanager
+def read_lines(
+    path: Path, root: Path | None, *, limit: int = MAX_BYTES
+) -> Iterator[Iterator[bytes]]:
+    """The lines of `path` (each with its line feed, the last one's if it has one), read
+    one at a time while the context lasts, under `read_bytes`'s rules: a file as long as
+    a million rows is never held whole. Reading past `limit` bytes raises Unreadable."""
+    real = _real_inside(path, root)
+    if real in _PLACED:
+        yield iter(io.BytesIO(_PLACED[real]))  # split at line feeds alone, as a file is
+        return
+    fd = _opened(real)
+    try:
+        try:
+            _regular(fd, limit)
+        except OSError as exc:
+            raise Unreadable(_reason(exc)) from None
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            yield _counted_lines(file, limit)
+    finally:
+        os.close(fd)
+
+
+def _counted_lines(file: BinaryIO, limit: int) -> Iterator[bytes]:
+    """The file's lines, their bytes counted as they are read (Unreadable past `limit`)."""
+    size = 0
+    while True:
+        try:
+            line = file.readline(limit + 1 - size)
+        except OSError as exc:
+            raise Unreadable(_reason(exc)) from None
+        if not line:
+            return
+        size += len(line)
+        if size > limit:
+            raise Unreadable(f"it holds more than the {_size(limit)} cardstock reads from one file")
+        yield line
 
 
 def read_head(path: Path, root: Path | None, size: int) -> bytes:
@@ -238,6 +283,7 @@ __all__ = [
     "present",
     "read_again",
     "read_bytes",
+    "read_lines",
     "read_text",
     "shown",
 ]

@@ -18,12 +18,11 @@ Files this stage wrote before and no longer makes are removed.
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..catalog.load import Catalog
+from ..core.csv_cells import csv_bytes
 from ..core.output import artifact, remove_stale
 from ..core.stage import Job, StageResult
 from ..layout.faces import Faces
@@ -121,22 +120,24 @@ def pair_faces(files: list[CardFile]) -> list[Face]:
 
 def cards_csv(files: list[CardFile]) -> bytes:
     """The list of files: file, component, name, side, count, back file, kind, size."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["file", "component", "name", "side", "count", "back", "kind"])
-    for f in files:
-        w.writerow(
-            [
-                f"png/{f.stem}.png",
-                f.component,
-                f.name,
-                f.side,
-                f.count,
-                f"png/{f.back}.png" if f.back else "",
-                f.kind,
-            ]
-        )
-    return out.getvalue().encode("utf-8")
+    head = ["file", "component", "name", "side", "count", "back", "kind"]
+    return csv_bytes(
+        [
+            head,
+            *(
+                [
+                    f"png/{f.stem}.png",
+                    f.component,
+                    f.name,
+                    f.side,
+                    f.count,
+                    f"png/{f.back}.png" if f.back else "",
+                    f.kind,
+                ]
+                for f in files
+            ),
+        ]
+    )
 
 
 def write_pngs(

@@ -17,7 +17,6 @@ build (exit 2) with a message naming the sizes it does. Only cards (kinds `card`
 
 from __future__ import annotations
 
-import csv
 import io
 import zipfile
 from collections.abc import Callable, Iterable
@@ -28,6 +27,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..catalog.load import Catalog
+from ..core.csv_cells import csv_bytes
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import InputError, Issue
 from ..core.localized import number
@@ -474,15 +474,13 @@ def _images(
     files = list(backs.values())
     for (file, _), data in zip(files, _pngs([face for _, face in files], size)):
         put(folder / file, data)
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["front", "back", "quantity", "component", "name"])
+    rows: list[list[object]] = [["front", "back", "quantity", "component", "name"]]
     for name, c in zip(names, cards):
         back_file = backs[c.back.key][0] if c.back is not None else ""
-        w.writerow(
+        rows.append(
             [f"front/{name}.{ext}", back_file, c.component.count, c.component.id, c.component.name]
         )
-    put(folder / "quantities.csv", out.getvalue().encode("utf-8"))
+    put(folder / "quantities.csv", csv_bytes(rows))
     put(
         folder / "order.txt",
         order_text(catalog, service, cards, size, len(files), sum(c.turned for c in cards)),

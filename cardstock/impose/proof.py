@@ -19,7 +19,6 @@ the `colour-vision` check's warnings are the stage's findings then too.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -30,6 +29,7 @@ from reportlab.lib.utils import ImageReader, simpleSplit
 from .. import fonts
 from ..catalog.feedback import Note as PlaytestNote
 from ..catalog.feedback import read_notes
+from ..core.csv_cells import csv_bytes
 from ..core.issues import Issue
 from ..core.output import artifact
 from ..core.stage import Job, StageResult
@@ -243,13 +243,13 @@ def _simulated(
 def fit_report(faces: list[tuple[str, Face]]) -> bytes:
     """card, box, chosen size, minimum, overflow (mm at the minimum size), problems: a row
     for every text box and every box with a problem."""
-    buffer = io.StringIO()
-    out = csv.writer(buffer, lineterminator="\n")
-    out.writerow(["card", "box", "size_pt", "min_size_pt", "overflow_mm", "problems"])
+    rows: list[list[object]] = [
+        ["card", "box", "size_pt", "min_size_pt", "overflow_mm", "problems"]
+    ]
     for label, face in faces:
         for n in face.notes:
             if n.size or n.problems:
-                out.writerow(
+                rows.append(
                     [
                         label,
                         n.box,
@@ -259,7 +259,7 @@ def fit_report(faces: list[tuple[str, Face]]) -> bytes:
                         "; ".join(n.problems),
                     ]
                 )
-    return buffer.getvalue().encode("utf-8")
+    return csv_bytes(rows)
 
 
 def build_proof(job: Job) -> StageResult:

@@ -18,9 +18,7 @@ output (`--changed-since output/manifest.json`); the `changed` stage writes
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -31,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from .. import fonts
 from ..catalog.load import load_games
 from ..core.cache import memory_cache
+from ..core.csv_cells import csv_bytes
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 from ..core.output import artifact, streamed
@@ -375,15 +374,10 @@ def build_changed(job: Job) -> StageResult:
         return StageResult()
     since = job.build.changed_since
     assert since is not None
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["id", "name", "count", "sides", "changed"])
-    for c in found:
-        writer.writerow([c.id, c.name, c.count, " ".join(c.sides), "; ".join(c.what)])
+    rows = [[c.id, c.name, c.count, " ".join(c.sides), "; ".join(c.what)] for c in found]
+    data = csv_bytes([["id", "name", "count", "sides", "changed"], *rows])
     path = Path(job.build.out) / catalog.id / "changed.csv"
-    return StageResult(
-        [artifact(catalog.id, "changed-csv", path, buffer.getvalue().encode("utf-8"))]
-    )
+    return StageResult([artifact(catalog.id, "changed-csv", path, data)])
 
 
 __all__ = [

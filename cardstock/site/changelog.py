@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.feedback import read_notes
+from ..core import md_text as md
 from ..core.files import Unreadable
 from ..core.issues import Issue
 from ..core.output import Artifact, artifact
@@ -224,42 +225,54 @@ def card_groups(log: Log) -> list[tuple[str, list[CardChange]]]:
 
 
 def markdown(log: Log) -> str:
-    lines = [f"# {log.title}: changes {log.span}", ""]
+    """The changelog as Markdown: every text of the project in it shown as written
+    (`core.md_text`), so no note or card text becomes markup, a link or HTML."""
+    t = md.text
+    lines = [f"# {t(log.title)}: changes {t(log.span)}", ""]
     if not log.cards and not log.facts and not log.setup:
         lines += ["Nothing changed.", ""]
     for heading, cards in card_groups(log):
         lines += [f"## {heading} cards", ""]
         for c in cards:
-            renamed = f" (was `{c.was}`)" if c.was else ""
-            lines.append(f"- **{c.name}** (`{c.id}`){renamed}")
+            renamed = f" (was {md.code(c.was)})" if c.was else ""
+            lines.append(f"- **{t(c.name)}** ({md.code(c.id)}){renamed}")
             for f, a, b in c.fields:
-                lines.append(f"  - {f}: {a} → {b}")
+                lines.append(f"  - {t(f)}: {t(a, 4)} → {t(b, 4)}")
             for w in c.print_only:
-                lines.append(f"  - its print: {w}")
+                lines.append(f"  - its print: {t(w, 4)}")
             pics = " ".join(
-                f"![{when}]({log.images[(c.id, when)]})"
+                md.link(when, log.images[(c.id, when)], image=True)
                 for when in ("before", "after")
                 if (c.id, when) in log.images
             )
             if pics:
                 lines.append(f"  - {pics}")
             for n in log.notes.get(c.id, {}).get("notes", []):
-                lines.append(f"  - note: {_note_line(n)}")
+                lines.append(f"  - note: {t(_note_line(n), 4)}")
         lines.append("")
-    others = unchanged_noted(log)
-    if others:
-        lines += ["## Notes on cards not changed here", ""]
-        for card in others:
-            pic = log.images.get((card["id"], "after"))
-            lines.append(f"- **{card['name']}** (`{card['id']}`, {card['version']})")
-            if pic:
-                lines.append(f"  - ![after]({pic})")
-            lines += [f"  - note: {_note_line(n)}" for n in card["notes"]]
-        lines.append("")
+    lines += _unchanged_noted_md(log)
     for heading, rows in (("Rules facts", log.facts), ("Setup", log.setup)):
         if rows:
-            lines += [f"## {heading}", ""] + [f"- `{k}`: {a} → {b}" for k, a, b in rows] + [""]
+            lines += [f"## {heading}", ""]
+            lines += [f"- {md.code(k)}: {t(a, 2)} → {t(b, 2)}" for k, a, b in rows] + [""]
     return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _unchanged_noted_md(log: Log) -> list[str]:
+    """The Markdown lines of the noted cards this changelog does not list otherwise."""
+    others = unchanged_noted(log)
+    if not others:
+        return []
+    lines = ["## Notes on cards not changed here", ""]
+    for card in others:
+        pic = log.images.get((card["id"], "after"))
+        lines.append(
+            f"- **{md.text(card['name'])}** ({md.code(card['id'])}, {md.text(card['version'])})"
+        )
+        if pic:
+            lines.append(f"  - {md.link('after', pic, image=True)}")
+        lines += [f"  - note: {md.text(_note_line(n), 4)}" for n in card["notes"]]
+    return [*lines, ""]
 
 
 def page(log: Log) -> str:

@@ -17,8 +17,6 @@ percentages as the language writes them (Babel, `cardstock.core.localized`). Wha
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from dataclasses import dataclass
 from html import escape
@@ -28,6 +26,7 @@ from typing import Any
 from ..catalog.kinds import kind_said
 from ..catalog.load import Catalog
 from ..core import localized
+from ..core.csv_cells import csv_bytes
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
@@ -462,11 +461,7 @@ def stats_output(catalog: Catalog, *, runs: int = RUNS, as_json: bool = False) -
 
 
 def _csv(head: list[str], rows: list[list[Any]]) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(head)
-    writer.writerows(rows)
-    return buffer.getvalue().encode("utf-8")
+    return csv_bytes([head, *rows])
 
 
 def stats_csvs(data: dict[str, Any]) -> dict[str, bytes]:

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from ...catalog.cells import Row, Table
+from ...catalog.cells import Row, Table, unread_problem
 from ...catalog.schema import Component
 from ...catalog.tables import read_table
 from ...core.issues import Issue, Issues
@@ -204,6 +204,11 @@ def _read_rows(
 def _row(row: Row, column: str, report: DeckReport) -> tuple[str, int] | None:
     """The card a row names and its count (1 when the row gives none); None, with an input
     error, when either cannot be read."""
+    for read in (column, "count"):
+        unfit = unread_problem(row, read)
+        if unfit is not None:
+            report.input_errors.append(Issue(row.file, row.line, read, unfit))
+            return None
     ref = row.cells.get(column, "").strip()
     raw_count = row.cells.get("count", "").strip() or "1"
     if not ref:
