@@ -283,6 +283,52 @@ def _is_back_column(s: ComponentSet, header: str) -> bool:
     return s.back_column is not None and _header_key(header) == _header_key(s.back_column)
 
 
+def _filled(
+    mapping: dict[str, str | None], file: str, line: int, issues: Issues
+) -> dict[str, str]:
+    """The column that fills each field, the first of the header's; a second column that
+    fills the same field is a problem of the header."""
+    first: dict[str, str] = {}
+    for col, name in mapping.items():
+        if name is None:
+            continue
+        if name in first:
+            issues.add(
+                file,
+                line,
+                col,
+                f"fills the field {name!r}, as the column {first[name]!r} already does",
+            )
+        first.setdefault(name, col)
+    return first
+
+
+def _missing(
+    s: ComponentSet,
+    fields: dict[str, FieldSpec],
+    first: dict[str, str],
+    file: str,
+    line: int,
+    issues: Issues,
+) -> bool:
+    """Whether the header lacks a column every row needs (each a problem of the header)."""
+    missing = [c for c in ("name",) if c not in first]
+    missing += [k for k, spec in fields.items() if spec.required and k not in first]
+    for col in missing:
+        header = s.columns.get(col)
+        hint = f" (mapped from the header {header!r})" if header else ""
+        ids = ""
+        if col == "name" and not header and "id" in first:
+            ids = (
+                "; the rows have ids: name them by their ids with columns = "
+                f'{{ name = "{first["id"]}" }}'
+            )
+        issues.add(
+            file, line, col, f"the header has no such column{hint}, and every row needs it{ids}"
+        )
+    return bool(missing)
+
+
 def _check_header(
     s: ComponentSet,
     fields: dict[str, FieldSpec],
@@ -315,34 +361,8 @@ def _check_header(
                 col,
                 f"unknown column; set {s.id!r} has: {', '.join(allowed)}{_alias_hint(col)}",
             )
-    first: dict[str, str] = {}
-    for col, name in mapping.items():
-        if name is None:
-            continue
-        if name in first:
-            issues.add(
-                file,
-                line,
-                col,
-                f"fills the field {name!r}, as the column {first[name]!r} already does",
-            )
-        first.setdefault(name, col)
-    present = set(first)
-    missing = [c for c in ("name",) if c not in present]
-    missing += [k for k, spec in fields.items() if spec.required and k not in present]
-    for col in missing:
-        header = s.columns.get(col)
-        hint = f" (mapped from the header {header!r})" if header else ""
-        ids = ""
-        if col == "name" and not header and "id" in first:
-            ids = (
-                "; the rows have ids: name them by their ids with columns = "
-                f'{{ name = "{first["id"]}" }}'
-            )
-        issues.add(
-            file, line, col, f"the header has no such column{hint}, and every row needs it{ids}"
-        )
-    if missing:
+    first = _filled(mapping, file, line, issues)
+    if _missing(s, fields, first, file, line, issues):
         return []
     renamed: list[Row] = []
     for r in rows:
