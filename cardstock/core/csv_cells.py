@@ -9,7 +9,9 @@ no spreadsheet reads them as a formula: a number cardstock counted (an `int` or 
 `float`), and a text that is a plain decimal number and nothing else (`-3`, `+2`,
 `-0.5`; no exponent, no spaces), so a card's power of -1 is still a number. Every other
 cell is quoted as Python's `csv` module quotes it: only when it holds the separator, a
-quote or a line feed.
+quote or a line feed. (The lines are joined here, not by `csv.writer`: the module quotes
+by a rule for the whole file, and cannot quote the one guarded cell; a test holds that
+every line without such a cell is the module's own.)
 
 A cell that already begins with `'`s before one of those characters gets one more `'`,
 so reading a guarded cell back (`unguarded`) always gives the text that was written.
