@@ -26,7 +26,7 @@ from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .impose import footer_check as footer_lint
 from .layout import lint as face_lint
 from .rules.checks import card_texts, colour_only, distinct_names, prose_contradictions
-from .rules.facts import prose_counts
+from .rules.reading import prose_counts
 from .rules.report import Provider
 from .rules.setup import step_words
 

@@ -222,14 +222,14 @@ def test_no_room_imports_a_room_after_it():
 
 
 # The rules room is rooms of its own, in the order they may import each other: the setup
-# simulation, then the facts, then the checks a rules file declares and their report's
-# parts, then the stats, then provenance and coverage. Its top holds the room's entrance
-# (the report, `check --since`, the rules file's model and reader), which may import every
-# one of them, and the parts every room's rules are built of (filters, sources, verdicts,
-# player_texts, rule_words), which import none of them. The mutation test (`mutation`)
-# comes last: run by `check --mutate` beside the check, it reads every room as the report
-# does.
-RULES_ROOMS = ["setup", "facts", "checks", "stats", "provenance", "mutation"]
+# simulation, then what the facts read, then the facts, then the checks a rules file
+# declares and their report's parts, then the stats, then provenance and coverage. Its
+# top holds the room's entrance (the report, `check --since`, the rules file's model and
+# reader), which may import every one of them, and the parts every room's rules are built
+# of (filters, sources, verdicts, player_texts, rule_words), which import none of them.
+# The mutation test (`mutation`) comes last: run by `check --mutate` beside the check, it
+# reads every room as the report does.
+RULES_ROOMS = ["setup", "reading", "facts", "checks", "stats", "provenance", "mutation"]
 RULES_ENTRY = {
     "cardstock.rules",
     "cardstock.rules.report",

@@ -79,7 +79,7 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.mutation",
     "cardstock.rules.checks.deck_limits",
     "cardstock.rules.filters",
-    "cardstock.rules.facts.phrases",  # how a rule fact reads words, for a game with facts
+    "cardstock.rules.reading.phrases",  # how a rule fact reads words, for a game with facts
 )
 
 # What a build in the source language (one that names no language) may not load: Babel and

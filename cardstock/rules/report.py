@@ -21,7 +21,7 @@ from ..core.issues import InputError, Issue, Level
 from ..core.stage import GameCheck, Job
 from ..core.toolwords import ENGLISH, ToolWords
 from .checks.unchecked import could_check
-from .facts.reads import forget
+from .reading.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check
 
 # The rules' models, the setup simulator and the source text's coverage are imported where
