@@ -193,7 +193,7 @@ def typed_import_graph(package: Path) -> dict[str, set[str]]:
 def test_type_only_imports_make_no_circle_either():
     graph = typed_import_graph(PACKAGE)
     # the graph sees the type-only imports: the box types name the painter's services so
-    assert "cardstock.layout.painting" in graph["cardstock.layout.boxtypes.kind"]
+    assert "cardstock.layout.boxtypes.services" in graph["cardstock.layout.boxtypes.kind"]
     # the whole package, not only cardstock.layout
     cycle = find_cycle(graph)
     assert cycle is None, "import circle (type-only imports counted): " + " -> ".join(cycle or [])
@@ -379,14 +379,14 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.checks.prose_contradictions.rule_words",
         "cardstock.rules.checks.prose_contradictions.spoken",
         # the symbol library file's models, made when a library file is read
-        "cardstock.layout.symbols._read_library",
+        "cardstock.layout.art.symbols._read_library",
         # SVG reading (art, a game's icon files, an outline drawn in a file), imported
         # where such a file is read: a game that names none never loads it
         "cardstock.layout.boxtypes.art.draw",
-        "cardstock.layout.check._svg_art",
-        "cardstock.layout.check.problem",
-        "cardstock.layout.ownicons.svg_symbol",
-        "cardstock.layout.shapes._svg_file_path",
+        "cardstock.layout.checks.layouts._svg_art",
+        "cardstock.layout.checks.layouts.problem",
+        "cardstock.layout.art.ownicons.svg_symbol",
+        "cardstock.layout.art.shapes._svg_file_path",
         # the rulebook's template helpers, for a game with a rulebook template
         "cardstock.books.check.templates",
         "cardstock.books.check.rulebook_names",
@@ -398,7 +398,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.impose.footer_check.lint",
         # git's history of the printed cards, for a reprint (`--changed-since`) only
         "cardstock.impose.pnp._build",
-        "cardstock.layout.printed.at_revision",
+        "cardstock.layout.fingerprints.at_revision",
         # the rules' filters, loaded with the rules' models when a game has a rules.toml
         "cardstock.rules.setup.step_words._filters",
         "cardstock.rules.setup.step_words.handled",
@@ -408,7 +408,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # shaping and a line's visual order, the rulebook templates' words
         "cardstock.render.pdf._run",
         "cardstock.books.check._typed_lines",
-        "cardstock.layout.textfit._emit_line",
+        "cardstock.layout.text.fit._emit_line",
         # the layouts' words, read for a build that makes another language
         "cardstock.validate._layout_words",
         # the playtesters' notes, for a project that keeps them (`core.project.keeps_notes`)
