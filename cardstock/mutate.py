@@ -21,8 +21,8 @@ from .core.cache import Cache, open_cache
 from .core.files import placed
 from .core.issues import InputError, Issues
 from .core.stage import Job
+from .layout.checks.drawn import once_per_place
 from .layout.faces import KeptFaces
-from .layout.lint import once_per_place
 from .layout.ops import Face
 from .rules.mutation.designer import named, scope, uncited, unknown_cards
 from .rules.mutation.edits import edits, game_files

@@ -24,7 +24,7 @@ from .catalog.load import Catalog
 from .core.issues import Issue
 from .core.stage import BuildJob, BuildOptions, BuildStage, GameStage, Job
 from .impose import footer_check as footer_lint
-from .layout import lint as face_lint
+from .layout.checks import drawn as face_lint
 from .rules.verdicts import Provider
 
 When = Literal["default", "asked"]
@@ -128,13 +128,13 @@ def _cut() -> GameStage:
 
 
 def _printed() -> GameStage:
-    from .layout.printed import build_printed
+    from .layout.fingerprints import build_printed
 
     return build_printed
 
 
 def _changed() -> GameStage:
-    from .layout.printed import build_changed
+    from .layout.fingerprints import build_changed
 
     return build_changed
 

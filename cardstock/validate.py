@@ -7,7 +7,7 @@ room to check what it will read:
 
 - the catalog: bounds on counts and sizes, every art file it names (`catalog.check`);
 - the layouts and symbols each game draws with, the templates they write, a layout for
-  every component (`layout.check`, on the game's `Faces`);
+  every component (`layout.checks.layouts`, on the game's `Faces`);
 - the rulebook and quick-reference templates (`books.check.templates`);
 - each stage this build runs, its own inputs (the stage record's `check`: sheets and
   printer profiles, print-shop presets);
@@ -38,11 +38,11 @@ from .core.issues import Issue, Issues
 from .core.project import keeps_notes
 from .core.stage import BuildOptions
 from .core.tomlpos import TomlReads
-from .layout import check as layout_check
+from .layout.art.ownicons import game_library
+from .layout.art.symbols import library
+from .layout.checks import layouts as layout_check
 from .layout.faces import Faces, KeptFaces
-from .layout.ownicons import game_library
-from .layout.spec import load_layouts, shared_files
-from .layout.symbols import library
+from .layout.language.load import load_layouts, shared_files
 from .rules.reader import load_rules
 from .site.page import check_page
 from .stages import PAGE, PARTS, STAGES, Stage

@@ -1,11 +1,11 @@
 """A stand-in catalog for the template checks' tests: nothing but what its load has read
-(`cardstock.rules.facts.reads`), as the checks would have read it from the game's templates."""
+(`cardstock.rules.reading.reads`), as the checks would have read it from the game's templates."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardstock.rules.facts.reads import reads_of
+from cardstock.rules.reading.reads import reads_of
 
 
 class ReadCatalog:

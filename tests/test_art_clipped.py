@@ -146,7 +146,7 @@ def test_an_icons_shapes_outside_its_viewbox_are_cut_off(cli, mini):
 def test_an_icon_shape_over_its_viewboxs_edge_is_cut_at_the_edge(tmp_path):
     """A disc half over the page's right edge, filled, and a stroked line across it: the
     symbol's parts stay in the page's square, the half inside kept."""
-    from cardstock.layout.ownicons import svg_symbol
+    from cardstock.layout.art.ownicons import svg_symbol
 
     icon = tmp_path / "half.svg"
     icon.write_text(

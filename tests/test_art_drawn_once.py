@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from cardstock.books import epub
 from cardstock.core.cache import memory_cache, open_cache
-from cardstock.layout import svgart
+from cardstock.layout.art import svgart
 from cardstock.layout.ops import Face, Rect
 
 ART = (

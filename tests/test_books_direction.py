@@ -19,7 +19,7 @@ from cardstock.books.xhtml import Writer, page
 from cardstock.catalog.load import Catalog, load_game
 from cardstock.core.issues import Issues
 from cardstock.core.toolwords import tool_words
-from cardstock.layout.symbols import Library
+from cardstock.layout.art.symbols import Library
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scripts"
 

@@ -16,8 +16,9 @@ from cardstock.build import Request
 from cardstock.build import build as run_build
 from cardstock.core.stage import BuildOptions
 from cardstock.init import init_project
-from cardstock.layout import printed, vision
+from cardstock.layout import fingerprints as printed
 from cardstock.layout.faces import KeptFaces
+from cardstock.layout.safety import vision
 
 GAME = "moon-race"  # the starter's game, for the title "Moon Race"
 FONT = "fonts/LiberationSans-Regular.ttf"  # a font every e-book carries

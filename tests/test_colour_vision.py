@@ -7,7 +7,7 @@ import pytest
 from playtest_project import GAME, project
 
 from cardstock.cli import main
-from cardstock.layout.vision import delta_e, delta_e_lab, merged_in, parse, simulate
+from cardstock.layout.safety.vision import delta_e, delta_e_lab, merged_in, parse, simulate
 
 
 # Sharma, Wu and Dalal (2005), table 1: pairs of Lab colours and their CIEDE2000
@@ -155,7 +155,7 @@ def test_cards_of_one_set_told_apart_only_by_a_colour_field_are_flagged(tmp_path
 
 def test_a_looks_shape_leaves_out_only_the_colours_of_what_it_draws():
     from cardstock.layout.ops import Group, Icon, Path, Rect, SymbolPart, Text
-    from cardstock.layout.vision import shape_key
+    from cardstock.layout.safety.vision import shape_key
 
     part = (SymbolPart((("M", 0.0, 0.0), ("L", 100.0, 100.0), ("Z",))),)
 
@@ -216,7 +216,7 @@ def test_looks_told_apart_only_by_colour_are_compared_once_a_colouring(
     """The findings are those of comparing every look with every earlier look of its shape
     (worked out here pair by pair with `merged_in`), and each distinct colour is simulated
     once, however many looks paint with it."""
-    from cardstock.layout import vision
+    from cardstock.layout.safety import vision
 
     root = project(tmp_path / "p")
     colour_only_deck(root)
@@ -262,8 +262,8 @@ def test_looks_told_apart_only_by_colour_are_compared_once_a_colouring(
 
 
 def test_a_sets_common_drawing_is_found_by_identity_without_hashing_its_ops(monkeypatch):
-    from cardstock.layout import vision
     from cardstock.layout.ops import Rect
+    from cardstock.layout.safety import vision
 
     frame, band, title = Rect(0, 0, 10, 10, fill="#ff0000"), Rect(1, 1, 5, 5), Rect(2, 2, 3, 3)
     hashed: list[int] = []
@@ -283,8 +283,8 @@ def test_ops_faces_share_are_read_once_even_inside_a_group_made_for_each_face(mo
     """Generated art is a group made for each face around a ground and rays every face of
     its turn and palette shares: each op object is left without its colours once, and
     each face's look is the one worked out from its whole drawing."""
-    from cardstock.layout import vision
     from cardstock.layout.ops import Group, Path, Rect, Text
+    from cardstock.layout.safety import vision
 
     frame = Rect(0, 0, 60, 90, fill="#2c3e50")
     ground = Rect(5, 5, 50, 40, fill="#f2d7d5")

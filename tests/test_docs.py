@@ -11,8 +11,8 @@ from conftest import ROOT
 
 from cardstock.cli.docpage import PAGE, commands_markdown
 from cardstock.docs import DOC_PATH, REFERENCE_PATH, catalog_reference_markdown, layouts_markdown
-from cardstock.layout.layoutfile import BoxSpec, BoxType, LayoutSpec
-from cardstock.layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
+from cardstock.layout.language.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
+from cardstock.layout.language.schema import BoxSpec, BoxType, LayoutSpec
 
 
 def test_every_key_and_box_type_of_the_layout_models_is_documented():

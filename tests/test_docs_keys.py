@@ -16,7 +16,7 @@ from cardstock.catalog.fields import BACK_COLUMN, FIELD_TYPES, RESERVED_COLUMNS
 from cardstock.cli import parser
 from cardstock.cli.docpage import EXAMPLES, commands, documented_actions, option_name
 from cardstock.docs import REFERENCE_FILES, key_example, key_name, model_tables, models_in
-from cardstock.layout.reference import BOX_KEYS, LAYOUT_KEYS
+from cardstock.layout.language.reference import BOX_KEYS, LAYOUT_KEYS
 
 DOCS = ROOT / "docs"
 

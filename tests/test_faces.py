@@ -14,7 +14,7 @@ from helpers_faces import GAME, comp, load, make_project  # the fixture game
 
 from cardstock import fonts
 from cardstock.core.units import parse_length
-from cardstock.layout.lint import lint
+from cardstock.layout.checks.drawn import lint
 from cardstock.layout.ops import (
     Face,
     Group,

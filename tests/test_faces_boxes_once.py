@@ -1,5 +1,5 @@
 """Each distinct box of a game's faces is drawn and print-safety checked once a build
-(`cardstock.layout.boxmemo`): a frame or a back every card shares is laid out once, a box
+(`cardstock.layout.painting.memo`): a frame or a back every card shares is laid out once, a box
 that reads a card's own fields once per distinct value, and the faces come out as if every
 box had been drawn for each of them. The tests count the work, never its time."""
 
@@ -10,10 +10,11 @@ from collections import Counter
 from helpers_generated import generated_catalog
 
 from cardstock.core.cache import memory_cache
-from cardstock.layout import boxes as boxes_module
-from cardstock.layout import boxmemo, printsafe
-from cardstock.layout.boxes import Painter
 from cardstock.layout.faces import Faces
+from cardstock.layout.painting import memo as boxmemo
+from cardstock.layout.painting import painter as boxes_module
+from cardstock.layout.painting.painter import Painter
+from cardstock.layout.safety import measures as printsafe
 
 N = 40
 

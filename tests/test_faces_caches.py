@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardstock import fonts
 from cardstock.layout import context
-from cardstock.layout.lint import lint
+from cardstock.layout.checks.drawn import lint
 from cardstock.layout.ops import (
     Face,
     Group,

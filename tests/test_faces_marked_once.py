@@ -15,9 +15,11 @@ from helpers_generated import generated_catalog, generated_game
 
 from cardstock import fonts
 from cardstock.core.cache import memory_cache
-from cardstock.layout import boxes, context, marked, ops
+from cardstock.layout import context, ops
 from cardstock.layout.faces import Faces
 from cardstock.layout.ops import Text
+from cardstock.layout.painting import painter as boxes
+from cardstock.layout.painting import version_mark as marked
 
 N = 6
 

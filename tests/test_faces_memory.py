@@ -114,7 +114,7 @@ def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(
 
 
 def test_above_the_bound_the_printed_fingerprints_read_a_shared_back_once(tmp_path, monkeypatch):
-    from cardstock.layout.printed import printed
+    from cardstock.layout.fingerprints import printed
 
     _cat, faces = big_game(tmp_path, monkeypatch)
     decoded = counted_reads(monkeypatch)
@@ -129,7 +129,7 @@ def test_above_the_bound_the_printed_fingerprints_read_a_shared_back_once(tmp_pa
 
 def test_above_the_bound_the_colour_vision_check_reads_each_drawing_once(tmp_path, monkeypatch):
     from cardstock.core.stage import Job
-    from cardstock.layout.lint import colour_vision
+    from cardstock.layout.checks.drawn import colour_vision
 
     cat, faces = big_game(tmp_path, monkeypatch)
     decoded = counted_reads(monkeypatch)

@@ -15,9 +15,10 @@ from cardstock.build import build as run_build
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import BuildOptions
 from cardstock.core.templating import BoundedSandbox
-from cardstock.layout import context, printsafe
+from cardstock.layout import context
 from cardstock.layout import faces as faces_module
 from cardstock.layout.faces import Faces
+from cardstock.layout.safety import measures as printsafe
 
 N = 12
 

@@ -11,10 +11,10 @@ from helpers_generated import generated_catalog
 
 from cardstock.core.cache import memory_cache
 from cardstock.core.issues import Issue
-from cardstock.layout import boxmemo
-from cardstock.layout.boxmemo import BoxMemo
 from cardstock.layout.faces import Faces
 from cardstock.layout.ops import Group, Image, Note, Path, Rect, Text
+from cardstock.layout.painting import memo as boxmemo
+from cardstock.layout.painting.memo import BoxMemo
 
 N = 40
 

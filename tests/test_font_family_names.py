@@ -7,7 +7,7 @@ from __future__ import annotations
 from helpers_fonts import cff_font
 
 from cardstock import fonts
-from cardstock.layout.svgtext import svg_font
+from cardstock.layout.art.svgtext import svg_font
 
 
 def test_a_font_is_found_by_its_own_family_name(tmp_path):

@@ -19,7 +19,7 @@ MEMO_DECORATORS = {"lru_cache", "cache", "cached_property"}
 # web page, EPUB and the quick reference's fit each ask of the same chunks; the eighteenth:
 # a template's words as a player reads them (core/template_words.py `read_text`), which the
 # book lint and the rule facts both ask of every template; the nineteenth: a text's folded
-# words (rules/facts/phrases.py `_folded`), which each fact of terms asks of every name of the
+# words (rules/reading/phrases.py `_folded`), which each fact of terms asks of every name of the
 # catalog, and a `--watch` process at every rebuild (a face's frame and a round piece's
 # circle go in the outlines' memo, render/pdf.py `_outline`, not one of their own); the
 # twentieth: a regular expression compiled once a process (core/patterns.py `compiled`), for

@@ -194,7 +194,7 @@ def typed_import_graph(package: Path) -> dict[str, set[str]]:
 def test_type_only_imports_make_no_circle_either():
     graph = typed_import_graph(PACKAGE)
     # the graph sees the type-only imports: the box types name the painter's services so
-    assert "cardstock.layout.painting" in graph["cardstock.layout.boxtypes.kind"]
+    assert "cardstock.layout.boxtypes.services" in graph["cardstock.layout.boxtypes.kind"]
     # the whole package, not only cardstock.layout
     cycle = find_cycle(graph)
     assert cycle is None, "import circle (type-only imports counted): " + " -> ".join(cycle or [])
@@ -223,14 +223,14 @@ def test_no_room_imports_a_room_after_it():
 
 
 # The rules room is rooms of its own, in the order they may import each other: the setup
-# simulation, then the facts, then the checks a rules file declares and their report's
-# parts, then the stats, then provenance and coverage. Its top holds the room's entrance
-# (the report, `check --since`, the rules file's model and reader), which may import every
-# one of them, and the parts every room's rules are built of (filters, sources, verdicts,
-# player_texts, rule_words), which import none of them. The mutation test (`mutation`)
-# comes last: run by `check --mutate` beside the check, it reads every room as the report
-# does.
-RULES_ROOMS = ["setup", "facts", "checks", "stats", "provenance", "mutation"]
+# simulation, then what the facts read, then the facts, then the checks a rules file
+# declares and their report's parts, then the stats, then provenance and coverage. Its
+# top holds the room's entrance (the report, `check --since`, the rules file's model and
+# reader), which may import every one of them, and the parts every room's rules are built
+# of (filters, sources, verdicts, player_texts, rule_words), which import none of them.
+# The mutation test (`mutation`) comes last: run by `check --mutate` beside the check, it
+# reads every room as the report does.
+RULES_ROOMS = ["setup", "reading", "facts", "checks", "stats", "provenance", "mutation"]
 RULES_ENTRY = {
     "cardstock.rules",
     "cardstock.rules.report",
@@ -295,6 +295,111 @@ def test_an_import_against_the_rules_rooms_order_is_found():
         "cardstock.rules.filters -> cardstock.rules.checks (a basic imports a room)",
         "cardstock.rules.provenance.texts -> cardstock.rules.mutation.designer (a later room)",
         "cardstock.rules.setup.steps -> cardstock.rules.facts.kinds (a later room)",
+    ]
+
+
+# The layout room is rooms of its own too, in the order they may import each other: the
+# art a face draws, the text in a box, the box types, the layout language, print safety as
+# drawn, the painting chain, then the checks of layouts and faces. Its top holds the basics
+# every room draws with (the drawing ops, the templates' context, a resolved layout), which
+# import no room, and the faces (`faces`, the one place a face is made; `step`, which lays
+# each out once) with what reads them whole (`fingerprints`, `labels`), which stand after
+# the painting chain and before the checks. Imports only type checking reads are left out,
+# as everywhere in this file.
+LAYOUT_ROOMS = ["art", "text", "boxtypes", "language", "safety", "painting", "checks"]
+LAYOUT_BASICS = {
+    "cardstock.layout",
+    "cardstock.layout.ops",
+    "cardstock.layout.context",
+    "cardstock.layout.resolved",
+}
+LAYOUT_FACES = {
+    "cardstock.layout.faces",
+    "cardstock.layout.step",
+    "cardstock.layout.fingerprints",
+    "cardstock.layout.labels",
+}
+LAYOUT_FACES_AFTER = "painting"
+
+
+def layout_place(module: str) -> float | None:
+    """Where a module of the layout room stands in its order (the basics first, at 0; the
+    faces between the painting chain and the checks); None outside the layout room, or for
+    a module of its top that is neither a basic nor one of the faces."""
+    parts = module.split(".")
+    if parts[:2] != ["cardstock", "layout"]:
+        return None
+    if len(parts) > 2 and parts[2] in LAYOUT_ROOMS:
+        return 1 + LAYOUT_ROOMS.index(parts[2])
+    if module in LAYOUT_BASICS:
+        return 0
+    if module in LAYOUT_FACES:
+        return 1.5 + LAYOUT_ROOMS.index(LAYOUT_FACES_AFTER)
+    return None
+
+
+def wrong_layout_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Each import of the layout room that runs against its order."""
+    wrong = []
+    for m, targets in graph.items():
+        here = layout_place(m)
+        if here is None:
+            continue
+        for t in targets:
+            there = layout_place(t)
+            if there is not None and there > here:
+                wrong.append(f"{m} -> {t}")
+    return sorted(wrong)
+
+
+def test_every_room_of_the_layout_room_has_its_place_in_its_order():
+    rooms = {p.parent.name for p in (PACKAGE / "layout").glob("*/__init__.py")}
+    assert rooms == set(LAYOUT_ROOMS), sorted(rooms ^ set(LAYOUT_ROOMS))
+
+
+def test_every_module_of_the_layout_rooms_top_is_a_basic_or_one_of_the_faces():
+    top = {m for m in package_graph() if m.count(".") <= 2 and m.startswith("cardstock.layout")}
+    top = {m for m in top if m.split(".")[-1] not in LAYOUT_ROOMS}
+    assert top == LAYOUT_BASICS | LAYOUT_FACES, sorted(top ^ (LAYOUT_BASICS | LAYOUT_FACES))
+
+
+def test_no_room_of_the_layout_room_imports_one_after_it():
+    assert wrong_layout_imports(package_graph()) == []
+
+
+def _layout_part(module: str) -> str:
+    """A layout room's name, or "basics" or "faces" for a module of its top."""
+    if module in LAYOUT_BASICS:
+        return "basics"
+    return "faces" if module in LAYOUT_FACES else module.split(".")[2]
+
+
+def test_the_layout_rooms_make_no_circle_among_themselves():
+    parts: dict[str, set[str]] = {}
+    for m, targets in package_graph().items():
+        if layout_place(m) is None:
+            continue
+        here = _layout_part(m)
+        there = {_layout_part(t) for t in targets if layout_place(t) is not None}
+        parts.setdefault(here, set()).update(there - {here})
+    assert set(parts) == set(LAYOUT_ROOMS) | {"basics", "faces"}
+    assert find_cycle(parts) is None
+
+
+def test_an_import_against_the_layout_rooms_order_is_found():
+    graph = {
+        "cardstock.layout.art.shapes": {"cardstock.layout.ops", "cardstock.layout.text.words"},
+        "cardstock.layout.ops": {"cardstock.layout.art.symbols"},
+        "cardstock.layout.painting.painter": {"cardstock.layout.faces", "cardstock.fonts"},
+        "cardstock.layout.faces": {"cardstock.layout.painting.memo", "cardstock.layout.labels"},
+        "cardstock.layout.step": {"cardstock.layout.faces"},
+        "cardstock.layout.language.load": {"cardstock.layout.safety.measures"},
+    }
+    assert wrong_layout_imports(graph) == [
+        "cardstock.layout.art.shapes -> cardstock.layout.text.words",
+        "cardstock.layout.language.load -> cardstock.layout.safety.measures",
+        "cardstock.layout.ops -> cardstock.layout.art.symbols",
+        "cardstock.layout.painting.painter -> cardstock.layout.faces",
     ]
 
 
@@ -380,14 +485,14 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.checks.prose_contradictions.rule_words",
         "cardstock.rules.checks.prose_contradictions.spoken",
         # the symbol library file's models, made when a library file is read
-        "cardstock.layout.symbols._read_library",
+        "cardstock.layout.art.symbols._read_library",
         # SVG reading (art, a game's icon files, an outline drawn in a file), imported
         # where such a file is read: a game that names none never loads it
         "cardstock.layout.boxtypes.art.draw",
-        "cardstock.layout.check._svg_art",
-        "cardstock.layout.check.problem",
-        "cardstock.layout.ownicons.svg_symbol",
-        "cardstock.layout.shapes._svg_file_path",
+        "cardstock.layout.checks.layouts._svg_art",
+        "cardstock.layout.checks.layouts.problem",
+        "cardstock.layout.art.ownicons.svg_symbol",
+        "cardstock.layout.art.shapes._svg_file_path",
         # the rulebook's template helpers, for a game with a rulebook template
         "cardstock.books.check.templates",
         "cardstock.books.check.rulebook_names",
@@ -399,7 +504,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.impose.footer_check.lint",
         # git's history of the printed cards, for a reprint (`--changed-since`) only
         "cardstock.impose.pnp._build",
-        "cardstock.layout.printed.at_revision",
+        "cardstock.layout.fingerprints.at_revision",
         # the rules' filters, loaded with the rules' models when a game has a rules.toml
         "cardstock.rules.setup.step_words._filters",
         "cardstock.rules.setup.step_words.handled",
@@ -409,7 +514,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # shaping and a line's visual order, the rulebook templates' words
         "cardstock.render.pdf._run",
         "cardstock.books.check._typed_lines",
-        "cardstock.layout.textfit._emit_line",
+        "cardstock.layout.text.fit._emit_line",
         # the layouts' words, read for a build that makes another language
         "cardstock.validate._layout_words",
         # the playtesters' notes, for a project that keeps them (`core.project.keeps_notes`)

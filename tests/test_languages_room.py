@@ -22,8 +22,8 @@ from cardstock.catalog.pseudo import pseudo
 from cardstock.catalog.variants import load_with_languages
 from cardstock.cli import main
 from cardstock.layout.labels import layout_words
-from cardstock.layout.text import TextStyle
-from cardstock.layout.textfit import fit_blocks, plain_blocks
+from cardstock.layout.text.fit import fit_blocks, plain_blocks
+from cardstock.layout.text.words import TextStyle
 from cardstock.rules.model import load_rules
 
 

@@ -11,8 +11,8 @@ import pytest
 from conftest import FIXTURES, validate
 
 from cardstock.core.project import shipped_layouts
-from cardstock.layout import check as layout_check
-from cardstock.layout.check import shipped_value_problems
+from cardstock.layout.checks import layouts as layout_check
+from cardstock.layout.checks.layouts import shipped_value_problems
 
 
 def test_the_shipped_default_layouts_write_no_bad_value_or_template() -> None:

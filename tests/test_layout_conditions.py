@@ -11,8 +11,8 @@ import pytest
 from conftest import load_games
 
 from cardstock.init import init_project
-from cardstock.layout.conditions import unknown_choices
-from cardstock.layout.spec import load_layouts, shared_files
+from cardstock.layout.checks.conditions import unknown_choices
+from cardstock.layout.language.load import load_layouts, shared_files
 
 GAME = "moon-race"
 FACES = f"layouts/{GAME}/faces.toml"

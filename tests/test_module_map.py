@@ -1,9 +1,11 @@
 """docs/architecture.md's module map names every module of the package, one line each, and
-names nothing that is not there; its table of the rules room's rooms names each room once,
-with its purpose, and nothing else; the rules package's docstring names each room."""
+names nothing that is not there; its tables of the rules room's rooms and of the layout
+room's rooms name each room once, with its purpose, and nothing else; the rules and layout
+packages' docstrings name each of their rooms."""
 
 from __future__ import annotations
 
+import ast
 import re
 
 from conftest import ROOT
@@ -53,6 +55,47 @@ def test_the_rules_packages_docstring_names_each_of_its_rooms():
         p.parent.name for p in package.glob("*/__init__.py") if f"`{p.parent.name}/`" not in doc
     ]
     assert missing == []
+
+
+def layout_rooms_listed(text: str) -> list[tuple[str, str]]:
+    """The rows of the architecture's table of the layout room's rooms: (folder, purpose)."""
+    table = text.split("<!-- layout-rooms -->\n", 1)[1].split("<!-- /layout-rooms -->", 1)[0]
+    return re.findall(r"^\| `(layout/[^`]*)` \| (.*?) ?\|$", table, re.M)
+
+
+def test_the_layout_rooms_table_reads_each_row():
+    text = "<!-- layout-rooms -->\n| `layout/` | top |\n| `layout/a/` |  |\n<!-- /layout-rooms -->"
+    assert layout_rooms_listed(text) == [("layout/", "top"), ("layout/a/", "")]
+
+
+def test_every_room_of_the_layout_room_has_its_line_and_every_line_a_room():
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    rows = layout_rooms_listed(text)
+    listed = [room for room, _ in rows]
+    package = ROOT / "cardstock" / "layout"
+    rooms = {"layout/"} | {f"layout/{p.parent.name}/" for p in package.glob("*/__init__.py")}
+    assert sorted(rooms - set(listed)) == [], "rooms of the layout room without their line"
+    assert sorted(set(listed) - rooms) == [], "lines that name no room of the layout room"
+    assert len(listed) == len(set(listed)), "a room is listed twice"
+    assert all(purpose.strip() for _, purpose in rows), "a room without its purpose"
+
+
+def test_the_layout_packages_docstring_names_each_of_its_rooms():
+    import cardstock.layout
+
+    package = ROOT / "cardstock" / "layout"
+    doc = cardstock.layout.__doc__ or ""
+    missing = [
+        p.parent.name for p in package.glob("*/__init__.py") if f"`{p.parent.name}/`" not in doc
+    ]
+    assert missing == []
+
+
+def test_every_room_of_the_layout_room_says_what_it_is_in_its_docstring():
+    package = ROOT / "cardstock" / "layout"
+    for init in package.glob("*/__init__.py"):
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        assert doc.strip(), init.parent.name
 
 
 def test_the_readme_is_for_users_and_short():

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from conftest import job_of, load_games
 
-from cardstock.layout import printsafe
-from cardstock.layout.lint import lint
+from cardstock.layout.checks.drawn import lint
+from cardstock.layout.safety import measures as printsafe
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("alpha-omega-cards", "alpha-omega-tiles", "alter-ego", "atmosfear", "vortex")

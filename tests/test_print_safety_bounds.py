@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import random
 
-from cardstock.layout import paints, printsafe
 from cardstock.layout.ops import Ellipse, Image, Path, Rect, ellipse_path, polygon_path, rect_path
-from cardstock.layout.paints import IDENTITY
+from cardstock.layout.safety import ground as paints
+from cardstock.layout.safety import measures as printsafe
+from cardstock.layout.safety.ground import IDENTITY
 
 COLOURS = ("#ffffff", "#000000", "#3d4250", "#f5a623", "#d9dadd", "#7a1f1f")
 

@@ -1,5 +1,5 @@
 """What the print-safety check of a box costs a face through the box memo
-(`cardstock.layout.boxmemo`): a box drawn afresh (a card's own title) is checked as it is,
+(`cardstock.layout.painting.memo`): a box drawn afresh (a card's own title) is checked as it is,
 with no key made for its findings; a box drawn from the memo finds its findings again by
 the drawing it was kept as and the fills under it; art drawn in a clip path is measured
 only when text or an icon lies on it. The tests count the work, never its time, and
@@ -13,9 +13,11 @@ from conftest import load_games
 from helpers_generated import generated_catalog, generated_game
 
 from cardstock.core.cache import memory_cache
-from cardstock.layout import boxmemo, paints, printsafe
 from cardstock.layout.faces import Faces
 from cardstock.layout.ops import Group, Op
+from cardstock.layout.painting import memo as boxmemo
+from cardstock.layout.safety import ground as paints
+from cardstock.layout.safety import measures as printsafe
 
 N = 40
 

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from conftest import GAMES, ROOT, each_face, job_of, load_games, render_book
 
-from cardstock.layout import printsafe
-from cardstock.layout.lint import lint
+from cardstock.layout.checks.drawn import lint
+from cardstock.layout.safety import measures as printsafe
 from cardstock.render.png import faces_pdf
 
 MM = 72 / 25.4

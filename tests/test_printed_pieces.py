@@ -9,9 +9,9 @@ from conftest import load_games
 from helpers_generated import generated_game
 
 from cardstock.core.cache import memory_cache
-from cardstock.layout import printed as printed_module
+from cardstock.layout import fingerprints as printed_module
 from cardstock.layout.faces import Faces
-from cardstock.layout.printed import printed, printed_json
+from cardstock.layout.fingerprints import printed, printed_json
 
 
 def _whole(faces: Faces) -> bytes:

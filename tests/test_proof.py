@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from cardstock.cli import main
 from cardstock.impose.proof import PROBLEM
-from cardstock.layout.continued import PROBLEM as PART
+from cardstock.layout.text.continued import PROBLEM as PART
 
 LONG = " ".join(["Then draw a card, pass it to the left and say its name aloud."] * 30)
 

@@ -5,8 +5,8 @@ fonts, did not, and the proof found nothing."""
 
 from __future__ import annotations
 
-from cardstock.layout.boxes import blank_boxes
 from cardstock.layout.ops import Group, Text
+from cardstock.layout.painting.painter import blank_boxes
 
 
 def test_an_svgs_text_no_font_can_draw_is_a_proof_finding(cli, mini):

@@ -15,10 +15,11 @@ from typing import get_args
 
 from conftest import FIXTURES, ROOT
 
-from cardstock.layout import boxtypes, shapes
-from cardstock.layout.boxes import Painter
-from cardstock.layout.layoutfile import BoxType, LayoutSpec
-from cardstock.layout.reference import BOX_TYPES, LAYOUT_KEYS
+from cardstock.layout import boxtypes
+from cardstock.layout.art import shapes
+from cardstock.layout.language.reference import BOX_TYPES, LAYOUT_KEYS
+from cardstock.layout.language.schema import BoxType, LayoutSpec
+from cardstock.layout.painting.painter import Painter
 
 
 def test_every_box_type_is_one_registered_module_and_the_schema_and_reference_read_the_registry():
@@ -48,7 +49,7 @@ def test_every_shape_is_registered_and_the_schema_and_reference_read_the_registr
     assert LAYOUT_KEYS["shape"].kind == ", ".join(["auto", *shapes.SHAPES])
     for name, shape in shapes.SHAPES.items():
         # a shape without an outline of its own is composed from panels, by one of the flags
-        # `layout.panels.compose` reads
+        # `layout.painting.panels.compose` reads
         assert (shape.geometry is None) == (shape.die_net or shape.standee), name
         assert not (shape.die_net and shape.standee), name
     text = (ROOT / "docs" / "layouts.md").read_text(encoding="utf-8")
@@ -68,7 +69,7 @@ def test_shape_names_are_not_compared_outside_the_registry():
         "layout/faces.py",
         "impose/leftover.py",
         "impose/table.py",
-        "layout/boxes.py",
+        "layout/painting/painter.py",
         "layout/boxtypes/icons.py",
     ]
     for rel in readers:

@@ -20,6 +20,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from cardstock import fonts
+from cardstock.layout.art.shapes import bleed_outline
 from cardstock.layout.ops import (
     GUIDE_COLORS,
     Ellipse,
@@ -36,7 +37,6 @@ from cardstock.layout.ops import (
 from cardstock.layout.ops import (
     Path as PathOp,
 )
-from cardstock.layout.shapes import bleed_outline
 from cardstock.render.pdf import (
     STATS,
     PdfFaces,

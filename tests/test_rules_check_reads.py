@@ -1,5 +1,5 @@
 """What the rules check reads of a catalog is read once for the check, kept by the rules room
-beside the catalog (`cardstock.rules.facts.reads`, never on the `Catalog`), and let go of after
+beside the catalog (`cardstock.rules.reading.reads`, never on the `Catalog`), and let go of after
 it: the stages that follow in the same build hold none of it (the names a template's lines
 render are the whole template context, a dict of every component). A component's name is
 looked for as a whole word only on a line that holds it, so a game of many cards does not
@@ -16,9 +16,10 @@ from cardstock.catalog.load import Catalog
 from cardstock.core.stage import Job
 from cardstock.layout.faces import Faces
 from cardstock.rules import report
-from cardstock.rules.facts import reads, typed
-from cardstock.rules.facts.phrases import templates
+from cardstock.rules.facts import typed
 from cardstock.rules.facts.rule import template_lines
+from cardstock.rules.reading import reads
+from cardstock.rules.reading.phrases import templates
 from cardstock.rules.report import check_game
 
 READS = tuple(f.name for f in dataclasses.fields(reads.Reads))

@@ -73,7 +73,7 @@ def test_a_value_place_in_a_choice_needs_the_words_around_the_value() -> None:
     import pytest
     from pydantic import ValidationError
 
-    from cardstock.rules.facts.places import Place
+    from cardstock.rules.reading.places import Place
 
     with pytest.raises(ValidationError, match="says"):
         Place(topic=TOPIC)

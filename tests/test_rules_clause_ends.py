@@ -1,5 +1,5 @@
 """A form that ends with a colon or a semicolon holds the end of its clause
-(`cardstock.rules.facts.rendered_forms`): a list's introduction ("…each doing one of these:") or
+(`cardstock.rules.reading.rendered_forms`): a list's introduction ("…each doing one of these:") or
 one of its items ("- lay one card face down beside a Devotee in your field;") is read as a
 sentence whose end is that mark, so a clause typed after the value, before the mark,
 fails; a form written `^…:` or `^…;` is a whole-sentence form and holds every line that
@@ -15,7 +15,7 @@ from helpers_edits import games_copy
 from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
-from cardstock.rules.facts.rendered_forms import unsaid
+from cardstock.rules.reading.rendered_forms import unsaid
 
 VALUES = {"score-every": "every"}
 

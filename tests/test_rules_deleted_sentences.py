@@ -1,5 +1,5 @@
 """A sentence deleted from a rule template together with the `{{ value }}` it rendered
-fails (`cardstock.rules.facts.rendered_forms.unsaid`): a form written `^…` exists because a
+fails (`cardstock.rules.reading.rendered_forms.unsaid`): a form written `^…` exists because a
 template line said that sentence, so when the game has rule templates and no line that
 renders the fact says the form any more, the form is a finding naming the fact and the
 words it states. A fact with only short forms (a designer's own, the starter's) need not be
@@ -17,7 +17,7 @@ from helpers_edits import STARTER, failures, games_copy, starter
 from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
-from cardstock.rules.facts.rendered_forms import unsaid
+from cardstock.rules.reading.rendered_forms import unsaid
 
 VALUES = {"crusade-reveals": "revealed", "other": "face down"}
 FORMS = ["^A {value} Frenzy stays until it is discarded.", "^Discard a {value} Frenzy."]

@@ -33,7 +33,7 @@ form's words the text still says), so the words that replaced the form's show. T
 notes, setup steps and designer's choice that restated a rule with no fact holding their
 words are places of a rule fact whose `says` is the whole clause, cited to its seed line;
 the Hero cards' texts a `cards` place; the two rulebook sentences render a fact with a
-sentence form. The facts check reads a game's translations (`rules.facts.translated`): a rule
+sentence form. The facts check reads a game's translations (`rules.reading.translated`): a rule
 fact's translated value that is the file's translation of one of its opposites fails, and
 so does a value fact's place translated with other numbers than its English. 35 of the 36
 are caught now, each naming the fact, its source line and both values; the short hand's

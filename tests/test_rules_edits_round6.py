@@ -14,7 +14,7 @@ designer's source word); 11 of the 25 edits tried for the round (the 15 kept and
 others) were caught, and the one of those ten that passed is kept as well (`ALSO`). Each
 is now caught by a fact, naming the fact, its source line and both values: the typed words
 are rendered from rule facts held to their source lines, and a line that renders a fact
-must still say it the way the fact's `says` puts it (`cardstock.rules.facts.rendered_forms`).
+must still say it the way the fact's `says` puts it (`cardstock.rules.reading.rendered_forms`).
 Each edit is applied to a copy of its game; the unedited games pass the same checks
 (`test_rules_edits_words.py`).
 """

@@ -1,7 +1,7 @@
 """A template line is read as it prints. A name a one-line `{% set %}…{% endset %}` block or
 `{% macro %}` gives is known to a line rendered alone, as a `{% set x = … %}` is; a line the
 checker still cannot render alone (a name a `{% for %}` loop gives, an `{% if %}` spanning
-lines) is read as the whole template prints it (`cardstock.rules.facts.printed_lines`): once for
+lines) is read as the whole template prints it (`cardstock.rules.reading.printed_lines`): once for
 each time a loop reaches it, each name standing for exactly the words it prints, and held
 to a form as a line rendered alone is. Only a line the template never prints (an `{% if %}`
 branch not taken) is still read with each rendered thing as a gap of a few words."""
@@ -15,7 +15,7 @@ from helpers_edits import STARTER, failures, games_copy, starter
 from read_catalog import read_catalog
 from test_rules_edits_reviewer import Edit, assert_caught
 
-from cardstock.rules.facts.printed_lines import printed, printed_line
+from cardstock.rules.reading.printed_lines import printed, printed_line
 
 LOOP = """\
 {% for who in names %}

@@ -12,7 +12,7 @@ import pytest
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
-from cardstock.rules.facts.prose_counts import prose_counts
+from cardstock.rules.reading.prose_counts import prose_counts
 from cardstock.stages import CHECKS
 from cardstock.validate import validate
 

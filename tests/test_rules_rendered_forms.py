@@ -1,5 +1,5 @@
 """A template line that renders a rule fact still says the fact's form around it
-(`cardstock.rules.facts.rendered_forms.unsaid`): a rendered name may stand for a few words of
+(`cardstock.rules.reading.rendered_forms.unsaid`): a rendered name may stand for a few words of
 the form, never for the rest of it."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from read_catalog import read_catalog
 
-from cardstock.rules.facts.rendered_forms import unaliased, unsaid
+from cardstock.rules.reading.rendered_forms import unaliased, unsaid
 
 FORM = (
     "{value} taking your Draw, Play and Action phases, you may draw one Calling card and stop there"

@@ -237,7 +237,7 @@ def test_a_rule_word_typed_into_the_starters_rulebook_is_a_finding(
 def test_an_allow_entrys_words_are_found_where_each_entry_alone_finds_them() -> None:
     """A fact's `allow` entries are made into patterns once for all the lines it reads
     (`Phrases`): on any line they stand where each entry, looked for alone, stands."""
-    from cardstock.rules.facts.typed_rule_words import Phrases, spans
+    from cardstock.rules.reading.typed_rule_words import Phrases, spans
 
     entries = ["see below", "the last", "face-up", "%(n)s cards", "", "The  LAST"]
     lines = [
@@ -260,7 +260,7 @@ def test_a_phrase_stands_where_its_pattern_finds_it_and_is_compiled_only_for_a_l
     words in a row: on every line it finds what the pattern itself finds, and a phrase no
     line holds is never compiled."""
     from cardstock.core.patterns import compiled
-    from cardstock.rules.facts.typed_rule_words import _low, _phrase_pattern, spans
+    from cardstock.rules.reading.typed_rule_words import _low, _phrase_pattern, spans
 
     phrases = ["see below", "the last", "face-up", "$3 o'clock", "last card", "d’or", "n"]
     lines = [

@@ -18,9 +18,9 @@ from helpers_edits import games_copy
 from test_rules_edits_reviewer import Edit, assert_caught
 
 from cardstock.catalog.load import load_games
-from cardstock.rules.facts.phrases import _said_in, words
 from cardstock.rules.facts.rule import RuleFact, WordPlace, read_words
 from cardstock.rules.model import load_rules
+from cardstock.rules.reading.phrases import _said_in, words
 
 _AOC, AOT, _AE, _ATM, VX = GAMES
 PARTS = {"facts"}

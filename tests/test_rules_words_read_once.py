@@ -16,9 +16,9 @@ from conftest import copy_project, load_games
 from cardstock.core.stage import Job
 from cardstock.layout.faces import Faces
 from cardstock.rules.checks import prose_contradictions
-from cardstock.rules.facts import phrases
 from cardstock.rules.facts.base import show
-from cardstock.rules.facts.typed_rule_words import Phrases, _low
+from cardstock.rules.reading import phrases
+from cardstock.rules.reading.typed_rule_words import Phrases, _low
 from cardstock.rules.report import check_game
 
 GAME = "alpha-omega-cards"

@@ -54,7 +54,7 @@ def test_an_input_error_every_face_meets_is_gathered_into_one_message_in_linear_
     import signal
 
     from cardstock.core.issues import Issue
-    from cardstock.layout.lint import once_per_place
+    from cardstock.layout.checks.drawn import once_per_place
 
     # Each face listed once. Gathering them is linear: about 1 s of processor time here for
     # 200,000 faces, where a list searched for each face took 6 s for 40,000 (so about

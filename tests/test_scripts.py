@@ -23,7 +23,7 @@ from pypdf import PdfReader
 from cardstock import fonts
 from cardstock.core.bidi import levels, reorder, rtl_paragraph
 from cardstock.core.scripts import printable
-from cardstock.layout.scripts import NO_END, NO_START, break_between
+from cardstock.layout.text.scripts import NO_END, NO_START, break_between
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scripts"
 

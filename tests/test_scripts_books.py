@@ -29,7 +29,7 @@ from cardstock.books.story import Builder, Styles
 from cardstock.core import markup
 from cardstock.core.bidi import rtl_paragraph
 from cardstock.layout.ops import Rect, Text
-from cardstock.layout.scripts import NO_END, NO_START
+from cardstock.layout.text.scripts import NO_END, NO_START
 
 FIXTURE = Path(__file__).parent / "fixtures" / "scripts"
 JAPANESE = (

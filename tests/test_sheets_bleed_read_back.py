@@ -23,7 +23,7 @@ from pypdf import PdfReader
 
 from cardstock.core.stage import BuildOptions
 from cardstock.impose.pnp import build_pnp, build_quickref
-from cardstock.layout.shapes import shape_of
+from cardstock.layout.art.shapes import shape_of
 
 MM = 72 / 25.4
 PAPERS = ("letter", "a4")

@@ -408,7 +408,7 @@ def test_art_cropped_by_its_box_does_not_count_as_the_background_of_the_text_bel
     past the art box's clip must not make the contrast lint read text below it as sitting
     on the picture's colour."""
     from cardstock.layout.ops import Group, Rect, rect_path
-    from cardstock.layout.paints import background, fills
+    from cardstock.layout.safety.ground import background, fills
 
     art = Group((Rect(0.0, 0.0, 100.0, 200.0, fill="#f5a623"),), rect_path(0.0, 0.0, 100.0, 50.0))
     painted = list(fills([Rect(0.0, 0.0, 100.0, 200.0, fill="#ffffff"), art]))

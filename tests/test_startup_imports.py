@@ -79,7 +79,7 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.mutation",
     "cardstock.rules.checks.deck_limits",
     "cardstock.rules.filters",
-    "cardstock.rules.facts.phrases",  # how a rule fact reads words, for a game with facts
+    "cardstock.rules.reading.phrases",  # how a rule fact reads words, for a game with facts
 )
 
 # What a build in the source language (one that names no language) may not load: Babel and
@@ -90,14 +90,14 @@ NOT_IN_THE_SOURCE_LANGUAGE = ("babel", "pyuca", "cardstock.core.collation")
 
 # What a build whose faces draw no symbol may not load: the symbol library file's models
 # (the library cardstock ships is read when a face first draws a symbol).
-NOT_WITHOUT_SYMBOLS = ("cardstock.layout.symbolfile",)
+NOT_WITHOUT_SYMBOLS = ("cardstock.layout.art.symbolfile",)
 
 # What a build of a game that names no SVG file (no SVG art, icon files or outline file)
 # may not load: the SVG reader and the XML parser.
 NOT_WITHOUT_SVG = (
-    "cardstock.layout.svgart",
-    "cardstock.layout.svgparse",
-    "cardstock.layout.svgtext",
+    "cardstock.layout.art.svgart",
+    "cardstock.layout.art.svgparse",
+    "cardstock.layout.art.svgtext",
     "xml.etree",
 )
 
@@ -124,7 +124,7 @@ NOT_WITHOUT_MARKUP = ("markdown_it",)
 
 # What a build that reprints nothing (no `--changed-since`) may not load: the printed
 # cards' fingerprints compared with git's history.
-NOT_WITHOUT_A_REPRINT = ("cardstock.layout.printed", "cardstock.core.revision")
+NOT_WITHOUT_A_REPRINT = ("cardstock.layout.fingerprints", "cardstock.core.revision")
 
 # What a build of a game without a rulebook may not load: the rulebook's content helpers.
 NOT_WITHOUT_A_RULEBOOK = (
@@ -135,7 +135,7 @@ NOT_WITHOUT_A_RULEBOOK = (
 
 # What a build whose texts are all left to right may not load: a line's visual order and
 # the glyph shaping of a right-to-left run in a PDF.
-NOT_WITHOUT_RIGHT_TO_LEFT = ("cardstock.render.shaping", "cardstock.layout.visual")
+NOT_WITHOUT_RIGHT_TO_LEFT = ("cardstock.render.shaping", "cardstock.layout.text.visual_order")
 
 # What a build and a plain `check` may not load: the mutation test's room (`check --mutate`
 # alone loads it); the rules' model keeps `[mutate]` as written, the card-text check reads
@@ -300,8 +300,8 @@ def test_a_check_with_mutate_loads_the_mutation_test(tmp_path: Path) -> None:
 
 def test_writing_printed_json_does_not_load_gits_history(tmp_path: Path) -> None:
     # a default build writes every game's printed.json; only `--changed-since` reads git
-    modules = modules_after("import cardstock.layout.printed", tmp_path)
-    assert "cardstock.layout.printed" in modules
+    modules = modules_after("import cardstock.layout.fingerprints", tmp_path)
+    assert "cardstock.layout.fingerprints" in modules
     assert loaded(("cardstock.core.revision",), modules) == []
 
 
@@ -384,9 +384,9 @@ def test_the_pipeline_and_its_stages_checks_are_imported_with_the_collector_paus
 BUILD_MODEL_MODULES = (
     "cardstock.catalog.schema",
     "cardstock.catalog.fields",
-    "cardstock.layout.layoutfile",
+    "cardstock.layout.language.schema",
     "cardstock.impose.sheets",
-    "cardstock.layout.symbolfile",
+    "cardstock.layout.art.symbolfile",
 )
 
 

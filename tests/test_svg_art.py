@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from cardstock.layout.art.svgart import svg_ops
 from cardstock.layout.ops import Face
-from cardstock.layout.svgart import svg_ops
 from cardstock.render.png import faces_pdf, rasterise
 from cardstock.render.svg import svg_bytes
 

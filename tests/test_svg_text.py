@@ -13,9 +13,9 @@ from helpers_fonts import cff_font
 from pypdf import PdfReader
 
 from cardstock import fonts
+from cardstock.layout.art.ownicons import svg_symbol
+from cardstock.layout.art.svgart import svg_ops
 from cardstock.layout.ops import Face, Text, walk
-from cardstock.layout.ownicons import svg_symbol
-from cardstock.layout.svgart import svg_ops
 from cardstock.render.png import faces_pdf, rasterise
 from cardstock.render.svg import svg_bytes
 

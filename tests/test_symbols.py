@@ -13,9 +13,9 @@ import pytest
 from conftest import load_games
 from reportlab.pdfgen.canvas import Canvas
 
+from cardstock.layout.art.symbols import PathError, library, load_library, parse_path
 from cardstock.layout.faces import unknown_symbols
 from cardstock.layout.ops import Face, Icon
-from cardstock.layout.symbols import PathError, library, load_library, parse_path
 from cardstock.render.pdf import PdfFaces
 from cardstock.render.svg import svg_bytes
 
@@ -154,7 +154,7 @@ def test_both_backends_draw_a_symbol_from_the_same_parts():
 
 
 def test_a_library_file_is_parsed_again_only_when_its_bytes_change(tmp_path, monkeypatch):
-    import cardstock.layout.symbols as symbols
+    import cardstock.layout.art.symbols as symbols
 
     parsed = []
     real = symbols.read_model

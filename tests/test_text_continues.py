@@ -17,8 +17,8 @@ import pypdf
 import pytest
 from conftest import FIXTURES, load_games, main
 
-from cardstock.layout.continued import split
 from cardstock.layout.faces import Faces
+from cardstock.layout.text.continued import split
 
 LONG = [
     "When this card enters play, each opponent discards a card of their choice. Then, if "

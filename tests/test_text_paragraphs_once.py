@@ -8,10 +8,10 @@ from __future__ import annotations
 import itertools
 
 from cardstock.core.markup import Heading
-from cardstock.layout import textfit
 from cardstock.layout.ops import SymbolPart
-from cardstock.layout.text import IconRef, TextStyle
-from cardstock.layout.textfit import Paragraphs, Raw, fit_blocks, plain_blocks
+from cardstock.layout.text import fit as textfit
+from cardstock.layout.text.fit import Paragraphs, Raw, fit_blocks, plain_blocks
+from cardstock.layout.text.words import IconRef, TextStyle
 
 LINES = (
     "Draw 1 **card**.",

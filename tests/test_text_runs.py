@@ -6,8 +6,8 @@ measure."""
 from __future__ import annotations
 
 from cardstock import fonts
-from cardstock.layout.text import break_lines, rich_spans, words_of
-from cardstock.layout.textfit import _emit_line
+from cardstock.layout.text.fit import _emit_line
+from cardstock.layout.text.words import break_lines, rich_spans, words_of
 
 SIZE = 10.0
 

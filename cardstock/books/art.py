@@ -19,8 +19,8 @@ from ..catalog.load import Catalog
 from ..catalog.schema import Component
 from ..catalog.wording import IN_THE_BOX, book_word, components_line, said_count
 from ..core.issues import Issue
-from ..layout.continued import later_parts
-from ..layout.symbols import Library
+from ..layout.art.symbols import Library
+from ..layout.text.continued import later_parts
 from .cardwords import alt_text, face_words
 from .content import Thumbs, face_size, galleries
 from .grid import Grid, KeepGallery

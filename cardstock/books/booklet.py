@@ -52,7 +52,7 @@ from ..render.pdf import pdf_num
 from ..render.pdfdoc import new_canvas, pdf_settings, unique_subset_tags
 from .marks import strip
 
-# points: no type in a booklet is under the rulebooks' 7 pt (layout.printsafe.MIN_BOOK_TYPE)
+# points: no type in a booklet is under the rulebooks' 7 pt (layout.safety.measures.MIN_BOOK_TYPE)
 NOTE_SIZE = 7.0
 NOTE_COLOR = (0.5, 0.5, 0.5)  # grey: it stays on the finished booklet's pages
 

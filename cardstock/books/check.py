@@ -25,7 +25,7 @@ from ..core.files import Unreadable, present, read_text
 from ..core.issues import Issue
 from ..core.stage import Job
 from ..core.templating import check_template
-from ..layout.text import HTML_TAG
+from ..layout.text.words import HTML_TAG
 
 _COUNT_WORDS = sorted(
     {w for pair in KIND_WORDS.values() for w in pair} | {"players", "player"}, key=len, reverse=True

@@ -228,7 +228,7 @@ def galleries(
 ) -> list[Gallery]:
     """The component list's galleries: every group of the catalog in order, with its count;
     a run of two or more one-face groups of one set becomes one gallery named by the set.
-    `parts`: each continued card's later parts (`layout.continued.later_parts`), shown
+    `parts`: each continued card's later parts (`layout.text.continued.later_parts`), shown
     after it and counted with it, as one card."""
     found = _galleries(catalog)
     if not parts:

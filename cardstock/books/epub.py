@@ -36,8 +36,8 @@ from ..core.cache import Cache, code_key, digest, key_of
 from ..core.files import read_bytes
 from ..core.issues import Issue
 from ..fonts import FACES, FONT_DIR
-from ..layout.continued import later_parts
 from ..layout.faces import Faces
+from ..layout.text.continued import later_parts
 from ..render.svg import BOOK_FONT_URL, BOOK_KIND, book_key, svg_bytes
 from . import fonts
 from .content import LANGUAGE, Chunk, Thumbs, book_meta

@@ -55,7 +55,7 @@ from ..core.issues import Issue
 from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
-from ..layout.continued import later_parts
+from ..layout.text.continued import later_parts
 from . import art, fonts
 from .content import (
     BOOK_FOR_PAPER,

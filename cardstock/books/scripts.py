@@ -1,10 +1,10 @@
 """Paragraphs of books in scripts ReportLab's Paragraph does not lay out: right-to-left
 text (Arabic, Hebrew) and Chinese and Japanese, and text in a font the book's face lacks.
 
-Such a paragraph is laid out the way a face's text box is (`cardstock.layout.textfit`):
+Such a paragraph is laid out the way a face's text box is (`cardstock.layout.text.fit`):
 each character in the book's face or, when that face has no glyph for it, in the first of
 the project's own fonts (`fonts/`) that has one; lines broken between CJK characters
-(kinsoku kept, `cardstock.layout.scripts`); each line of right-to-left text put in visual
+(kinsoku kept, `cardstock.layout.text.scripts`); each line of right-to-left text put in visual
 order (`cardstock.core.bidi`) and shaped by HarfBuzz as it is drawn
 (`cardstock.render.shaping`); a paragraph that starts right to left aligned right. The
 lines are drawn as a face is, by `cardstock.render.pdf.PdfFaces`, so a rulebook prints
@@ -27,15 +27,15 @@ from .. import fonts
 from ..core import markup
 from ..core.bidi import has_rtl, rtl_paragraph
 from ..layout.ops import Face, Icon, Op, Rect, Text
-from ..layout.scripts import has_breaks
-from ..layout.text import IconRef, IconResolver, TextStyle
-from ..layout.textfit import fit_blocks
+from ..layout.text.fit import fit_blocks
+from ..layout.text.scripts import has_breaks
+from ..layout.text.words import IconRef, IconResolver, TextStyle
 from ..render.pdf import PdfFaces
 from . import fonts as book_fonts
 
 if TYPE_CHECKING:
     from ..catalog.schema import Game
-    from ..layout.symbols import Library
+    from ..layout.art.symbols import Library
 
 TALL = 1_000_000.0  # a box no paragraph fills: its text is laid out at one size, never cut
 

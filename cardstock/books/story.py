@@ -30,9 +30,9 @@ from ..core.bidi import rtl_paragraph
 from ..core.issues import Issue
 from ..core.units import PAPERS, parse_length
 from ..layout.boxtypes.text import unstyled_advice
-from ..layout.printsafe import MIN_BOOK_TYPE
-from ..layout.scripts import break_between, has_breaks
-from ..layout.text import IconResolver
+from ..layout.safety.measures import MIN_BOOK_TYPE
+from ..layout.text.scripts import break_between, has_breaks
+from ..layout.text.words import IconResolver
 from . import fonts
 from .marks import LABEL_END, Decoration, Labelled, Node, Tagged, tagged
 from .scripts import MeasuredParagraph, ScriptParagraph, needs_layout

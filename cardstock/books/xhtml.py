@@ -41,8 +41,8 @@ from ..catalog.wording import (
 )
 from ..core import markup
 from ..core.toolwords import ENGLISH, ToolWords
+from ..layout.art.symbols import Library
 from ..layout.ops import Face
-from ..layout.symbols import Library
 from ..render.svg import num, path_d
 from .cardwords import alt_text, face_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
@@ -236,7 +236,7 @@ class Writer:
     ):
         self.catalog, self.src, self.drawing = catalog, src, drawing
         self.said: Said = {} if said is None else said
-        self.parts = parts  # each continued card's later parts (`layout.continued`)
+        self.parts = parts  # each continued card's later parts (`layout.text.continued`)
         self.marks = Marks(book_meta(catalog)["lang"])
         self.icons = Icons(catalog, library)
         self.by_id = {c.id: c for c in catalog.components}

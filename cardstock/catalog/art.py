@@ -1,7 +1,7 @@
 """Art files a catalog names, checked when the catalog is loaded, before anything draws
 them: a raster image's pixel count is read from its header (never decoded) and refused
 above `MAX_PIXELS`. An SVG is read by the layout room, which draws it
-(`cardstock.layout.check` refuses one with a size or geometry that is not finite)."""
+(`cardstock.layout.checks.layouts` refuses one with a size or geometry that is not finite)."""
 
 from __future__ import annotations
 

@@ -283,9 +283,7 @@ def _is_back_column(s: ComponentSet, header: str) -> bool:
     return s.back_column is not None and _header_key(header) == _header_key(s.back_column)
 
 
-def _filled(
-    mapping: dict[str, str | None], file: str, line: int, issues: Issues
-) -> dict[str, str]:
+def _filled(mapping: dict[str, str | None], file: str, line: int, issues: Issues) -> dict[str, str]:
     """The column that fills each field, the first of the header's; a second column that
     fills the same field is a problem of the header."""
     first: dict[str, str] = {}

@@ -89,10 +89,10 @@ def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[I
 def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Any | None, list[Issue]]:
     """`--changed-since REF`: each game's printed fingerprints at REF — a saved build's
     manifest.json (or a <game>-printed.json) when REF is a file, else a git revision of
-    the project (`cardstock.layout.printed`)."""
+    the project (`cardstock.layout.fingerprints`)."""
     from ..core.revision import RevisionError
     from ..core.stage import Since
-    from ..layout.printed import at_revision, from_saved
+    from ..layout.fingerprints import at_revision, from_saved
 
     where = Path(ref)
     if not where.is_absolute():  # relative to here, else to the project

@@ -247,10 +247,10 @@ def _fits(
     from ..core.cache import open_cache
     from ..core.issues import Issues
     from ..core.stage import Job
+    from ..layout.art.ownicons import game_library
+    from ..layout.art.symbols import library
     from ..layout.faces import Faces
-    from ..layout.ownicons import game_library
-    from ..layout.spec import load_layouts, shared_files
-    from ..layout.symbols import library
+    from ..layout.language.load import load_layouts, shared_files
     from ..rules import render, run_checks
     from ..stages import CHECKS
 

@@ -4,7 +4,7 @@ Text is normalised to Unicode NFC as it is read (a letter typed as a base letter
 combining accent becomes the one precomposed letter the fonts draw in place), and nothing
 else is done to it then: no script and no character is refused when the catalog is read.
 Chinese, Japanese and Korean lines break between characters, Arabic and Hebrew are shaped
-and put in visual order (`cardstock.layout.scripts`), an emoji or any other symbol prints
+and put in visual order (`cardstock.layout.text.scripts`), an emoji or any other symbol prints
 in the first font of the box that has its glyph (its font, then its `fallback` fonts), and
 a character none of them has is reported by the layout as a warning at its line, naming
 the component, the field, the character and every font tried (`glyph_warning`).

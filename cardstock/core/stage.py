@@ -43,7 +43,7 @@ EXPORT_OPTIONS = (
 class Since:
     """An earlier version of the project, as `--changed-since` names it: the name given
     (a git revision or a saved manifest), and each game's printed fingerprints then
-    (`cardstock.layout.printed`); `digest` stands for them in the build's keys."""
+    (`cardstock.layout.fingerprints`); `digest` stands for them in the build's keys."""
 
     ref: str
     digest: str

@@ -165,7 +165,7 @@ def write_pngs(
 
 
 def build_cards(job: Job) -> StageResult:
-    job = job.printing()  # a continued card's parts too (`layout.continued`)
+    job = job.printing()  # a continued card's parts too (`layout.text.continued`)
     catalog, options = job.catalog, job.build
     result = StageResult()
     folder = options.out / catalog.id / "cards"

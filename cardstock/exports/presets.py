@@ -685,7 +685,7 @@ def uploads(
 
 
 def build_print_shop(job: Job) -> StageResult:
-    job = job.printing()  # a continued card's parts too (`layout.continued`)
+    job = job.printing()  # a continued card's parts too (`layout.text.continued`)
     catalog, options = job.catalog, job.build
     presets, problems = load_presets(catalog.root)
     if problems:

@@ -42,8 +42,8 @@ from ..catalog.load import Catalog
 from ..core.output import artifact, refuse_links, remove_stale
 from ..core.stage import Job, StageResult
 from ..core.units import POINTS_PER, parse_length
+from ..layout.art.shapes import shape_of
 from ..layout.ops import Face
-from ..layout.shapes import shape_of
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .ttpg_pieces import dice_templates, panels
 
@@ -192,7 +192,7 @@ def thickness(catalog: Catalog, kind: str) -> float:
 
 
 def build_ttpg(job: Job) -> StageResult:
-    job = job.printing()  # a continued card's parts too (`layout.continued`)
+    job = job.printing()  # a continued card's parts too (`layout.text.continued`)
     catalog, options = job.catalog, job.build
     result = StageResult()
     folder = options.out / catalog.id / "ttpg"

@@ -53,8 +53,8 @@ from ..core.issues import Issue
 from ..core.output import artifact, refuse_links, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER
+from ..layout.art.shapes import shape_of
 from ..layout.ops import Face
-from ..layout.shapes import shape_of
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .ttsmesh import (
     DIE_COLUMNS,
@@ -285,7 +285,7 @@ def piece(face: Face) -> str:
 
 
 def build_tts(job: Job) -> StageResult:
-    job = job.printing()  # a continued card's parts too (`layout.continued`)
+    job = job.printing()  # a continued card's parts too (`layout.text.continued`)
     catalog, options = job.catalog, job.build
     faces = job.faces
 

@@ -684,7 +684,7 @@ def register(name: str) -> str:
 
 def project_key() -> str:
     """What decides the project fonts FACES holds now (their files' names and stamps): a
-    drawing that sets text keeps under it (`layout.svgart`)."""
+    drawing that sets text keeps under it (`layout.art.svgart`)."""
     return _CURRENT[0]
 
 

@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..layout.shapes import shape_of
+from ..layout.art.shapes import shape_of
 from .pack import hex_points
 from .plan import Box, Page, Placement, Point, face_point
 

@@ -354,7 +354,7 @@ def draw_piece(c: Canvas, drawer: PdfFaces, p: Placed) -> None:
 
 
 def build_cut(job: Job) -> StageResult:
-    job = job.printing()  # a continued card's parts too (`layout.continued`)
+    job = job.printing()  # a continued card's parts too (`layout.text.continued`)
     catalog, options, faces = job.catalog, job.build, job.faces
     machines, _ = load_machines(catalog.root)  # checked by check_inputs before the build
     machine = machines[options.cut or ""]

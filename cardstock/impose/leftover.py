@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..layout.shapes import shape_of
+from ..layout.art.shapes import shape_of
 from .pack import hex_points
 from .plan import Box, Outline, Page, Placement, Point, Segment, offset_convex
 

@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from ..layout.shapes import shape_of
+from ..layout.art.shapes import shape_of
 from .grid import Frame, Item, candidates, centred, frame
 from .marks import dedupe_segments
 from .plan import (

@@ -1,7 +1,7 @@
 """The print-and-play stages: every physical component of a game, in its full count, imposed
 on each paper (`<game>-pnp-<paper>.pdf`), and the reference cards alone
 (`<game>-quickref-<paper>.pdf`); with `--changed-since`, only the cards whose print changed
-(`<game>-reprint-<paper>.pdf`, `cardstock.layout.printed`).
+(`<game>-reprint-<paper>.pdf`, `cardstock.layout.fingerprints`).
 
 Pieces are grouped by the sheet that takes them (layouts/sheets/), their shape and size, in
 catalog order; each group is arranged by its sheet (grid, honeycomb, packed rows) and
@@ -21,8 +21,8 @@ from ..core.output import Artifact, artifact, discard
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.toolwords import ToolWords
 from ..core.units import PAPER_LABELS, fmt_mm
+from ..layout.art.shapes import shape_of
 from ..layout.faces import Faces, own_back
-from ..layout.shapes import shape_of
 from ..render.pdf import PdfFaces
 from .bleed import least_bleed
 from .footer import FooterReport
@@ -45,7 +45,7 @@ def build_pnp(job: Job) -> StageResult:
 
 def build_reprint(job: Job) -> StageResult:
     """`output/<game>/<game>-reprint-<paper>.pdf`: the cards whose print changed since
-    `--changed-since` (`cardstock.layout.printed`), every copy, with their backs."""
+    `--changed-since` (`cardstock.layout.fingerprints`), every copy, with their backs."""
     return _build(job.printing(), kinds=None, kind="reprint")
 
 
@@ -77,7 +77,7 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
     if kind in ("pnp", "reprint"):
         components = selected(catalog, components, options, result.findings)
     if kind == "reprint":  # --changed-since: the changed cards alone, on sheets of their own
-        from ..layout.printed import changed_cards  # git's history: read by a reprint only
+        from ..layout.fingerprints import changed_cards  # git's history: read by a reprint only
 
         ids = {c.id for c in changed_cards(job) or []}
         components = [c for c in components if c.id in ids]

@@ -13,7 +13,7 @@ A problem is drawn where the box that has it lies on the face (`ops.Note`, kept 
 face is drawn): text shrunk to its minimum size, text that overflows even at it, content
 outside the safe zone, low contrast, characters the font cannot draw. The colour-vision
 sheets are the contact sheet's pixels through the simulation of Machado et al. (2009,
-`cardstock.layout.vision`), applied with a colour lookup table (Pillow's `Color3DLUT`);
+`cardstock.layout.safety.vision`), applied with a colour lookup table (Pillow's `Color3DLUT`);
 the `colour-vision` check's warnings are the stage's findings then too.
 """
 
@@ -35,10 +35,10 @@ from ..core.output import artifact
 from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import PAPERS, parse_length
-from ..layout.continued import PROBLEM as PART
-from ..layout.lint import colour_vision
+from ..layout.checks.drawn import colour_vision
 from ..layout.ops import Face, Note
-from ..layout.vision import DEFICIENCIES, simulator
+from ..layout.safety.vision import DEFICIENCIES, simulator
+from ..layout.text.continued import PROBLEM as PART
 from ..render.pdf import PdfFaces
 from ..render.pdfdoc import new_canvas, pdf_settings, unique_subset_tags
 from ..render.png import png_bytes, rasterise, rendered_pngs
@@ -264,7 +264,7 @@ def fit_report(faces: list[tuple[str, Face]]) -> bytes:
 
 def build_proof(job: Job) -> StageResult:
     """The proof sheets of one game (see the module's docstring)."""
-    job = job.printing()  # a continued card's parts too (`layout.continued`)
+    job = job.printing()  # a continued card's parts too (`layout.text.continued`)
     catalog, options = job.catalog, job.build
     faces = [(label, job.faces.full(face)) for label, face in job.faces.distinct()]
     result = StageResult()

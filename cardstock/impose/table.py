@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.units import PAPER_LABELS, POINTS_PER, parse_size
+from ..layout.art.shapes import shape_of
 from ..layout.ops import Face, Rect
-from ..layout.shapes import shape_of
 from .bleed import least_bleed
 from .grid import Item, frame, grid_pages, plan_grid
 from .pack import honeycomb_pages, pack_pages, plan_honeycomb

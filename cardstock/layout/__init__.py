@@ -1,1 +1,16 @@
-"""Faces: layouts (data) + catalog rows -> drawing ops (see ops.py)."""
+"""Faces: layouts (data) + catalog rows -> drawing ops (see ops.py). One idea per room
+(docs/architecture.md, "The layout room's rooms"), in the order they import each other:
+
+- art (`art/`): SVG art, the symbol library, a game's own icons, the piece shapes;
+- text in a box (`text/`): scripts, words measured, visual order, fitting, continuation;
+- the box types (`boxtypes/`), and the painter's services they draw with;
+- the layout language (`language/`): schema, loading, reference;
+- print safety as drawn (`safety/`), and faces as colour-blind players see them;
+- the painting chain (`painting/`): the painter, boxes drawn once, panels, the version mark;
+- the checks of layouts and faces (`checks/`).
+
+The top holds the basics every room draws with (`ops`, `context`, `resolved`) and the
+faces, after the painting chain: `faces`, the one place a face is made, the layout step
+that lays each out once (`step`), and what reads a game's faces whole (`fingerprints`,
+`labels`).
+"""

@@ -253,7 +253,8 @@ VERSION_DIGITS = len(PENDING_DIGEST)  # the digits of the hash a face prints as 
 
 def version_mark(catalog: Catalog, digest: str = PENDING_DIGEST) -> str:
     """The mark a face prints: the game's version and the first digits of the hash of what
-    the face draws (`marked.paint_marked` fills the digest in once the face's other ops exist)."""
+    the face draws (`version_mark.paint_marked` fills the digest in once the face's other ops
+    exist)."""
     return f"v{catalog.game.version} \u00b7 {digest[:VERSION_DIGITS]}"
 
 

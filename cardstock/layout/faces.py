@@ -46,20 +46,20 @@ from ..core.issues import InputError, Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length, parse_size
-from . import continued
-from .boxes import Painter
-from .boxmemo import BoxMemo
+from .art.ownicons import game_library
+from .art.shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
+from .art.symbols import Library
+from .boxtypes.services import Subject
 from .context import back_context, component_context, make_env
-from .marked import MarkDrawings, paint_marked
+from .language.load import LayoutSet, load_layouts, shared_files
 from .ops import Face, FaceLines, Guide, Note, Op, rect_path
-from .ownicons import game_library
-from .painting import Subject
-from .panels import compose
+from .painting.memo import BoxMemo
+from .painting.painter import Painter
+from .painting.panels import compose
+from .painting.version_mark import MarkDrawings, paint_marked
 from .resolved import Layout
-from .shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
-from .spec import LayoutSet, load_layouts, shared_files
-from .symbols import Library
-from .text import Fit
+from .text import continued
+from .text.words import Fit
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -70,7 +70,7 @@ if TYPE_CHECKING:
 # deck back once) keeps only each face's outline in memory (size, shape, cut) and reads
 # its drawing back from the cache when it is drawn: memory stays bounded however many
 # faces a game has. Up to it the drawings stay in memory and no stage, nor any worker
-# forked from the build, reads one back: the boxes faces share are kept once (`boxmemo`),
+# forked from the build, reads one back: the boxes faces share are kept once (`memo`),
 # so a kept face costs little more than its own text (about 0.6 KB a starter's card). The
 # bound holds the largest game's cards (`MAX_COMPONENTS`) and their deck backs.
 RETAIN_MAX = 60_000

@@ -20,7 +20,7 @@ from ..catalog.wording import has_words, humanize
 from ..core.issues import Issue
 from .context import facts
 from .faces import front_layout_name, own_back, reverse_layout_name
-from .spec import LayoutSet, box_texts, load_layouts, shared_files
+from .language.load import LayoutSet, box_texts, load_layouts, shared_files
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -31,7 +31,7 @@ _NAMES = re.compile(r"\blabels(?:\.(\w+)|\[\s*['\"]([\w-]+)['\"]\s*\])")  # labe
 
 
 def layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
-    """Every text of the game's layouts: each box's own words (`spec.layout_texts`) and
+    """Every text of the game's layouts: each box's own words (`load.layout_texts`) and
     each label a list of facts prints. What the translations read a game's layouts
     with (`catalog.translations.all_texts`)."""
     layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))

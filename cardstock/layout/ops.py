@@ -398,7 +398,7 @@ class FaceLines:
     """A face as the cache keeps it: lines of JSON, the face's size, shape, cut and
     findings on the first, then one line for each op, then one for each note. Most ops of
     a game's faces repeat from face to face (a frame, a title bar of one of a few colours,
-    the guides; `boxmemo` draws each once, with its notes), so each op and note is written
+    the guides; `memo` draws each once, with its notes), so each op and note is written
     as its line once and read back from it once: a repeated op costs a look-up, not a
     parse and a dataclass made again. Both memos are bounded (`LINES_KEPT`) and belong
     to one game's `Faces`."""
@@ -559,9 +559,9 @@ _plains: dict[int, tuple[Any, Any]] = {}  # id(op) -> (the op, its plain form)
 def plain(obj: Any) -> Any:
     """Ops → nested tuples of class names, strings and numbers; other values as they are
     (lists and tuples walked for the ops inside). An op's plain form is worked out once
-    while it is remembered: the faces of a game share most of their ops (`boxmemo`). A
+    while it is remembered: the faces of a game share most of their ops (`memo`). A
     face's own ops are made plain once, for its version mark's hash and its content key
-    both (`marked.paint_marked`, `Face.build`'s `plains`)."""
+    both (`version_mark.paint_marked`, `Face.build`'s `plains`)."""
     convert = _PLAIN.get(type(obj))
     if convert is not None:
         kept = _plains.get(id(obj))

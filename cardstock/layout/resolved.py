@@ -1,5 +1,6 @@
 """A layout resolved for drawing: its boxes and its keys, each key remembering the layout
-file and line that set it (`cardstock.layout.spec` reads, merges and resolves the files)."""
+file and line that set it (`cardstock.layout.language.load` reads, merges and resolves the
+files)."""
 
 from __future__ import annotations
 

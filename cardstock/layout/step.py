@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..core.issues import Issue
 from ..core.stage import Job
 from .faces import Faces
-from .vision import Looks
+from .safety.vision import Looks
 
 
 class LaidOut:

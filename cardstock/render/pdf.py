@@ -42,6 +42,7 @@ from reportlab.pdfgen.pdfgeom import bezierArc
 from .. import fonts
 from ..core.bidi import rtl_run
 from ..core.files import read_again
+from ..layout.art.shapes import bleed_outline
 from ..layout.ops import (
     GUIDE_COLORS,
     Ellipse,
@@ -58,7 +59,6 @@ from ..layout.ops import (
     Text,
     rect_path,
 )
-from ..layout.shapes import bleed_outline
 from .pdfdoc import Spill, _doc_object, _form_resources, _xobject_name, font_document, seal
 
 _CAPS = {"butt": 0, "round": 1, "square": 2}

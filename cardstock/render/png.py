@@ -28,8 +28,8 @@ from reportlab.lib.utils import ImageReader
 
 from ..core.units import POINTS_PER
 from ..core.workers import worker_start
+from ..layout.art.shapes import shape_of
 from ..layout.ops import Face
-from ..layout.shapes import shape_of
 from .pdf import PdfFaces, cmyk_image
 from .pdfdoc import PdfX, make_pdfx, new_canvas, pdf_settings, unique_subset_tags
 from .prepress import flatten, inks

@@ -25,7 +25,7 @@ from .svg import BOOK_FONT_URL, BOOK_KIND, FaceSvg, Written, book_key, face_titl
 
 
 def build_svgs(job: Job) -> StageResult:
-    job = job.printing()  # a continued card's parts too (`layout.continued`)
+    job = job.printing()  # a continued card's parts too (`layout.text.continued`)
     catalog, options = job.catalog, job.build
     result = StageResult()
     folder = options.out / catalog.id / "svg"

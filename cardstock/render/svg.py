@@ -21,6 +21,7 @@ from ..core.bidi import rtl_run
 from ..core.cache import code_key, key_of
 from ..core.files import read_again
 from ..core.units import POINTS_PER
+from ..layout.art.shapes import bleed_outline, shape_of
 from ..layout.ops import (
     GUIDE_COLORS,
     Ellipse,
@@ -35,7 +36,6 @@ from ..layout.ops import (
     Rect,
     Text,
 )
-from ..layout.shapes import bleed_outline, shape_of
 from .pdf import pdf_num
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ ROOTS_KEPT = 64  # at most this many roots of copies kept in a build's memo
 
 class Written:
     """The faces of a build share one object for an op they draw alike (a frame, a
-    background, an icon, a rules text: `layout.boxmemo`): the element of an op drawn a
+    background, an icon, a rules text: `layout.painting.memo`): the element of an op drawn a
     second time is written then, and that text is used for it from then on. By the op's
     identity, the op itself kept beside it (so its id is not given to another object
     while the memo lives). At most `OPS_KEPT` ops are written, and as many noted as seen

@@ -3,8 +3,9 @@ against the catalog. One idea per room (docs/architecture.md, "The rules room's 
 
 - setup simulation (`setup/`): the setup procedure as data, simulated for every player
   count;
-- facts (`facts/`): what a rulebook states, one module per kind, and what the kinds read:
-  the places a value is held, a text's words, translations, counts stated in prose;
+- what the facts read (`reading/`): the places a value is held, a text's words, the
+  template lines, translations, counts stated in prose;
+- facts (`facts/`): what a rulebook states, one module per kind;
 - checks and their report (`checks/`): the constraint kinds, deck-building limits,
   examples of play, the checks of a game's words that need no rules file, severities and
   acknowledgments, and what a game without rules could check;

@@ -24,7 +24,7 @@ from ..core.stage import Job
 from ..core.toolwords import ENGLISH, ToolWords
 from .checks.own import OWN
 from .checks.unchecked import could_check
-from .facts.reads import forget
+from .reading.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check, Provider
 
 # The rules' models, the setup simulator and the source text's coverage are imported where

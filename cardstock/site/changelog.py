@@ -32,7 +32,7 @@ from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, Span, StageResult
 from ..core.tomlpos import read_toml
 from ..layout.faces import Faces
-from ..layout.printed import changes, faces_at, printed
+from ..layout.fingerprints import changes, faces_at, printed
 from ..render.png import face_pngs
 from .notes import noted_cards
 

@@ -5,11 +5,11 @@ as `BOX`; the module is imported the first time something asks for its type (`bo
 so a build loads the drawing code of the types its layouts use and no other. Everything
 else derives from this table:
 
-- the layout schema (`cardstock.layout.layoutfile.BoxType`, so `cardstock schema faces` and the
+- the layout schema (`cardstock.layout.language.schema.BoxType`, so `cardstock schema faces` and the
   validation messages list the types; validating a layout reads the names alone),
-- the layout reference (`cardstock.layout.reference` → docs/layouts.md),
+- the layout reference (`cardstock.layout.language.reference` → docs/layouts.md),
 - the painter's dispatch (`Painter.box` calls `box_kind(type).draw`, handing itself as
-  the `painting.Services` a box type draws with),
+  the `services.Services` a box type draws with),
 - the print-safety check (the types whose `content` it measures).
 
 A new box type is one module here, its loader and one line in `BOX_TYPES`

@@ -19,9 +19,9 @@ from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
-    from ..painting import Services
+    from ..art.shapes import Geometry
     from ..resolved import Box, Layout
-    from ..shapes import Geometry
+    from .services import Services
 
 
 def draw(
@@ -68,7 +68,7 @@ def draw(
                     )
                 ] + frame_ops
             if suffix == ".svg":
-                from ..svgart import svg_ops, with_opacity  # SVG art: read only when drawn
+                from ..art.svgart import svg_ops, with_opacity  # SVG art: read only when drawn
 
                 art_ops, problems = svg_ops(
                     target, painter.catalog.root, (x, y, w, h), box.get("fit", "contain"), where

@@ -11,9 +11,9 @@ from .icon import icon_box_color, resolve_icons
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..painting import Services
+    from ..art.shapes import Geometry
     from ..resolved import Box, Layout
-    from ..shapes import Geometry
+    from .services import Services
 
 
 def draw(

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..painting import Services
+    from ..art.shapes import Geometry
     from ..resolved import Box, Layout
-    from ..shapes import Geometry
+    from .services import Services
 
 Rect4 = tuple[float, float, float, float]  # x, y, width, height in points (y down)
 Draw = Callable[["Services", "Layout", "Box", dict[str, Any], "Geometry", Rect4], list[Any]]

@@ -10,9 +10,9 @@ from ..ops import Ellipse, Group, Path, polygon_path, r, rect_path
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..painting import Services
+    from ..art.shapes import Geometry
     from ..resolved import Box, Layout
-    from ..shapes import Geometry
+    from .services import Services
 
 
 def draw(

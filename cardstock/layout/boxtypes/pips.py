@@ -8,9 +8,9 @@ from ..ops import Ellipse, r
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..painting import Services
+    from ..art.shapes import Geometry
     from ..resolved import Box, Layout
-    from ..shapes import Geometry
+    from .services import Services
 
 
 def draw(

@@ -14,9 +14,9 @@ from ..ops import Icon, Rect, SymbolPart, r
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..painting import Services
+    from ..art.shapes import Geometry
     from ..resolved import Box, Layout
-    from ..shapes import Geometry
+    from .services import Services
 
 QUIET = 2  # modules of light margin on each side (readers find a code on a card with 2)
 ERROR = "m"  # error correction: about 15 % of the code may be smudged or cut

@@ -10,16 +10,16 @@ from ... import fonts as fontmod
 from ...core.markup import parse
 from ...core.scripts import GLYPH_SEP, glyph_warning
 from ...core.units import fmt_mm
-from .. import continued
-from .. import text as textmod
 from ..ops import Rect, Text, r
-from ..textfit import Raw, plain_blocks, without_break_marks
+from ..text import continued
+from ..text import words as textmod
+from ..text.fit import Raw, plain_blocks, without_break_marks
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
-    from ..painting import Services
+    from ..art.shapes import Geometry
     from ..resolved import Box, Layout
-    from ..shapes import Geometry
+    from .services import Services
 
 
 FIELD_ONLY = re.compile(r"^\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*$")

@@ -35,7 +35,7 @@ from ...catalog.schema import Component
 from ...core.issues import Issue
 from ...core.patterns import whole_name
 from ...core.stage import Job
-from ..facts.prose_counts import singular
+from ..reading.prose_counts import singular
 from ..rule_words import vocabulary
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ with the checks other rooms provide, `report.provided`)."""
 
 from __future__ import annotations
 
-from ..facts import prose_counts
+from ..reading import prose_counts
 from ..setup import step_words
 from ..verdicts import Provider
 from . import card_texts, colour_only, distinct_names, prose_contradictions

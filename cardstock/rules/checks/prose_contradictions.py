@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.issues import Issue
 from ...core.stage import Job
-from ..facts.prose_counts import prose
+from ..reading.prose_counts import prose
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
     from ...catalog.load import Catalog
@@ -66,7 +66,7 @@ def rule_words(
     facts = spoken(catalog) if facts is None else facts
     if not facts:
         return []  # no rule fact places its value among words: none is contradicted
-    from ..facts.phrases import _said_in, words  # the facts' reading of words, for some facts
+    from ..reading.phrases import _said_in, words  # the facts' reading of words, for some facts
 
     out: list[tuple[RuleFact, str, int | None]] = []
     said = words(text)  # read once for every fact
@@ -91,8 +91,8 @@ def spoken(catalog: Catalog) -> list[Spoken]:
     rules = catalog.rules
     if rules is None:
         return []
-    from ..facts.phrases import words
     from ..facts.rule import RuleFact
+    from ..reading.phrases import words
 
     out: list[Spoken] = []
     for loc in getattr(rules, "facts", []):

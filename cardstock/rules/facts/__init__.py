@@ -1,4 +1,3 @@
-"""Facts: what a rulebook states, one module per kind, each checked against the catalog;
-and what the kinds read: where the catalog holds a value (`places`), a text's words
-(`phrases`), translations (`translated`), counts stated in the game file's prose
-(`prose_counts`) and the template lines read once per load (`reads`)."""
+"""Facts: what a rulebook states, one module per kind, each checked against the catalog.
+What the kinds read (the places the catalog holds a value, a text's words, translations,
+counts in prose, the template lines) is the room before this one (`rules/reading/`)."""

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ...catalog.schema import Component, Game
 from ..filters import Strict
+from ..reading.phrases import show as show  # how a stated value is shown, read by every fact kind
 from ..sources import SeedRef, SourceText
 from ..verdicts import Outcome
-from .phrases import show as show  # how a stated value is shown, read by every fact kind
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

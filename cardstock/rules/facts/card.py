@@ -11,9 +11,9 @@ from pydantic import Field
 from ...catalog.schema import Component, Game
 from ...core.markup import plain
 from ..filters import value_of
+from ..reading.places import norm, spelled
 from ..verdicts import Outcome, Problem
 from .base import Fact, same, show
-from .places import norm, spelled
 
 if TYPE_CHECKING:
     pass

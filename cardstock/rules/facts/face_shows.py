@@ -31,10 +31,10 @@ from ...catalog.schema import Component, Game
 from ...core.templating import plain
 from ...core.tomlpos import read_toml
 from ..filters import Filter, select
+from ..reading.text_at import text_file
 from ..sources import SourceText
 from ..verdicts import Outcome, Problem
 from .base import Fact
-from .text_at import text_file
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

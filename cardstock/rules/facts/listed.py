@@ -42,11 +42,11 @@ from ...catalog.schema import Component, Game
 from ...core import files
 from ...core.templating import plain
 from ..filters import Filter, Strict, select, value_of
+from ..reading.places import norm
+from ..reading.reads import reads_of
 from ..sources import SourceText
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .places import norm
-from .reads import reads_of
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

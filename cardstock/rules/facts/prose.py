@@ -25,11 +25,11 @@ from pydantic import Field, model_validator
 from ...catalog.schema import Component, Game
 from ...core.validation import constructed
 from ..filters import Filter, select, value_of
+from ..reading.phrases import has_read, words
+from ..reading.places import spelled
+from ..reading.prose_counts import singular
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .phrases import has_read, words
-from .places import spelled
-from .prose_counts import singular
 from .typed import SPELT, as_number
 
 if TYPE_CHECKING:

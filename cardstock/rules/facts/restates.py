@@ -12,9 +12,9 @@ from pydantic import Field, model_validator
 from ...catalog.schema import Component, Game
 from ...core.validation import constructed
 from ..filters import Filter, select, value_of
+from ..reading.places import norm
 from ..verdicts import Outcome, Problem
 from .base import Fact, same, show
-from .places import norm
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

@@ -36,15 +36,15 @@ from ...catalog.schema import Component, Game
 from ...core.files import Unreadable, read_text
 from ...core.template_words import read_lines
 from ..filters import Filter, Strict, select, value_of
+from ..reading.phrases import _said_in, has, templates, words, words_of
+from ..reading.places import choice_text, clip_departure, norm
+from ..reading.reads import TypedWords, reads_of
+from ..reading.rendered_forms import unsaid
+from ..reading.text_at import read_text_at
+from ..reading.translated import opposite_said
 from ..sources import SourceText
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .phrases import _said_in, has, templates, words, words_of
-from .places import choice_text, clip_departure, norm
-from .reads import TypedWords, reads_of
-from .rendered_forms import unsaid
-from .text_at import read_text_at
-from .translated import opposite_said
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -65,7 +65,7 @@ class WordPlace(Strict):
     field: str | None = None
     setup: int | str | None = None
     to: str | None = None
-    topic: str | None = None  # a designer's choice (`cardstock.rules.facts.places.choice_text`)
+    topic: str | None = None  # a designer's choice (`cardstock.rules.reading.places.choice_text`)
     file: Literal["game.toml", "rules.toml", "faces.toml"] | None = None  # with `key` (text_at)
     key: str | None = None
     says: str | list[str] | None = None  # the forms this place holds (default: the fact's)

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from ...catalog.schema import Component, Game
+from ..reading.phrases import words_of
+from ..reading.places import norm
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .phrases import words_of
-from .places import norm
 
 if TYPE_CHECKING:
     pass

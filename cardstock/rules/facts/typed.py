@@ -25,13 +25,13 @@ from pydantic import Field
 from ...catalog.schema import Component, Game
 from ...core.patterns import whole_name
 from ..filters import Strict
+from ..reading.phrases import templates
+from ..reading.places import NUMBER_WORDS
+from ..reading.prose_counts import singular
+from ..reading.typed_rule_words import Lines, Phrases, words_typed
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
-from .phrases import templates
-from .places import NUMBER_WORDS
-from .prose_counts import singular
 from .rule import template_lines
-from .typed_rule_words import Lines, Phrases, words_typed
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

@@ -1,5 +1,5 @@
 """The `value` fact: one quantity the rulebook states, and every place in the catalog that
-holds it (`cardstock.rules.facts.places`), each holding the stated value."""
+holds it (`cardstock.rules.reading.places`), each holding the stated value."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from ...catalog.schema import Component, Game
+from ..reading.places import Place, clip_departure, read_place
+from ..reading.translated import numbers_kept
 from ..verdicts import Outcome, Problem
 from .base import Fact, same, show
-from .places import Place, clip_departure, read_place
-from .translated import numbers_kept
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 class ValueFact(Fact):
     """One quantity the rulebook states (a starting hand of 7, a display of 4), and every
     place in the catalog that holds it: a setup step's count, a table's words, the player
-    range, a number of copies (`cardstock.rules.facts.places`). Each place must hold the stated
+    range, a number of copies (`cardstock.rules.reading.places`). Each place must hold the stated
     value; when one does not, the message names both values and both places."""
 
     kind: Literal["value"] = "value"

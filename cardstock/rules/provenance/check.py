@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
-from ..facts.translated import numbers_translated, translations
+from ..reading.translated import numbers_translated, translations
 from ..verdicts import FAIL, PASS, WARN, Check
 from .stated import problems
 from .steps_order import steps_out_of_order

@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, model_validator
 
-from ..facts.phrases import bare, fold, words_of
-from ..facts.places import NUMBER_WORDS
 from ..filters import Filter, Strict
+from ..reading.phrases import bare, fold, words_of
+from ..reading.places import NUMBER_WORDS
 from ..sources import SeedRef, SourceText
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ...core.files import Unreadable, read_text
 from ...core.issues import Issue
-from ..facts.phrases import templates
+from ..reading.phrases import templates
 from .stated import template_cites
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
-from ..facts.translated import translations
+from ..reading.translated import translations
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog

@@ -1,0 +1,458 @@
+"""Drawing one layout's boxes for one face: geometry, templates, and the values boxes read.
+
+`Painter.paint(layout, ctx)` returns the drawing ops of a face (or a panel of a die net or
+a standee) and collects Issues for everything that went wrong on the way. Each box is
+drawn by its type's module, found in the registry `cardstock.layout.boxtypes`; the
+painter gives those modules its services (`raw`, `length`, `color`, `paint_args`, `fit`,
+`layout_issue`, …).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ... import fonts
+from ...core.colors import named_color
+from ...core.issues import InputError, Issue, Level
+from ...core.markup import Block
+from ...core.templating import Breach
+from ...core.units import UnitError, parse_length
+from ..art.shapes import Geometry
+from ..art.symbols import Library
+from ..boxtypes import box_kind
+from ..boxtypes.services import Subject
+from ..context import COLOR, eval_condition, render_value
+from ..language.load import LayoutSet
+from ..ops import Group, Note, Op, Text, r
+from ..resolved import Box, Layout
+from ..text import words as textmod
+from ..text.fit import fit_blocks
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
+    from .memo import BoxMemo
+
+FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
+
+
+class Painter:
+    """What drawing one face's boxes needs (the catalog, the layouts, the symbols, the template
+    environment) and what it found. One a face, never compared: a plain class."""
+
+    __slots__ = (
+        "catalog",
+        "layouts",
+        "library",
+        "env",
+        "subject",
+        "issues",
+        "fits",
+        "styles",
+        "notes",
+        "memo",
+        "rendered",
+    )
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        layouts: LayoutSet,
+        library: Library,
+        env: Any,
+        subject: Subject,
+        issues: list[Issue] | None = None,
+        fits: dict[tuple[Any, ...], textmod.Fit] | None = None,
+        styles: dict[int, tuple[Any, textmod.TextStyle]] | None = None,
+        *,
+        memo: BoxMemo | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.layouts = layouts
+        self.library = library
+        self.env = env
+        self.subject = subject
+        self.issues: list[Issue] = [] if issues is None else issues
+        # fitted text shared by the faces of one game (see `fit`); None: fit every time
+        self.fits = fits
+        # text styles that read no template, by box, shared by the faces of one game
+        # (`boxtypes.text.text_style`); None: worked out every time
+        self.styles = styles
+        self.notes: list[Note] = []  # what the boxes found (`note`; proof sheets)
+        # the boxes of the game's faces, each drawn once (`memo`); None: draw every box
+        self.memo = memo
+        # the box being drawn and what its templated keys rendered to (`BoxMemo.draw`)
+        self.rendered: tuple[Box, dict[str, Any]] | None = None
+
+    def note(
+        self,
+        lay: Any,
+        box: Any,
+        rect: tuple[float, float, float, float],
+        problems: tuple[str, ...] = (),
+        *,
+        size: float = 0.0,
+        min_size: float = 0.0,
+        overflow: float = 0.0,
+    ) -> None:
+        """Keep what a box found while drawn (`ops.Note`); `rect` is x0, y0, x1, y1."""
+        x0, y0, x1, y1 = (round(v, 2) for v in rect)
+        self.notes.append(
+            Note(
+                f"{lay.name}.{box.name}",
+                x0,
+                y0,
+                x1,
+                y1,
+                round(size, 2),
+                round(min_size, 2),
+                round(overflow, 2),
+                problems,
+            )
+        )
+
+    # ------------------------------------------------------------ messages
+
+    def layout_issue(
+        self, lay: Layout, box: Box | None, key: str, message: str, level: Level = "error"
+    ) -> None:
+        where = box.where(key) if box is not None else lay.where(key)
+        fld = (
+            f"layouts.{lay.name}"
+            + (f".boxes.{box.name}" if box is not None else "")
+            + (f".{key}" if key else "")
+        )
+        issue = Issue(
+            where[0],
+            where[1],
+            fld,
+            f"{message} (drawing {self.subject.label})",
+            level,
+            bad_input=level == "error",
+        )
+        if isinstance(message, Breach):  # a template that broke the sandbox's bounds: bad input
+            raise InputError([issue])
+        self.issues.append(issue)
+
+    def data_issue(
+        self, fld: str, message: str, level: Level = "error", bad_input: bool = False
+    ) -> None:
+        self.issues.append(
+            Issue(self.subject.file, self.subject.line, fld, message, level, bad_input=bad_input)
+        )
+
+    # ------------------------------------------------------------ values
+
+    def raw(self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: Any = None) -> Any:
+        """A box's value for `key` (else its style's), rendered when it is a template."""
+        values = box.values
+        v = values.get(key)
+        if v is None:
+            st = values.get("style")
+            if st:
+                v = self.layouts.styles.get(st, {}).get(key)
+            if v is None:
+                return default
+        if type(v) is not str or ("{{" not in v and "{%" not in v):
+            return v  # not a template (render_value would return it as it is)
+        known = self.rendered
+        if known is not None and known[0] is box and key in known[1]:
+            return known[1][key]  # rendered already, for the memo's key
+        out, err = render_value(self.env, v, ctx)
+        if err is not None:
+            self.layout_issue(lay, box, key, err)
+            return default
+        return out
+
+    @property
+    def dpi(self) -> float | None:
+        """The resolution of the game's `px` lengths (`[print] dpi`; None: CSS pixels)."""
+        settings = getattr(getattr(self.catalog, "game", None), "print", None)
+        value = getattr(settings, "dpi", None)
+        return float(value) if isinstance(value, (int, float)) else None
+
+    def length(
+        self,
+        lay: Layout,
+        box: Box,
+        key: str,
+        ctx: dict[str, Any],
+        default: float,
+        extent: float | None = None,
+    ) -> float:
+        v = self.raw(lay, box, key, ctx)
+        if v is None or (isinstance(v, str) and not v.strip()):
+            return default
+        return self.parse_len(lay, box, key, v, default, extent)
+
+    def parse_len(
+        self,
+        lay: Layout,
+        box: Box | None,
+        key: str,
+        v: Any,
+        default: float,
+        extent: float | None = None,
+    ) -> float:
+        try:
+            return length_value(str(v), extent, self.dpi)
+        except UnitError as exc:
+            self.layout_issue(
+                lay,
+                box,
+                key,
+                str(exc) + (" or a percentage such as '50%'" if extent is not None else ""),
+            )
+            return default
+
+    def color(
+        self, lay: Layout, box: Box, key: str, ctx: dict[str, Any], default: str | None
+    ) -> str | None:
+        v = self.raw(lay, box, key, ctx)
+        if v is None:
+            return default
+        return self.to_color(lay, box, key, v, default)
+
+    def to_color(
+        self, lay: Layout, box: Box | None, key: str, v: Any, default: str | None
+    ) -> str | None:
+        text = str(v).strip()
+        if text in ("", "none", "None"):
+            return None
+        theme = self.layouts.theme
+        if text in theme:
+            text = theme[text]
+        text = named_color(text)
+        if COLOR.match(text):
+            return text.lower()
+        self.layout_issue(
+            lay,
+            box,
+            key,
+            "expected a colour '#rrggbb', a CSS colour name ('crimson'), a theme colour "
+            f"({', '.join(sorted(theme))}) or 'none', got {text!r}",
+        )
+        return default
+
+    # ------------------------------------------------------------ icons
+
+    def icon_ref(self, icon_id: str) -> textmod.IconRef | None:
+        icon = self.catalog.game.icons.get(icon_id)
+        if icon is None:
+            return None
+        # the catalog gives an icon without a symbol its own id as one
+        sym = self.library.get(icon.symbol or icon_id) or self.library.fallback()
+        return textmod.IconRef(sym.name, sym.parts, icon.color)
+
+    # ------------------------------------------------------------ painting
+
+    def paint(
+        self,
+        lay: Layout,
+        ctx: dict[str, Any],
+        geo: Geometry,
+        check: Callable[[Box, list[Op], list[Op]], None] | None = None,
+        boxes: Sequence[Box] | None = None,
+    ) -> list[Op]:
+        """Every box's ops in order (the layout's boxes, or `boxes` when given);
+        `check(box, ops drawn before it, its ops)` sees each box's."""
+        ops: list[Op] = []
+        for box in lay.boxes if boxes is None else boxes:
+            if not self.shown(lay, box, ctx):
+                continue
+            memo = self.memo
+            drawn = (
+                self.box(lay, box, ctx, geo)
+                if memo is None
+                else memo.draw(self, lay, box, ctx, geo)
+            )
+            if check is not None:
+                check(box, ops, drawn)
+            ops += drawn
+        return ops
+
+    def shown(self, lay: Layout, box: Box, ctx: dict[str, Any]) -> bool:
+        """Whether a box is drawn on this face: it has no `when`, or its `when` holds (a
+        `when` that cannot be evaluated is reported, and the box is not drawn)."""
+        when = box.get("when")
+        if when is None:
+            return True
+        ok, err = eval_condition(self.env, when, ctx)
+        if err is not None:
+            self.layout_issue(lay, box, "when", err)
+            return False
+        return bool(ok)
+
+    def box_rect(
+        self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry
+    ) -> tuple[float, float, float, float]:
+        frame = geo.frame(box.get("frame", "safe"))
+        edges = tuple(box.values.get(k) for k in EDGES)
+        if all(v is None or (type(v) is str and "{{" not in v and "{%" not in v) for v in edges):
+            try:
+                return static_rect(edges, frame, self.dpi)
+            except UnitError:
+                pass  # measured again below, where the problem is reported
+        fx, fy, fw, fh = frame
+
+        def edge(key: str, extent: float) -> float | None:
+            v = box.get(key)
+            if v is None or (
+                isinstance(v, str) and v.strip() == "none"
+            ):  # "none" unsets an inherited edge
+                return None
+            return self.length(lay, box, key, ctx, 0.0, extent)
+
+        left, right, width = edge("left", fw), edge("right", fw), edge("width", fw)
+        top, bottom, height = edge("top", fh), edge("bottom", fh), edge("height", fh)
+        x, w = _span(fx, fw, left, right, width)
+        y, h = _span(fy, fh, top, bottom, height)
+        return x, y, max(0.0, w), max(0.0, h)
+
+    def box(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> list[Op]:
+        kind = box.get("type")
+        if kind is None:
+            return []
+        x, y, w, h = self.box_rect(lay, box, ctx, geo)
+        rot = box.get("rotate", 0) or 0
+        cx, cy = x + w / 2, y + h / 2
+        if rot in (90, 270):
+            x, y, w, h = cx - h / 2, cy - w / 2, h, w
+        ops = box_kind(kind).draw(self, lay, box, ctx, geo, (x, y, w, h))
+        if blank_boxes(ops):  # text in any box (an SVG's, too) that prints as a blank box
+            self.note(lay, box, (x, y, x + w, y + h), ("missing glyph",))
+        if rot and ops:
+            a = math.radians(rot)
+            ca, sa = round(math.cos(a), 9), round(math.sin(a), 9)
+            m = (ca, sa, -sa, ca, cx - ca * cx + sa * cy, cy - sa * cx - ca * cy)
+            ops = [Group(tuple(ops), None, (m[0], m[1], m[2], m[3], r(m[4]), r(m[5])))]
+        return ops
+
+    def paint_args(
+        self, lay: Layout, box: Box, ctx: dict[str, Any], fill_default: str | None = None
+    ) -> dict[str, Any]:
+        return {
+            "fill": self.color(lay, box, "fill", ctx, fill_default),
+            "stroke": self.color(lay, box, "stroke", ctx, None),
+            "stroke_width": r(
+                self.length(lay, box, "stroke_width", ctx, 0.75 if box.get("stroke") else 0.0)
+            ),
+            "dash": self.dash(lay, box, ctx),
+            "opacity": float(box.get("opacity", 1.0)),
+        }
+
+    def dash(self, lay: Layout, box: Box, ctx: dict[str, Any]) -> tuple[float, ...]:
+        v = self.raw(lay, box, "dash", ctx)
+        if not v:
+            return ()
+        return tuple(r(self.parse_len(lay, box, "dash", p, 1.0)) for p in str(v).split())
+
+    # ------------------------------------------------------------ box types
+
+    def inset(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> float:
+        v = self.raw(lay, box, "inset", ctx)
+        if v is None:
+            return 0.0
+        text = str(v).strip()
+        if text == "bleed":
+            return -geo.bleed
+        if text == "safe":
+            return geo.safe
+        return self.parse_len(lay, box, "inset", text, 0.0)
+
+    def fit(
+        self,
+        blocks: Sequence[Block],
+        inner: tuple[float, float, float, float],
+        style: textmod.TextStyle,
+    ) -> textmod.Fit:
+        """Text fitted into a box, remembered in `fits` per (blocks, box, style): faces of
+        one game repeat the same type lines, stats and rule texts in the same boxes, and
+        fitting (measuring, breaking, shrinking) is the costly part of a face. Inline icons
+        resolve the same way for every face of a game, so they need no place in the key.
+        A remembered Fit is shared: callers read it and never change it. The words of
+        each paragraph are made once a game too (`BoxMemo.paragraphs`)."""
+        paragraphs = self.memo.paragraphs if self.memo is not None else None
+        if self.fits is None:
+            return fit_blocks(blocks, inner, style, self.icon_ref, paragraphs)
+        key = (tuple(blocks), inner, style)
+        found = self.fits.get(key)
+        if found is None:
+            found = fit_blocks(blocks, inner, style, self.icon_ref, paragraphs)
+            if len(self.fits) >= FITS_MAX:
+                self.fits.clear()
+            self.fits[key] = found
+        return found
+
+
+def _span(
+    origin: float,
+    extent: float,
+    start: float | None,
+    end: float | None,
+    size: float | None,
+) -> tuple[float, float]:
+    if start is not None and end is not None:
+        return origin + start, extent - start - end
+    if start is not None:
+        return origin + start, size if size is not None else extent - start
+    if end is not None:
+        s = size if size is not None else extent - end
+        return origin + extent - end - s, s
+    if size is not None:
+        return origin + (extent - size) / 2, size
+    return origin, extent
+
+
+EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that place a box
+
+
+def length_value(text: str, extent: float | None = None, dpi: float | None = None) -> float:
+    """A layout length in points: '3mm', '-2pt', '30px' (at `dpi`), or with an extent a
+    percentage of it ('50%'). Raises UnitError. `parse_length` reads each text once per
+    process: every face measures the same boxes."""
+    text = text.strip()
+    if text.endswith("%") and extent is not None:
+        try:
+            return float(text[:-1]) / 100.0 * extent
+        except ValueError:
+            pass
+    return parse_length(text, allow_negative=True, dpi=dpi)
+
+
+@lru_cache(maxsize=8192)
+def static_rect(
+    edges: tuple[Any, ...], frame: tuple[float, float, float, float], dpi: float | None = None
+) -> tuple[float, float, float, float]:
+    """The rectangle of a box whose edges (values of EDGES, None when unset) are plain
+    lengths, in `frame` (x, y, w, h): what `Painter.box_rect` computes, without its
+    templates and messages. Raises UnitError; cached, as most boxes are placed this way."""
+    fx, fy, fw, fh = frame
+
+    def edge(v: Any, extent: float) -> float | None:
+        if v is None or (isinstance(v, str) and v.strip() == "none"):
+            return None
+        if isinstance(v, str) and not v.strip():
+            return 0.0
+        return length_value(str(v), extent, dpi)
+
+    left, right, width, top, bottom, height = edges
+    x, w = _span(fx, fw, edge(left, fw), edge(right, fw), edge(width, fw))
+    y, h = _span(fy, fh, edge(top, fh), edge(bottom, fh), edge(height, fh))
+    return x, y, max(0.0, w), max(0.0, h)
+
+
+def blank_boxes(ops: Sequence[Op]) -> bool:
+    """Whether any run of text among `ops` (groups walked, as an SVG's text is drawn) has a
+    character its font has no glyph for: every output draws it as the font's blank box
+    (.notdef), whatever warned of it before, so the proof sheets outline the box."""
+    stack = list(ops)
+    while stack:
+        op = stack.pop()
+        if isinstance(op, Group):
+            stack.extend(op.ops)
+        elif isinstance(op, Text) and fonts.missing_glyphs(op.text, op.font):
+            return True
+    return False

@@ -1,0 +1,454 @@
+"""Text that continues: a text box with `overflow = "continue"` whose text does not fit at
+its `min_size` is split into parts, each drawn on a card of its own.
+
+    split(text, fits)            the parts: between paragraphs, then between words
+    draw(...)                    one part of a box's text, with its mark ("2/3 · Name")
+    parts_of(notes)              how many parts a face's boxes found (1: none continues)
+    printing(faces, ...)         the faces as the stages printing them see them: parts and all
+    later_parts(faces)           each continued card's parts after its first (a book's gallery)
+    part_component(comp, i, n)   the component a part is printed as (`Faces.printed`)
+
+The split is worked out where the box is drawn, from the box's own size and style: each
+part holds the most whole paragraphs that fit; a paragraph longer than a part is broken
+between words (never inside one, nor inside a **bold** or *italic* span), its first words
+filling the part it starts on. Every part is set at the box's `min_size`, so the parts
+read alike, and the last line of the box is kept for the mark: the part's number, the
+count and the card's name, in the words of the build's language (`core.toolwords`).
+
+A part after the first is drawn on the layout the box's `continue_layout` names, when it
+names one (`part_layout`), in that layout's text box of the box's name: the first part is
+split to the card's box and the others to that one (`Room`).
+
+The first part is the component's own face; its other parts are components made from it
+(`part_component`) that only the stages printing faces receive (`Faces.printed`): the
+rules check, counts and setup see the catalog's one card. Each part's note says which
+part it is (`continued 2/3`), so the face of the first part, kept in the cache, tells how
+many parts the card has without laying it out again.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from ... import fonts
+from ...catalog.schema import Component
+from ...core.issues import Issue
+from ..ops import Text, r
+
+if TYPE_CHECKING:
+    from ...catalog.load import Catalog
+    from ...core.markup import Block
+    from ..boxtypes.services import Services
+    from ..ops import Note
+    from ..resolved import Box, Layout
+    from .words import Fit, TextStyle
+
+
+class Printing(Protocol):
+    """What `printing` reads of a game's faces (`faces.Faces`, which imports this module)."""
+
+    catalog: Catalog
+    layouts: Any
+    parts: dict[str, tuple[int, int]]
+
+    def face(self, component: Component, side: str, *, bleed: bool = True) -> Any: ...
+
+
+F = TypeVar("F", bound=Printing)
+
+CONTINUE = "continue"  # the `overflow` value
+KEY = "continue_layout"  # the box key naming the layout the parts after the first are on
+FROM = "continued_from"  # the context key of a part drawn on `continue_layout`: (layout, box)
+BACK = "back"  # the `continue_on` value for a card's own back
+ON_BACK = "(text continued)"  # a printed card's `back` when its text continues on it
+PART = "continued_part"  # the context key of a part: (part, parts), set by `Faces`
+MARK = "{part}/{parts} · {name}"  # the mark each part prints (a message of cardstock's)
+PROBLEM = re.compile(r"^continued (\d+)/(\d+)$")
+_PARAGRAPH = re.compile(r"\n[ \t]*\n")
+_SPACE = re.compile(r"\s+")
+_EMPHASIS = re.compile(r"\*\*|\*")  # what opens and closes **bold** and *italic*
+
+
+def continues(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -> bool:
+    """Whether the box's text continues onto other cards when it does not fit."""
+    return str(painter.raw(lay, box, "overflow", ctx, "")) == CONTINUE
+
+
+def on_back(component: Component) -> bool:
+    """Whether the card's text continues on its back (as `printed` gives the card)."""
+    return component.back == ON_BACK
+
+
+def may_hold_part(box: Box, ctx: dict[str, Any]) -> bool:
+    """Whether a text box may draw a part of text that continues: its `overflow` is (or a
+    template may make it) "continue", or the face is a part (`ctx[PART]`, `ctx[FROM]`)."""
+    said = box.get("overflow")
+    return bool(ctx.get(FROM) or ctx.get(PART)) or (said is not None and said != "report")
+
+
+def read_with(layouts: Any, box: Box, ctx: dict[str, Any]) -> tuple[list[Box], Any] | None:
+    """What a text box that may hold a part (`may_hold_part`) is drawn from besides its
+    own keys (`BoxMemo` keys its drawing by it): the other boxes whose keys it reads (the
+    card's box, when it receives a part on the layout `continue_layout` names; that
+    layout's box, when it is the card's box that names one), and the part and the layout
+    and box it receives text from. None when this cannot be told: a `continue_layout`
+    that a template makes. (The card's name, which a part's mark prints, matters only
+    when the text does continue: `BoxMemo` adds it then.)"""
+    came = ctx.get(FROM)
+    boxes: list[Box] = []
+    for name, own in ((came[0] if came else None, False), (box.get(KEY), True)):
+        if not name:
+            continue
+        if own and "{" in str(name):
+            return None
+        lay = layouts.resolve(str(name))
+        boxes += [b for b in lay.boxes if b.name == box.name] if lay is not None else []
+    return boxes, (ctx.get(PART), came)
+
+
+def drawn_as(component: Component, side: str) -> Component:
+    """The component a side of a card is drawn from, as far as its face can tell: a
+    front whose text continues on its back draws what the catalog's card draws (its
+    printed `back`, `ON_BACK`, is read by its back alone; only a set printing no back can
+    continue on it), so it is keyed, and laid out once, as that card."""
+    if side == "front" and on_back(component):
+        return dataclasses.replace(component, back=None)
+    return component
+
+
+def part_of(
+    parts: dict[str, tuple[int, int]], component: Component, side: str
+) -> tuple[int, int] | None:
+    """Which part of its text a side of a card prints (None: the first, or no part)."""
+    if side == "back":
+        return (2, 2) if on_back(component) else None
+    return parts.get(component.id)
+
+
+def problem(part: int, parts: int) -> str:
+    """The note a part's box makes: which part it is, of how many."""
+    return f"continued {part}/{parts}"
+
+
+def part_layout(
+    faces: Printing, component: Component, side: str, name: str, ctx: dict[str, Any]
+) -> str:
+    """The layout a side of a card is drawn on (`name`, unless it is a part), its part set
+    in `ctx`: a part after the first is drawn on the layout its box's `continue_layout`
+    names, when it names one (`ctx[FROM]`: the layout and box the text is the card's in)."""
+    part = part_of(faces.parts, component, side)
+    ctx[PART] = part
+    lay = faces.layouts.resolve(name) if part is not None and part[0] > 1 else None
+    for box in lay.boxes if lay is not None else []:
+        if box.get("overflow") == CONTINUE and box.get(KEY):
+            ctx[FROM] = (name, box.name)
+            return str(box.get(KEY))
+    return name
+
+
+def parts_of(notes: Iterable[Note]) -> int:
+    """How many parts the face's continued text has (1: none of its boxes continues)."""
+    most = 1
+    for note in notes:
+        for said in note.problems:
+            m = PROBLEM.match(said)
+            if m:
+                most = max(most, int(m.group(2)))
+    return most
+
+
+def part_id(component_id: str, part: int, parts: int) -> str:
+    """The id a card's part prints under: the card's own for the first part,
+    `<id>-2of3` for the others."""
+    return component_id if part == 1 else f"{component_id}-{part}of{parts}"
+
+
+def part_component(component: Component, part: int, parts: int) -> Component:
+    """The component a card's part is printed as: the card, under the part's id."""
+    return dataclasses.replace(component, id=part_id(component.id, part, parts))
+
+
+def printing(faces: F, layout_name: Callable[..., str]) -> F:
+    """The faces for the stages that print them: the same faces (a copy sharing every
+    table of faces, keys and parts), of the catalog `printed` gives; `faces` itself when
+    no card continues."""
+    catalog = printed(faces, layout_name)
+    if catalog is faces.catalog:
+        return faces
+    view = copy.copy(faces)
+    view.catalog = catalog
+    return view
+
+
+def later_parts(faces: Any) -> dict[str, tuple[Component, ...]]:
+    """Each continued card's parts after its first, by the card's id, as the printing
+    stages receive them (`Faces.printing`): for what shows a game's cards (a rulebook's
+    gallery) but counts them as the catalog does."""
+    out: dict[str, list[Component]] = {}
+    card = ""
+    for comp in faces.printing().catalog.components:
+        if comp.id in faces.parts:
+            out.setdefault(card, []).append(comp)
+        else:
+            card = comp.id
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
+    """The catalog as the stages that print faces see it: each card whose text continues
+    followed by its other parts (`part_component`), which `faces` lays out with their part
+    of the text (`Faces.parts`). The catalog itself when no card continues. Only a card
+    whose front layout has a box that continues is laid out to learn it (`layout_name`:
+    the front layout's name, `faces.front_layout_name`)."""
+    catalog, found = faces.catalog, faces.parts
+    if not _any_continues(faces.layouts) or any(c.id in found for c in catalog.components):
+        return catalog  # no text continues, or these are the printing faces already
+    continuing: dict[str, str] = {}  # layout name -> where its text continues ("": nowhere)
+    components: list[Component] = []
+    changed = False
+    for comp in catalog.components:
+        components.append(comp)
+        name = layout_name(catalog, comp, faces.layouts)
+        if name not in continuing:
+            lay = faces.layouts.resolve(name)
+            boxes = lay.boxes if lay is not None else []
+            continuing[name] = next(
+                (b.get("continue_on", "cards") for b in boxes if b.get("overflow") == CONTINUE), ""
+            )
+        # the drawing's notes tell the parts (an outline has none): read back if need be
+        face = faces.face(comp, "front") if continuing[name] else None
+        count = parts_of(face.notes) if face is not None else 1
+        if count > 1 and continuing[name] == BACK:
+            components[-1] = dataclasses.replace(comp, back=ON_BACK)
+            changed = True
+            continue
+        for part in range(2, count + 1):
+            made = part_component(comp, part, count)
+            found[made.id] = (part, count)
+            components.append(made)
+            changed = True
+    if not changed:
+        return catalog
+    return dataclasses.replace(catalog, components=components)
+
+
+def _any_continues(layouts: Any) -> bool:
+    """Whether a box of any of the layouts says `overflow = "continue"` (a layout that
+    extends another holds no box its files do not write)."""
+    return any(
+        box["values"].get("overflow") == CONTINUE
+        for raw in layouts.raw.values()
+        for box in raw["boxes"].values()
+    )
+
+
+def back_problems(catalog: Catalog, layouts: Any, layout_name: Callable[..., str]) -> list[Issue]:
+    """A box whose text continues on the back, drawn on the cards of a set that prints a
+    back already (a deck back, or both sides of a double-sided set): once a box and set,
+    at the line that says `continue_on`. Only a set with `single_sided = true` has a back
+    free for the text."""
+    out: list[Issue] = []
+    if not _any_continues(layouts):
+        return out
+    seen: set[tuple[str, str]] = set()
+    for comp in catalog.components:
+        name = layout_name(catalog, comp, layouts)
+        s = catalog.set(comp.set)
+        if (name, s.id) in seen or s.single_sided:
+            continue
+        seen.add((name, s.id))
+        lay = layouts.resolve(name)
+        for box in lay.boxes if lay is not None else []:
+            if box.get("overflow") == CONTINUE and box.get("continue_on") == BACK:
+                file, line = box.where("continue_on")
+                prints = "both sides" if s.double_sided else f"the back {comp.back!r}"
+                out.append(
+                    Issue(
+                        file,
+                        line,
+                        f"layouts.{name}.boxes.{box.name}.continue_on",
+                        f"the text continues on the back, but set {s.id!r} prints {prints} "
+                        'there; continue it onto cards (continue_on = "cards"), or print '
+                        "the set on one side (single_sided = true)",
+                    )
+                )
+    return out
+
+
+def layout_problems(layouts: Any) -> list[Issue]:
+    """A box's `continue_layout` that names no layout, or a layout without a text box of
+    the box's name to receive the text: once a box, at the line that names the layout."""
+    out: list[Issue] = []
+    seen: set[tuple[str, int | None]] = set()  # a box a layout inherits is the one box
+    for name in layouts.names():
+        lay = layouts.resolve(name)
+        for box in lay.boxes if lay is not None else []:
+            target = box.get(KEY)
+            if not target or box.get("overflow") != CONTINUE or box.where(KEY) in seen:
+                continue
+            seen.add(box.where(KEY))
+            there = layouts.resolve(target)
+            got = {b.name: b for b in there.boxes}.get(box.name) if there is not None else None
+            if there is None:
+                said = f"there is no layout {target!r}; the layouts are: " + ", ".join(
+                    sorted(layouts.names())
+                )
+            elif got is None or got.get("type") != "text":
+                said = (
+                    f"layout {target!r} has no text box {box.name!r} to receive the text "
+                    f"that continues; add [layouts.{target}.boxes.{box.name}] with "
+                    'type = "text", or name a layout that has one'
+                )
+            else:
+                continue
+            file, line = box.where(KEY)
+            out.append(Issue(file, line, f"layouts.{name}.boxes.{box.name}.{KEY}", said))
+    return out
+
+
+# ---------------------------------------------------------------- splitting
+
+
+def _breaks(paragraph: str) -> list[int]:
+    """Where a paragraph may be broken: after each run of white space, outside a **bold**
+    or *italic* span and outside a [styled]{…} span."""
+    out = []
+    for m in _SPACE.finditer(paragraph):
+        before = paragraph[: m.start()]
+        marks = _EMPHASIS.findall(before)
+        closed = marks.count("**") % 2 == 0 and marks.count("*") % 2 == 0
+        if closed and before.count("[") == before.count("]"):
+            if before.count("{") == before.count("}"):
+                out.append(m.end())
+    return out
+
+
+def _words(paragraph: str, fits: Callable[[str], bool], start: str) -> tuple[str, str]:
+    """The most words of `paragraph` that fit after `start` (at least one word when
+    `start` is empty, so the text always moves on), and the rest."""
+    breaks = _breaks(paragraph)
+    lo, hi = 0, len(breaks)  # breaks[:lo] known to fit
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(_join(start, paragraph[: breaks[mid - 1]].rstrip())):
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo == 0:
+        if start:
+            return "", paragraph
+        if not breaks:
+            return paragraph, ""
+        lo = 1
+    cut = breaks[lo - 1]
+    return paragraph[:cut].rstrip(), paragraph[cut:]
+
+
+def _join(*chunks: str) -> str:
+    return "\n\n".join(c for c in chunks if c)
+
+
+def split(
+    text: str, first: Callable[[str], bool], later: Callable[[str], bool] | None = None
+) -> list[str]:
+    """The parts of `text`, each fitting unless one word alone does not (the first part
+    as `first` says, the others as `later` does, by default the same): whole paragraphs
+    while they fit; a paragraph that fits no part whole fills the part it starts on and
+    goes on to the next ones, broken between words."""
+    paragraphs = [p.strip() for p in _PARAGRAPH.split(text.strip()) if p.strip()]
+    parts: list[str] = []
+
+    def fits(chunk: str) -> bool:
+        return (later if parts and later is not None else first)(chunk)
+
+    current = ""
+    for paragraph in paragraphs:
+        rest = paragraph
+        while rest:
+            if fits(_join(current, rest)):
+                current = _join(current, rest)
+                break
+            if current and (later or first)(rest):  # the paragraph goes whole onto the next
+                parts.append(current)
+                current = ""
+                continue
+            head, rest = _words(rest, fits, current)
+            rest = rest.strip()
+            if head:
+                current = _join(current, head)
+            parts.append(current)
+            current = ""
+    if current or not parts:
+        parts.append(current)
+    return parts
+
+
+# ---------------------------------------------------------------- drawing
+
+
+@dataclasses.dataclass(frozen=True)
+class Room:
+    """Where a part of the text is set: a box's inner rectangle and its text style."""
+
+    inner: tuple[float, float, float, float]
+    style: TextStyle
+
+    def body(self) -> tuple[float, float, float, float]:
+        """The room less its last line, kept for the part's mark."""
+        x, y, w, h = self.inner
+        return (x, y, w, max(1.0, h - self.style.min_size * self.style.leading))
+
+    def least(self) -> TextStyle:
+        return dataclasses.replace(self.style, size=self.style.min_size)
+
+
+def draw(
+    painter: Services,
+    ctx: dict[str, Any],
+    content: str,
+    blocks_of: Callable[[str], list[Block]],
+    rooms: tuple[Room, Room],
+    whole: Fit,
+    on_the_back: bool = False,
+    field: str = "",
+) -> tuple[list[Any], Fit, tuple[str, ...]]:
+    """One part of a continued box's text (the part `ctx` names, else the first), set at
+    its box's least size above its mark: the ops, the part's fit, and the note's problem.
+    `rooms`: where the first part is set and where the others are (the box of the layout
+    `continue_layout` names, or the same box). Text that no split helps (one word wider
+    than the box) is drawn whole (`whole`, the text fitted into the box as it is) and
+    reported as any text that does not fit."""
+
+    def fits(room: Room) -> Callable[[str], bool]:
+        return lambda t: painter.fit(blocks_of(t), room.body(), room.least()).fits
+
+    parts = split(content, fits(rooms[0]), fits(rooms[1]) if rooms[1] != rooms[0] else None)
+    if on_the_back and len(parts) > 2:  # the back holds the rest, and cannot hold it all
+        painter.data_issue(
+            field,
+            f"the text continues on the back and still does not fit: it needs {len(parts)} "
+            "parts and a card has two sides; shorten it, or continue it onto cards "
+            '(continue_on = "cards")',
+        )
+        parts = [parts[0], _join(*parts[1:])]
+    given = ctx.get(PART)
+    part = int(given[0]) if given else 1
+    count = len(parts)
+    if count == 1:
+        return list(whole.ops), whole, ()
+    part = min(max(part, 1), count)
+    room = rooms[0] if part == 1 else rooms[1]
+    style = room.style
+    x, y, w, h = room.inner
+    fit = painter.fit(blocks_of(parts[part - 1]), room.body(), room.least())
+    words = painter.catalog.tool_words
+    mark = words(MARK, part=part, parts=count, name=str(ctx.get("name") or ""))
+    width = fonts.string_width(mark, style.font, style.min_size)
+    base = y + h - style.min_size * style.leading + fonts.ascent(style.font) * style.min_size
+    ops: list[Any] = list(fit.ops)
+    ops.append(Text(r(x + w - width), r(base), mark, style.font, style.min_size, style.color))
+    return ops, fit, (problem(part, count),)
