@@ -130,7 +130,7 @@ def texts(catalog: Catalog) -> list[Text]:
 
 
 # the words of a game's layout files (`layout.<layout>.<box>`): the layout room reads them
-# (`cardstock.layout.language.load.layout_texts`) and a caller passes its reader in, as the catalog
+# (`cardstock.layout.labels.layout_words`) and a caller passes its reader in, as the catalog
 # comes before the layouts and does not read them itself
 LayoutWords = Callable[["Catalog", list[Issue]], list[Text]]
 

@@ -58,7 +58,7 @@ def load_with_languages(
 ) -> tuple[list[Catalog], Issues]:
     """Load the named games (all by default), a translated one from its source game and
     its `.po` file; every problem of every game collected. `layout_words` reads a game's
-    layouts' words (`cardstock.layout.language.load.layout_texts`)."""
+    layouts' words (`cardstock.layout.labels.layout_words`)."""
     known = discover(root)
     asked = list(game_ids or known)
     unbegun = {g: _unbegun(g, known) for g in asked if g not in variants and g not in known}

@@ -22,7 +22,7 @@ What the game does stays the source's: a table's cells are looked up by their so
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
 as the source writes it (`border == 'brass'`); only what is printed changes
 (`printed_table`, `said`, `printed_group`). The layouts' words are read by the layout
-room (`cardstock.layout.language.load.layout_texts`), which the catalog comes before. The words
+room (`cardstock.layout.labels.layout_words`), which the catalog comes before. The words
 the rulebook's own code writes (its cover, contents and component list) are cardstock's
 own, not the game's: messages of cardstock's catalog (`cardstock.core.toolwords`).
 """
@@ -106,7 +106,7 @@ def has_words(text: str) -> bool:
 
 def wording_texts(catalog: Catalog) -> list[Text]:
     """Every back, set name, choice value and table word of the game (its layouts' words
-    the layout room gathers: `cardstock.layout.language.load.layout_texts`)."""
+    the layout room gathers: `cardstock.layout.labels.layout_words`)."""
     return _game_words(catalog) + _table_words(catalog)
 
 

@@ -31,7 +31,7 @@ _NAMES = re.compile(r"\blabels(?:\.(\w+)|\[\s*['\"]([\w-]+)['\"]\s*\])")  # labe
 
 
 def layout_words(catalog: Catalog, issues: list[Issue]) -> list[Text]:
-    """Every text of the game's layouts: each box's own words (`load.layout_texts`) and
+    """Every text of the game's layouts: each box's own words (`load.box_texts`) and
     each label a list of facts prints. What the translations read a game's layouts
     with (`catalog.translations.all_texts`)."""
     layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))

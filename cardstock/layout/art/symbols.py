@@ -339,11 +339,6 @@ def _part(spec: PartSpec) -> SymbolPart:
     return SymbolPart(tuple(d), r(spec.stroke), spec.rule, spec.opacity)
 
 
-def load_library(path: FsPath, shown: str, root: FsPath | None = None) -> Library:
-    """Read a symbol file; every problem becomes an Issue (a bad symbol is left out)."""
-    return _load_library(path, shown, root)
-
-
 # The libraries this process read, each with the bytes it was read from: a `--watch`
 # process reads the same file at every rebuild. One is given again only for the same file
 # (and name, and project) holding the same bytes.
@@ -357,10 +352,10 @@ def _file_bytes(path: FsPath, root: FsPath | None) -> bytes | None:
         return None
 
 
-def _load_library(path: FsPath, shown: str, root: FsPath | None) -> Library:
-    """`load_library`, read again only when the file's bytes changed since this process
-    read it (`_READ`); the file is read before and after, and a library is kept only when
-    both give the same bytes."""
+def load_library(path: FsPath, shown: str, root: FsPath | None = None) -> Library:
+    """Read a symbol file; every problem becomes an Issue (a bad symbol is left out). Read
+    again only when the file's bytes changed since this process read it (`_READ`); the file
+    is read before and after, and a library is kept only when both give the same bytes."""
     if not path.is_file():
         return _read_library(path, shown, root)
     at = (str(path), shown, str(root))
@@ -428,7 +423,7 @@ def library(root: FsPath) -> Library:
     path, shown = shared_layout(root, "symbols.toml")
 
     def read() -> Contents:
-        lib = _load_library(path, shown, root)
+        lib = load_library(path, shown, root)
         return lib.symbols, lib.aliases, lib.issues
 
     return Library.reading(shown, read)

@@ -247,18 +247,11 @@ def shared_files(catalog: Catalog) -> list[str]:
 _TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 
 
-def layout_texts(catalog: Catalog, issues: list[Issue]) -> list[Text]:
+def box_texts(layouts: LayoutSet) -> list[Text]:
     """Each layout box's `text` that writes words of its own (not only `{{ name }}`), where
     it is written, as a text of the game (`layout.<layout>.<box>`, `catalog.wording`): a
-    box that changes a text another file wrote has its own key. What the translations
-    of a catalog are given to read its layouts' words (`translations.all_texts`)."""
-    layouts = load_layouts(catalog.root, catalog.game.id, shared_files(catalog))
-    issues.extend(i for i in layouts.issues if i.level == "error")  # a file that is not read
-    return box_texts(layouts)
-
-
-def box_texts(layouts: LayoutSet) -> list[Text]:
-    """The texts of `layout_texts`, of layouts already loaded."""
+    box that changes a text another file wrote has its own key. Read with the labels a
+    list of facts prints by `layout.labels.layout_words`."""
     out: list[Text] = []
     for lname, raw in layouts.raw.items():
         for bname, box in raw["boxes"].items():
