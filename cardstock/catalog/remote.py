@@ -12,6 +12,8 @@ pinned copy.
     url_problem(url)                  what makes an address unusable (None: it is usable)
     read_pins(folder, root)           the game's pins, and what is wrong with pinned.toml
     pinned_table(s, folder, root)     the pinned copy a set reads, or what stops it
+    file_problem(file)                what keeps a pin's `file` from naming a pinned copy
+    pinned_file(folder, file)         the path of a pin's `file` (`core.names.child`)
     pins_toml(pins)                   pinned.toml's text
 """
 
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..core.files import Unreadable, present, read_text
+from ..core.names import NotPlain, child, plain_name
 
 if TYPE_CHECKING:
     from .schema import ComponentSet
@@ -117,7 +120,7 @@ def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[str]]:
     problems: list[str] = []
     for set_id, entry in (data.get("tables") or {}).items():
         try:
-            pins[str(set_id)] = Pin(
+            pin = Pin(
                 str(set_id),
                 str(entry["url"]),
                 str(entry["file"]),
@@ -126,7 +129,31 @@ def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[str]]:
             )
         except (KeyError, TypeError):
             problems.append(f"{PINS}: the entry of {set_id!r} lacks url, file, pulled or sha256")
+            continue
+        bad = file_problem(pin.file)
+        if bad is not None:
+            problems.append(f"{PINS}: the file of {set_id!r}, {pin.file!r}: {bad}")
+            continue
+        pins[pin.set] = pin
     return pins, problems
+
+
+def file_problem(file: str) -> str | None:
+    """What keeps a pin's `file` from naming a pinned copy: it is `pinned/<plain name>`
+    (`core.names.plain_name`), as `cardstock pull` writes it; None when it is one."""
+    folder, _, name = file.partition("/")
+    if folder != PINNED:
+        return f"a pinned copy is a file of the game's {PINNED}/ folder"
+    return plain_name(name)
+
+
+def pinned_file(folder: Path, file: str) -> Path:
+    """Where the pinned copy `file` (`pinned/<name>`) of the game at `folder` is; raises
+    `core.names.NotPlain` for a file that `file_problem` refuses."""
+    bad = file_problem(file)
+    if bad is not None:
+        raise NotPlain(f"{file!r}: {bad}")
+    return child(folder / PINNED, file.partition("/")[2])
 
 
 def pinned_table(s: ComponentSet, folder: Path, root: Path) -> tuple[Path | None, str | None]:
@@ -142,8 +169,8 @@ def pinned_table(s: ComponentSet, folder: Path, root: Path) -> tuple[Path | None
     if pin is None or pin.url != url:
         said = "is not pulled yet" if pin is None else "was pulled from another address"
         return None, f"the table at {url} {said}: run `cardstock pull {folder.name}`"
-    path = folder / pin.file
-    if Path(pin.file).is_absolute() or ".." in Path(pin.file).parts or not present(path):
+    path = pinned_file(folder, pin.file)  # read_pins kept only pins whose file is plain
+    if not present(path):
         return None, f"the pinned copy {pin.file} is missing: run `cardstock pull {folder.name}`"
     return path, None
 
