@@ -88,10 +88,13 @@ def _say_pins(args: argparse.Namespace) -> None:
     """Each table that lives online, said with the age of the pinned copy the build read
     (`catalog.remote`): a build never goes online, `cardstock pull` does."""
     from ..catalog.remote import read_pins
+    from ..core.names import child, plain_name
     from ..core.project import discover
 
     for game in args.games or discover(args.root):
-        pins, _ = read_pins(args.root / "catalog" / game, args.root)
+        if plain_name(game) is not None:  # no game: the build said so
+            continue
+        pins, _ = read_pins(child(args.root / "catalog", game), args.root)
         for pin in pins.values():
             print(
                 f"{game}: {pin.set} read from the copy of {pin.url} pulled {pin.age()} "

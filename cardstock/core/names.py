@@ -4,7 +4,9 @@ import is kept under) passes through here before it is joined to a folder.
 
 A name is plain when it names one entry of one folder and nothing else:
 
-- it is a non-empty string, at most `MAX_BYTES` bytes as UTF-8;
+- it is a non-empty string, at most `MAX_BYTES` bytes as UTF-8 (a file name the code
+  builds from such names, `<game>-<shop>.zip`, may have up to `NAME_MAX`, the most a
+  file system takes);
 - it is not `.` or `..`, and holds no `/` or `\\` (no way up or down a folder);
 - it holds no NUL, control character or bidirectional override (nothing a terminal acts
   on, nothing that hides what a file is called);
@@ -25,7 +27,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-MAX_BYTES = 120  # room for the suffixes outputs add ("-rulebook-booklet-letter.pdf")
+MAX_BYTES = 120  # a name read from input
+NAME_MAX = 255  # a name joined by `child`: the most bytes a file system takes in one name
 # C0 and C1 controls (NUL included), DEL, and the bidirectional overrides and isolates
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _SEPARATORS = ("/", "\\")
@@ -36,16 +39,16 @@ class NotPlain(ValueError):
     """A name `child` was asked to join that is not a plain name; the message says why."""
 
 
-def plain_name(text: object) -> str | None:
-    """What keeps `text` from being a plain name (see the module's docstring), in words
-    a message can quote; None when it is one."""
+def plain_name(text: object, most: int = MAX_BYTES) -> str | None:
+    """What keeps `text` from being a plain name of at most `most` bytes (see the
+    module's docstring), in words a message can quote; None when it is one."""
     if not isinstance(text, str):
         return f"a name is text, not {type(text).__name__}"
     if not text:
         return "an empty name"
     size = len(text.encode("utf-8", "surrogatepass"))
-    if size > MAX_BYTES:
-        return f"a name of {size} bytes (at most {MAX_BYTES})"
+    if size > most:
+        return f"a name of {size} bytes (at most {most})"
     if text in (".", ".."):
         return f"{text!r} names a folder, not an entry of one"
     if any(s in text for s in _SEPARATORS):
@@ -66,7 +69,7 @@ def child(folder: Path, name: str) -> Path:
     """`folder / name` when `name` is a plain name; raises `NotPlain` otherwise. The
     readers of input check names with `plain_name` and report them first: a `NotPlain`
     here is a name no reader checked."""
-    problem = plain_name(name)
+    problem = plain_name(name, NAME_MAX)
     if problem is not None:
         raise NotPlain(f"{name!r}: {problem}")
     return folder / name
