@@ -21,6 +21,7 @@ from pathlib import Path
 from .catalog.fields import slugify as slug
 from .core.files import Unreadable, read_bytes
 from .core.issues import Issue
+from .core.names import child, plain_name
 from .core.output import write_atomic
 
 PLACEHOLDER_DIR = "_game_"
@@ -113,6 +114,9 @@ def init_project(
                 f"{title!r} gives no usable game id; give a name with letters or digits",
             )
         ]
+    bad = plain_name(game_id)  # the game's folder is named so
+    if bad is not None:
+        return [], [Issue(shown, None, "--name", f"{title!r} gives no usable game id: {bad}")]
     if name is None and title == title.lower() and "-" in title:
         title = title.replace("-", " ")
     title = title[:1].upper() + title[1:]
@@ -130,7 +134,7 @@ def init_project(
         ]
     taken = [rel for rel in files if (folder / rel).exists()]
     if taken:
-        where = folder / "catalog" / game_id
+        where = child(folder / "catalog", game_id)
         return [], [
             Issue(
                 str(where),

@@ -22,6 +22,7 @@ from .catalog.languages import build_games
 from .core.cache import Cache, code_key, key_of
 from .core.files import Unreadable, read_bytes
 from .core.issues import Issue
+from .core.names import child, plain_name
 from .core.output import Artifact, checking, keep_reads, recall_reads
 from .core.project import (
     FEEDBACK,
@@ -175,7 +176,9 @@ class Keys:
             layouts = self.root / "layouts"
             others = self.games - {game}
             mine = [p for p in files_in(layouts) if p.relative_to(layouts).parts[0] not in others]
-            catalog = hash_files(files_in(self.root / "catalog" / game), self.root) if game else ""
+            # a folder whose name is no plain name holds no game (the validation says so)
+            folder = child(self.root / "catalog", game) if game and not plain_name(game) else None
+            catalog = hash_files(files_in(folder), self.root) if folder else ""
             self._inputs[game] = key_of(self.shared, catalog, hash_files(mine, self.root))
         return self._inputs[game]
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.language import is_code
+from ..core.names import child, plain_name
 from ..core.project import discover
 from ..core.tomlpos import read_toml_value
 from .pseudo import CODE as PSEUDO
@@ -28,8 +29,11 @@ TRANSLATIONS_TEMPLATE = "messages.pot"
 
 def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
     """A game file's `language` and `languages`, read without validating the rest (the
-    validation pass reports what is wrong with it): ("en", []) when unreadable."""
-    path = root / "catalog" / game_id / "game.toml"
+    validation pass reports what is wrong with it): ("en", []) when unreadable, or when
+    `game_id` is no plain name (`core.names`: the validation refuses it)."""
+    if plain_name(game_id) is not None:
+        return "en", []
+    path = child(root / "catalog", game_id) / "game.toml"
     # bounded, as every TOML file is read; only the two values looked at, nothing copied
     found = read_toml_value(path, str(path), root, _languages)
     return found if found is not None else ("en", [])
@@ -45,7 +49,9 @@ def _languages(data: dict[str, Any]) -> tuple[str, list[str]]:
 
 
 def _begun(root: Path, game: str, lang: str) -> bool:
-    return (root / "catalog" / game / "translations" / f"{lang}.po").is_file()
+    if plain_name(game) is not None:  # no game: the validation says so
+        return False
+    return child(child(root / "catalog", game) / TRANSLATIONS, f"{lang}.po").is_file()
 
 
 def variant_ids(

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 from ..core.files import present
 from ..core.files import shown as shown_path
 from ..core.issues import Issues, grouped
+from ..core.names import child, plain_name
 from ..core.patterns import safe_format
 from ..core.project import discover
 from ..core.tomlpos import Path as KeyPath
@@ -186,7 +187,7 @@ def load_game(
     """Load and validate one game; return None when it has errors (they are in `issues`).
     A game file with errors is read as far as it can be, so the problems of its tables
     and rules are found in the same pass."""
-    folder = root / "catalog" / game_id
+    folder = child(root / "catalog", game_id)
     path = folder / "game.toml"
     before = len(issues.errors)
     read = _game_file(root, game_id, issues)
@@ -242,7 +243,7 @@ def _game_file(
     """The game file as a `Game`, its key paths' lines, and the top-level keys left out
     because they are broken (their problems are in `issues`); None when there is no game
     to read further."""
-    folder = root / "catalog" / game_id
+    folder = child(root / "catalog", game_id)
     path = folder / "game.toml"
     shown = _display(root, path)
     if not present(path):
@@ -780,6 +781,10 @@ def load_games(
                 "",
                 f"unknown game {gid!r}; the catalog has: {', '.join(known) or 'no games'}",
             )
+            continue
+        bad = plain_name(gid)  # a folder's name the game's id could never match
+        if bad is not None:
+            issues.add(f"catalog/{gid}", None, "", f"a game's folder cannot be named so: {bad}")
             continue
         cat = load_game(root, gid, issues, rules_reader)
         if cat is not None:

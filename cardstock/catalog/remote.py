@@ -14,6 +14,8 @@ pinned copy.
     pinned_table(s, folder, root)     the pinned copy a set reads, or what stops it, and
                                       whether it is still the copy that was pulled
     edited_since(pin, folder, root)   what differs in a pinned copy changed since its pull
+    file_problem(file)                what keeps a pin's `file` from naming a pinned copy
+    pinned_file(folder, file)         the path of a pin's `file` (`core.names.child`)
     pins_toml(pins)                   pinned.toml's text
 """
 
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from ..core.files import Unreadable, present, read_bytes, read_text
+from ..core.names import NotPlain, child, plain_name
 
 if TYPE_CHECKING:
     from .schema import ComponentSet
@@ -136,7 +139,7 @@ def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[str]]:
     problems: list[str] = []
     for set_id, entry in (data.get("tables") or {}).items():
         try:
-            pins[str(set_id)] = Pin(
+            pin = Pin(
                 str(set_id),
                 str(entry["url"]),
                 str(entry["file"]),
@@ -145,7 +148,31 @@ def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[str]]:
             )
         except (KeyError, TypeError):
             problems.append(f"{PINS}: the entry of {set_id!r} lacks url, file, pulled or sha256")
+            continue
+        bad = file_problem(pin.file)
+        if bad is not None:
+            problems.append(f"{PINS}: the file of {set_id!r}, {pin.file!r}: {bad}")
+            continue
+        pins[pin.set] = pin
     return pins, problems
+
+
+def file_problem(file: str) -> str | None:
+    """What keeps a pin's `file` from naming a pinned copy: it is `pinned/<plain name>`
+    (`core.names.plain_name`), as `cardstock pull` writes it; None when it is one."""
+    folder, _, name = file.partition("/")
+    if folder != PINNED:
+        return f"a pinned copy is a file of the game's {PINNED}/ folder"
+    return plain_name(name)
+
+
+def pinned_file(folder: Path, file: str) -> Path:
+    """Where the pinned copy `file` (`pinned/<name>`) of the game at `folder` is; raises
+    `core.names.NotPlain` for a file that `file_problem` refuses."""
+    bad = file_problem(file)
+    if bad is not None:
+        raise NotPlain(f"{file!r}: {bad}")
+    return child(folder / PINNED, file.partition("/")[2])
 
 
 def pinned_table(
@@ -165,31 +192,32 @@ def pinned_table(
     if pin is None or pin.url != url:
         said = "is not pulled yet" if pin is None else "was pulled from another address"
         return None, f"the table at {url} {said}: run `cardstock pull {folder.name}`", None
-    path = folder / pin.file
-    if Path(pin.file).is_absolute() or ".." in Path(pin.file).parts or not present(path):
+    path = pinned_file(folder, pin.file)  # read_pins kept only pins whose file is plain
+    if not present(path):
         return (
             None,
             f"the pinned copy {pin.file} is missing: run `cardstock pull {folder.name}`",
             None,
         )
-    return path, None, edited_since(pin, folder, root)
+    return path, None, edited_since(pin, path, root)
 
 
-def edited_since(pin: Pin, folder: Path, root: Path) -> str | None:
-    """What differs when the pinned copy of `pin` is no longer the bytes that were pulled
-    (changed by hand, or by another program): a warning's words saying how to settle it;
-    None when its sha256 is the one pinned.toml holds, or when it cannot be read (the
-    table's reader says why)."""
+def edited_since(pin: Pin, path: Path, root: Path) -> str | None:
+    """What differs when the pinned copy of `pin` (at `path`) is no longer the bytes that
+    were pulled (changed by hand, or by another program): a warning's words saying how to
+    settle it; None when its sha256 is the one pinned.toml holds, or when it cannot be read
+    (the table's reader says why)."""
     try:
-        data = read_bytes(folder / pin.file, root)
+        data = read_bytes(path, root)
     except Unreadable:
         return None
     if sha256(data) == pin.sha256.lower():
         return None
+    game = path.parent.parent.name
     return (
         f"differs from the copy of {pin.url} pulled {pin.pulled[:10]} (its sha256 is not "
         f"the one {PINS} holds: changed since the pull); pull again (`cardstock pull "
-        f"{folder.name}`) to read the sheet as it is, or, to keep this edit, make the table "
+        f"{game}`) to read the sheet as it is, or, to keep this edit, make the table "
         "a file of the game's own (move it beside game.toml and name it in the set's "
         "`table`)"
     )

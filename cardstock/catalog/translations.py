@@ -37,6 +37,7 @@ from jinja2.ext import extract_from_ast
 from ..core.files import Unreadable, present, read_bytes
 from ..core.files import issue as unreadable_issue
 from ..core.issues import Issue, Level
+from ..core.names import child
 from ..core.templating import plain
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from .languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
@@ -274,8 +275,9 @@ def _translated(spec: FieldSpec) -> bool:
 
 
 def path_of(catalog: Catalog, lang: str) -> Path:
-    """Where the `.po` file of `lang` lives."""
-    return catalog.folder / FOLDER / f"{lang}.po"
+    """Where the `.po` file of `lang` lives (`lang` a language code: `core.names.child`
+    refuses any other name)."""
+    return child(catalog.folder / FOLDER, f"{lang}.po")
 
 
 def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Translation:

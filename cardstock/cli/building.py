@@ -88,14 +88,18 @@ def _say_pins(args: argparse.Namespace) -> None:
     """Each table that lives online, said with the age of the pinned copy the build read
     (`catalog.remote`): a build never goes online, `cardstock pull` does. A copy changed
     since its pull is not said to be the pulled one (its warning says what differs)."""
-    from ..catalog.remote import edited_since, read_pins
+    from ..catalog.remote import edited_since, pinned_file, read_pins
+    from ..core.names import child, plain_name
     from ..core.project import discover
 
     for game in args.games or discover(args.root):
-        folder = args.root / "catalog" / game
+        if plain_name(game) is not None:  # no game: the build said so
+            continue
+        folder = child(args.root / "catalog", game)
         pins, _ = read_pins(folder, args.root)
         for pin in pins.values():
-            if edited_since(pin, folder, args.root) is not None:
+            # read_pins kept only the pins whose file is a plain name of pinned/
+            if edited_since(pin, pinned_file(folder, pin.file), args.root) is not None:
                 print(
                     safe(
                         f"{game}: {pin.set} read from catalog/{game}/{pin.file}, changed "

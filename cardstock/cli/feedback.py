@@ -36,6 +36,7 @@ from ..catalog.streamed import streamed_table
 from ..catalog.tables import read_table
 from ..core.files import read_bytes
 from ..core.issues import Issue, Issues, escaped
+from ..core.names import child, plain_name
 from ..core.output import write_atomic
 from ..init import first_link
 from .common import EXIT_INPUT, EXIT_OK, load_catalogs, print_issues
@@ -148,6 +149,10 @@ def _import(args: argparse.Namespace, catalogs: Sequence[Catalog]) -> int:
     if game is not None and game not in {c.id for c in catalogs}:
         print_issues([Issue("--game", None, "", f"no game {game!r} among those read")])
         return EXIT_INPUT
+    bad = plain_name(f"{source.stem}.csv")  # the notes are kept under the export's name
+    if bad is not None:
+        print_issues([Issue(shown, None, "", f"cannot keep notes under this name: {bad}")])
+        return EXIT_INPUT
     mapping = next(
         (
             dict(c.game.playtest.columns)
@@ -200,7 +205,7 @@ def _keep(
 ) -> int:
     """Append the notes not kept yet to `playtest/feedback/<source's name>.csv`; the rows
     the file holds already stay as they are."""
-    target = root / FOLDER / f"{source.stem}.csv"
+    target = child(root / FOLDER, f"{source.stem}.csv")
     shown = f"{FOLDER}/{target.name}"
     if first_link(root, [f"{FOLDER}/{target.name}"]) is not None:
         print_issues(

@@ -35,6 +35,7 @@ from ..catalog.remote import (
     PINS,
     Pin,
     is_remote,
+    pinned_file,
     pins_toml,
     read_pins,
     sha256,
@@ -42,6 +43,7 @@ from ..catalog.remote import (
     url_problem,
 )
 from ..core.issues import Issue, escaped
+from ..core.names import child, plain_name
 from ..core.project import discover
 from ..core.tomlpos import line_for, read_toml
 from ..init import first_link
@@ -64,9 +66,13 @@ class Remote:
 
 
 def remotes(root: Path, game: str) -> tuple[list[Remote], list[Issue]]:
-    """The sets of `game` whose table is an address, from its game file as written."""
+    """The sets of `game` whose table is an address, from its game file as written: the
+    game and each such set's id are plain names (`core.names`), or they are the problems."""
+    bad = plain_name(game)
+    if bad is not None:
+        return [], [Issue("catalog", None, "", f"no game can be named {game!r}: {bad}")]
     shown = f"catalog/{game}/game.toml"
-    found, problem = read_toml(root / "catalog" / game / "game.toml", shown, root)
+    found, problem = read_toml(child(root / "catalog", game) / "game.toml", shown, root)
     if found is None:
         return [], [problem]
     data, lines = found
@@ -77,12 +83,26 @@ def remotes(root: Path, game: str) -> tuple[list[Remote], list[Issue]]:
         if not isinstance(table, str) or not is_remote(table):
             continue
         line = line_for(lines, ("sets", i, "table"))
+        set_id = s.get("id", str(i))  # the id names the pinned copy: pinned/<id>.<type>
+        bad = plain_name(set_id)
+        if bad is not None:
+            at = line_for(lines, ("sets", i, "id")) or line
+            issues.append(Issue(shown, at, f"sets[{i}].id", f"{_shown_id(set_id)}: {bad}"))
+            continue
         bad = url_problem(table)
         if bad is not None:
             issues.append(Issue(shown, line, f"sets[{i}].table", bad))
             continue
-        out.append(Remote(game, i, str(s.get("id", i)), table, line))
+        out.append(Remote(game, i, set_id, table, line))
     return out, issues
+
+
+def _shown_id(value: object) -> str:
+    """A refused set id as a message quotes it: a text in quotes (cut short when long),
+    anything else by its kind."""
+    if not isinstance(value, str):
+        return f"an id of type {type(value).__name__}"
+    return repr(value if len(value) <= 40 else value[:40] + "…")
 
 
 def cmd_pull(args: argparse.Namespace) -> int:
@@ -126,7 +146,7 @@ def _pull_game(
     what to pin when all of it held (pinned by the caller, once accepted)."""
     shown = f"catalog/{game}/game.toml"
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
-    folder = root / "catalog" / game
+    folder = child(root / "catalog", game)
     rels = [f"catalog/{game}/{PINNED}/{r.set}.csv" for r in wanted] + [f"catalog/{game}/{PINS}"]
     linked = first_link(root, rels)
     if linked is not None:  # cardstock never writes through a link (a downloaded project's)
@@ -205,15 +225,18 @@ def _staged(
     # the pinned copies left out: the pulled ones are written anew, never through a link
     left_out = shutil.ignore_patterns(PINNED, PINS)
     shutil.copytree(
-        root / "catalog" / game, staged / "catalog" / game, symlinks=True, ignore=left_out
+        child(root / "catalog", game),
+        child(staged / "catalog", game),
+        symlinks=True,
+        ignore=left_out,
     )
     for name in COPIED:
         if (root / name).is_dir() and not (root / name).is_symlink():
             shutil.copytree(root / name, staged / name, symlinks=True)
-    folder = staged / "catalog" / game
+    folder = child(staged / "catalog", game)
     (folder / PINNED).mkdir()
     for name, data in files.items():
-        (folder / name).write_bytes(data)
+        pinned_file(folder, name).write_bytes(data)
     (folder / PINS).write_text(pins_toml(pins), encoding="utf-8")
     return staged
 

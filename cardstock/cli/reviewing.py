@@ -18,7 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..catalog.remote import PINNED, PINS, Pin, pins_toml, sha256
+from ..catalog.remote import PINNED, PINS, Pin, pinned_file, pins_toml, sha256
 from ..core.issues import Issue, escaped
 from ..core.output import write_atomic
 from .common import EXIT_INPUT, EXIT_OK, print_issues
@@ -121,6 +121,6 @@ def pin(p: Pulled) -> None:
     """Write `p`'s pinned copies, then pinned.toml."""
     for name, data in p.files.items():
         (p.folder / PINNED).mkdir(exist_ok=True)
-        write_atomic(p.folder / name, data)
+        write_atomic(pinned_file(p.folder, name), data)
     write_atomic(p.folder / PINS, pins_toml(p.pins).encode())
     print(f"{escaped(p.game)}: pinned {', '.join(sorted(p.files))} (pulled {p.when})")

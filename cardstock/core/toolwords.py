@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .localized import plural_words
+from .names import child
 
 SOURCE = "en"  # the language every msgid is written in
 CONTEXT = "cardstock"  # a game's `.po` entry with this msgctxt gives one of these words
@@ -90,7 +91,7 @@ ENGLISH = ToolWords()
 
 def catalog_path(lang: str) -> Path:
     """Where cardstock's catalog of `lang` is (whether or not there is one)."""
-    return LOCALE / lang.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return child(LOCALE, lang.replace("-", "_")) / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def shipped() -> tuple[str, ...]:

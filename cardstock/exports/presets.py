@@ -31,6 +31,7 @@ from ..core.csv_cells import csv_bytes
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import InputError, Issue
 from ..core.localized import number
+from ..core.names import child, plain_name
 from ..core.output import artifact, refuse_links, remove_stale
 from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
@@ -162,6 +163,10 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
     parsed, lines = found
     bad = []
     for sid, service in parsed.services.items():
+        wrong = plain_name(sid)  # the service's folder of uploads is named so
+        if wrong is not None:
+            bad.append(Issue(shown, line_for(lines, ("services", sid)), f"services.{sid}", wrong))
+            continue
         if service.pdfx is not None:
             _, problem = output_intent(root, service.pdfx)
             if problem:
@@ -450,10 +455,10 @@ def _backs(catalog: Catalog, cards: list[Card], ext: str) -> dict[str, tuple[str
 def _folders(catalog: Catalog, base: Path, plans: list[tuple[str, Service, Upload]]) -> set[Path]:
     """The folders the planned uploads write their files into (a PDF's and a tuck box's
     is the service's own; the zips' is the parent of every one)."""
-    found = {base / sid for sid, _, _ in plans}
+    found = {child(base, sid) for sid, _, _ in plans}
     for sid, service, upload in plans:
         if service.files == "images":
-            folder = base / sid / upload.name
+            folder = child(base, sid) / upload.name
             found.add(folder / "front")
             found |= {(folder / f).parent for f, _ in _backs(catalog, upload.cards, "x").values()}
     return found
@@ -702,7 +707,7 @@ def build_print_shop(job: Job) -> StageResult:
     if errors:
         raise InputError(errors)
     base = options.out / catalog.id / "print-shop"
-    refuse_links(_folders(catalog, base, plans) | {base / sid for sid in asked})
+    refuse_links(_folders(catalog, base, plans) | {child(base, sid) for sid in asked})
     made: dict[str, dict[str, bytes]] = {
         sid: {} for sid in asked
     }  # each service's files by path, for its zip
@@ -711,20 +716,29 @@ def build_print_shop(job: Job) -> StageResult:
 
         def put(path: Path, data: bytes, pages: int | None = None, sid: str = sid) -> None:
             result.artifacts.append(artifact(catalog.id, "print-shop", path, data, pages=pages))
-            made[sid][path.relative_to(base / sid).as_posix()] = data
+            made[sid][path.relative_to(child(base, sid)).as_posix()] = data
 
         if service.files == "images":
-            _images(catalog, service, base / sid / upload.name, upload.cards, upload.size, put)
+            _images(
+                catalog, service, child(base, sid) / upload.name, upload.cards, upload.size, put
+            )
         else:
             _pdf_pairs(
-                catalog, service, base / sid / f"{upload.name}.pdf", upload.cards, upload.size, put
+                catalog,
+                service,
+                child(base, sid) / f"{upload.name}.pdf",
+                upload.cards,
+                upload.size,
+                put,
             )
     for sid in asked:
         service = presets[sid]
         if service.tuckboxes:
 
             def put_box(name: str, data: bytes, sid: str = sid) -> None:
-                result.artifacts.append(artifact(catalog.id, "print-shop", base / sid / name, data))
+                result.artifacts.append(
+                    artifact(catalog.id, "print-shop", child(base, sid) / name, data)
+                )
                 made[sid][name] = data
 
             result.findings += tuckbox_images(
@@ -736,13 +750,13 @@ def build_print_shop(job: Job) -> StageResult:
                 put_box,
             )
     for sid in asked:
-        remove_stale(base / sid, set(made[sid]), deep=True)
+        remove_stale(child(base, sid), set(made[sid]), deep=True)
     for sid in asked:
         result.artifacts.append(
             artifact(
                 catalog.id,
                 "print-shop-zip",
-                base / f"{catalog.id}-{sid}.zip",
+                child(base, f"{catalog.id}-{sid}.zip"),
                 zip_files(sid, made[sid]),
             )
         )

@@ -27,6 +27,7 @@ from ..catalog.feedback import read_notes
 from ..core import md_text as md
 from ..core.files import Unreadable
 from ..core.issues import Issue
+from ..core.names import child
 from ..core.output import Artifact, artifact
 from ..core.revision import RevisionError, materialise
 from ..core.stage import Job, Span, StageResult
@@ -96,7 +97,7 @@ def _flat(data: Any, at: str = "") -> dict[str, Any]:
 
 
 def _rules(root: Path, game: str) -> dict[str, Any]:
-    path = root / "catalog" / game / "rules.toml"
+    path = child(root / "catalog", game) / "rules.toml"
     if not path.is_file():
         return {}
     found, _problem = read_toml(path, f"catalog/{game}/rules.toml", root)
@@ -475,7 +476,7 @@ def build_changelog(job: Job) -> StageResult:
             materialise(root, span.before, before_root)
             olds, _ = (
                 faces_at(before_root, [game])
-                if (before_root / "catalog" / game / "game.toml").is_file()
+                if (child(before_root / "catalog", game) / "game.toml").is_file()
                 else ([], [])
             )
             old = olds[0] if olds else None

@@ -21,6 +21,7 @@ from ...catalog.wording import has_words, worded_layouts
 from ...core.colors import named_color
 from ...core.files import present
 from ...core.issues import Issue
+from ...core.names import child
 from ...core.project import shared_layout
 from ...core.tomlpos import Read, line_for, read_toml
 from ...core.validation import dotted, issues_from
@@ -282,7 +283,8 @@ def load_layouts(
         ls.issues.append(Issue(shown, None, "", "the default layouts are missing"))
     files = [(root / name, name) for name in shared]
     if game_id:
-        files.append((root / "layouts" / game_id / "faces.toml", f"layouts/{game_id}/faces.toml"))
+        faces = child(root / "layouts", game_id) / "faces.toml"
+        files.append((faces, f"layouts/{game_id}/faces.toml"))
     for own, shown in files:
         if not present(own):
             continue  # a set's layout_file that is missing is reported where the set names it
@@ -293,7 +295,7 @@ def load_layouts(
     if wording:
         worded_layouts(ls.raw, dict(wording))
     _check(ls)
-    _check_outlines(ls, root / "catalog" / game_id if game_id else None)
+    _check_outlines(ls, child(root / "catalog", game_id) if game_id else None)
     return ls
 
 
