@@ -34,6 +34,7 @@ from .exports.tuckboxes import TuckTemplate
 from .fonts import BUILT_IN
 from .impose.cut import MachineFile
 from .impose.sheets import Length, PrinterFile, Sheet
+from .layout.continued import PARTS_MAX
 from .layout.layoutfile import LayoutFile, StyleSpec
 from .layout.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 from .layout.shapes import SHAPES
@@ -237,6 +238,11 @@ def _continues() -> list[str]:
         "inside a word, nor inside a `**bold**`, `*italic*` or `[styled]{…}` span). The box's",
         "last line holds each part's mark, its number, the count and the card's name",
         "(`2/3 · How to Play`); `cardstock` translates its words with the build's language.",
+        f"A card's text continues onto at most {PARTS_MAX} parts (`continued.PARTS_MAX`): a",
+        "text that needs more is an error at its row's line (exit 2), found before anything",
+        "is written; shorten it, or give its box more room or a smaller `min_size`. Splitting",
+        "a text measures about what its parts hold, so a long text costs in proportion to",
+        "its length.",
         "",
         "```toml",
         "# layouts/<game>/faces.toml",

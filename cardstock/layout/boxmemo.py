@@ -54,6 +54,7 @@ from .paints import clipped, fills, meeting
 from .printsafe import FaceCheck, marks
 from .resolved import Box, Layout
 from .shapes import Geometry
+from .splits import Splits
 from .textfit import Paragraphs
 
 if TYPE_CHECKING:
@@ -163,6 +164,8 @@ class BoxMemo:
         self._frames = {}
         # the words of each paragraph the game's text boxes fit, made once (`Painter.fit`)
         self.paragraphs = Paragraphs()
+        # the continued texts of its faces, each read and split once (`Painter.splits`)
+        self.splits = Splits()
         self.draws = 0
         self.checks = 0
 
