@@ -6,9 +6,16 @@ before anything is written (docs/catalog-format.md, "Patterns")."""
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from conftest import validate
+from helpers_languages import GAME as DEMO
+from helpers_languages import french_demo
+
+from cardstock.cli import main
 from cardstock.core.patterns import FILLED_MAX, PATTERN_MAX, check_pattern, fill
+from cardstock.core.stage import BuildOptions
 from cardstock.core.toolwords import ToolWords
 
 HOSTILE = [
@@ -113,3 +120,23 @@ def test_a_games_words_for_a_message_of_cardstocks_are_filled_by_the_same_format
     hostile = ToolWords("fr", {"{part}/{parts} · {name}": "{part:>20}/{parts} · {name}"})
     with pytest.raises(ValueError):
         hostile("{part}/{parts} · {name}", part=1, parts=2, name="X")
+
+
+@pytest.mark.parametrize("words", ["{n:>20} pièce", "{n!r} pièce", "{n} pièce {n:>9}"])
+def test_a_games_words_the_formatter_refuses_are_an_error_at_their_line(tmp_path: Path, words):
+    root = french_demo(tmp_path / "proj")
+    assert main(["--root", str(root), "translate", "update", DEMO, "--lang", "fr"]) == 0
+    path = root / "catalog" / DEMO / "translations" / "fr.po"
+    own = (
+        '\nmsgctxt "cardstock"\nmsgid "{n} component"\nmsgid_plural "{n} components"\n'
+        f'msgstr[0] "{words}"\nmsgstr[1] "{{n}} pièces"\n'
+    )
+    path.write_text(path.read_text(encoding="utf-8") + own, encoding="utf-8")
+    options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"rulebook"}))
+    _, issues = validate(root, [f"{DEMO}-fr"], options)
+    said = [i for i in issues.items if i.field == "cardstock"]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(i.level, i.line) for i in said] == [
+        ("error", lines.index('msgid "{n} component"') + 1)
+    ]
+    assert "a field is a name alone" in said[0].message
