@@ -37,6 +37,7 @@ from .impose.sheets import Length, PrinterFile, Sheet
 from .layout.art.shapes import SHAPES
 from .layout.language.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 from .layout.language.schema import LayoutFile, StyleSpec
+from .layout.text.continued import PARTS_MAX
 from .rules.checks.deck_limits import DeckRule
 from .rules.checks.severity import Acknowledgment
 from .rules.model import RulesFile
@@ -237,6 +238,11 @@ def _continues() -> list[str]:
         "inside a word, nor inside a `**bold**`, `*italic*` or `[styled]{…}` span). The box's",
         "last line holds each part's mark, its number, the count and the card's name",
         "(`2/3 · How to Play`); `cardstock` translates its words with the build's language.",
+        f"A card's text continues onto at most {PARTS_MAX} parts (`continued.PARTS_MAX`): a",
+        "text that needs more is an error at its row's line (exit 2), found before anything",
+        "is written; shorten it, or give its box more room or a smaller `min_size`. Splitting",
+        "a text measures about what its parts hold, so a long text costs in proportion to",
+        "its length.",
         "",
         "```toml",
         "# layouts/<game>/faces.toml",

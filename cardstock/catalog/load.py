@@ -19,7 +19,7 @@ from ..core.files import present
 from ..core.files import shown as shown_path
 from ..core.issues import Issues, grouped
 from ..core.names import child, plain_name
-from ..core.patterns import safe_format
+from ..core.patterns import fill
 from ..core.project import discover
 from ..core.tomlpos import Path as KeyPath
 from ..core.tomlpos import line_for, read_toml
@@ -493,7 +493,7 @@ def _component(
     chosen = values.get("designer_choice") or []
     ok = _choices_ok(chosen, fields, row, issues) and ok
     try:
-        group = safe_format(s.group, _pattern_values(values))
+        group = fill(s.group, _pattern_values(values))
     except (KeyError, IndexError, ValueError):
         group = s.group  # reported once by check_references
     ok = _group_fields_ok(s, fields, values, row, issues) and ok
@@ -698,7 +698,7 @@ def _given_id(s: ComponentSet, values: dict[str, Any]) -> str:
     if not s.ids:
         return str(values["id"] or _slug(values["name"]))
     try:
-        return slugify(safe_format(s.ids or "", {**_pattern_values(values), "set": s.id}))
+        return slugify(fill(s.ids or "", {**_pattern_values(values), "set": s.id}))
     except (KeyError, IndexError, ValueError):
         return ""  # reported once by check_references
 

@@ -3,7 +3,6 @@ components."""
 
 # No `from __future__ import annotations`: Pydantic is handed this module's annotations as
 # objects (as text, each field's would be compiled and evaluated as its model is made).
-import string
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -19,7 +18,7 @@ from pydantic import (
 
 from ..core.colors import named_color
 from ..core.language import refused as not_a_language
-from ..core.patterns import check_pattern
+from ..core.patterns import check_pattern, pattern_fields
 from ..core.scripts import printable
 from ..core.units import UnitError, parse_length, parse_size
 from ..core.validation import model_field
@@ -281,7 +280,7 @@ class ComponentSet(Strict):
     )
     group: str = Field(
         description="The deck or set each component is listed under; `{field}` names a "
-        "field's value.",
+        "field's value (a name alone: docs/catalog-format.md, *Patterns*).",
         examples=["Realm: {realm}"],
     )
     table: str | None = Field(
@@ -417,8 +416,8 @@ class ComponentSet(Strict):
     ids: str | None = Field(
         default=None,
         description="The pattern each row's id is made from, `{field}` naming a value and "
-        "`{set}` the set's id, made lowercase with hyphens. Unset: the row's `id`, else its "
-        "name.",
+        "`{set}` the set's id, made lowercase with hyphens (each field a name alone: "
+        "docs/catalog-format.md, *Patterns*). Unset: the row's `id`, else its name.",
         examples=["{set}-{name}"],
     )
 
@@ -448,11 +447,11 @@ class ComponentSet(Strict):
         return self
 
     def group_fields(self) -> list[str]:
-        return [name for _, name, _, _ in string.Formatter().parse(self.group) if name]
+        return pattern_fields(self.group)
 
     def id_fields(self) -> list[str]:
         """The names the set's `ids` pattern formats (`set` is the set's own id)."""
-        return [name for _, name, _, _ in string.Formatter().parse(self.ids or "") if name]
+        return pattern_fields(self.ids or "")
 
 
 def _check_field_specs(fields: dict[str, FieldSpec]) -> dict[str, FieldSpec]:
@@ -529,7 +528,8 @@ class Playtest(Strict):
         max_length=512,
         description="What a card's QR code holds: `{game}`, `{card}` and `{version}` are "
         "filled in (each URL-encoded when the code is an https:// address, such as a form "
-        "that opens with the card filled in).",
+        "that opens with the card filled in). A pattern: each field a name alone, `{{` and "
+        "`}}` a brace (docs/catalog-format.md, *Patterns*).",
         examples=["https://example.org/form?card={card}&version={version}"],
     )
     uploads: bool = Field(
@@ -548,17 +548,8 @@ class Playtest(Strict):
     @field_validator("code")
     @classmethod
     def _code(cls, value: str) -> str:
-        try:
-            names = [n for _, n, _, _ in string.Formatter().parse(value) if n is not None]
-        except ValueError as exc:
-            raise ValueError(f"a code template that cannot be filled in: {exc}") from None
-        unknown = sorted({n for n in names if n not in CODE_NAMES})
-        if unknown:
-            raise ValueError(
-                f"unknown name {{{unknown[0]}}} in the code; it may name "
-                + ", ".join("{" + n + "}" for n in CODE_NAMES)
-            )
-        if "version" not in names:
+        check_pattern(value, CODE_NAMES)  # the one formatter's rules (`core.patterns`)
+        if "version" not in pattern_fields(value):
             raise ValueError("the code must hold the card's {version}")
         return value
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core.issues import Issue, Issues
 from ..core.language import is_code
+from ..core.patterns import check_pattern
 from ..core.project import discover
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from ..core.toolwords import ENGLISH, ToolWords, tool_words
@@ -239,6 +240,16 @@ def in_own_language(catalog: Catalog, issues: Issues) -> Catalog:
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 
+def _refused(words: str) -> str | None:
+    """Why the formatter refuses a game's words for a message of cardstock's (a format
+    spec, a field that is no name: `core.patterns`), None when it does not."""
+    try:
+        check_pattern(words)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def _own_tool_words(translation: Translation, issues: Issues) -> dict[str, str]:
     """The game's own words for cardstock's messages (`msgctxt "cardstock"`) that it may
     use: an entry naming no message of cardstock's is a warning, one whose placeholders
@@ -256,6 +267,8 @@ def _own_tool_words(translation: Translation, issues: Issues) -> dict[str, str]:
                 "(cardstock/locale/cardstock.pot lists them)",
                 "warning",
             )
+        elif (bad := _refused(said)) is not None:
+            issues.add(translation.file, line, TOOL_CONTEXT, f"[{translation.lang}] {bad}")
         elif sorted(_PLACEHOLDER.findall(said)) != sorted(_PLACEHOLDER.findall(msgid)):
             issues.add(
                 translation.file,
@@ -278,10 +291,13 @@ def _own_tool_forms(translation: Translation, issues: Issues) -> dict[str, tuple
     for msgid, forms in translation.tool_forms.items():
         line = translation.tool_lines.get(msgid)
         want = sorted(set(_PLACEHOLDER.findall(plural.get(msgid, ""))))
+        bad = next((b for b in map(_refused, forms) if b is not None), None)
         wrong = [f for f in forms if sorted(set(_PLACEHOLDER.findall(f))) != want]
         if msgid not in plural:
             said = f"[{translation.lang}] {msgid!r} is no plural message of cardstock's own "
             issues.add(translation.file, line, TOOL_CONTEXT, said + "(cardstock.pot)", "warning")
+        elif bad is not None:
+            issues.add(translation.file, line, TOOL_CONTEXT, f"[{translation.lang}] {bad}")
         elif wrong:
             issues.add(
                 translation.file,

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..core.patterns import safe_format
+from ..core.patterns import fill
 from .kinds import kind_said
 from .text import Text
 
@@ -224,7 +224,7 @@ def printed_group(catalog: Catalog, comp: Component) -> str:
     values = {"name": comp.name, "id": comp.id, **said(comp.fields, catalog.wording)}
     values = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in values.items()}
     try:
-        return safe_format(pattern, values)
+        return fill(pattern, values)
     except (KeyError, IndexError, ValueError):  # a field the row leaves empty
         return comp.group
 

@@ -38,6 +38,7 @@ from pathlib import Path
 
 from .localized import plural_words
 from .names import child
+from .patterns import fill
 
 SOURCE = "en"  # the language every msgid is written in
 CONTEXT = "cardstock"  # a game's `.po` entry with this msgctxt gives one of these words
@@ -61,7 +62,7 @@ class ToolWords:
 
     def __call__(self, msgid: str, **values: object) -> str:
         said = self.table.get(msgid) or msgid
-        return said.format(**values) if values else said
+        return fill(said, values) if values else said
 
     def english(self, msgid: str) -> bool:
         """Whether `msgid` (a plural message: its singular) prints as cardstock's English in
@@ -83,7 +84,7 @@ class ToolWords:
             said = plural_words(self.lang, {singular: forms}, "")(singular, plural, n)
         else:  # English's rule (CLDR's `one` for a whole number is 1), Babel not loaded
             said = singular if n == 1 else plural
-        return said.format(n=n if shown is None else shown, **values)
+        return fill(said, {**values, "n": n if shown is None else shown})
 
 
 ENGLISH = ToolWords()

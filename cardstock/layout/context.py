@@ -19,6 +19,7 @@ from ..catalog.schema import Component
 from ..catalog.wording import humanize, printed_group, said
 from ..core.colors import named_color
 from ..core.issues import InputError, Issue
+from ..core.patterns import fill
 from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
 
 if TYPE_CHECKING:
@@ -265,7 +266,7 @@ def version_code(catalog: Catalog, comp: Component, digest: str = PENDING_DIGEST
     names = {"game": catalog.game.id, "card": comp.id, "version": digest[:VERSION_DIGITS]}
     if template.startswith("https://"):
         names = {k: quote(v, safe="") for k, v in names.items()}
-    return template.format(**names)
+    return fill(template, names)
 
 
 def base_context(catalog: Catalog, theme: dict[str, str]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ module: the registry stays below the painter, with no way back to it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...core.issues import Issue, Level
 from ...core.markup import Block
@@ -17,6 +17,9 @@ from ..art.shapes import Geometry
 from ..art.symbols import Library
 from ..resolved import Box, Layout
 from ..text.words import Fit, IconRef, TextStyle
+
+if TYPE_CHECKING:
+    from ..text.splits import Splits
 
 
 class Subject:
@@ -67,6 +70,9 @@ class Services(Protocol):
 
     @property
     def styles(self) -> dict[int, tuple[Any, TextStyle]] | None: ...
+
+    @property
+    def splits(self) -> Splits | None: ...
 
     def note(
         self,

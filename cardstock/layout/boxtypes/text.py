@@ -54,14 +54,19 @@ def draw(
             return [Raw(" ".join(without_break_marks(text).split()))]
         return plain_blocks(text)
 
-    fit = painter.fit(blocks_of(content), inner, style)
+    whole = (  # a text that may continue is read once for the faces of its parts
+        continued.whole_blocks(painter, content, str(markup), blocks_of)
+        if continued.may_hold_part(box, ctx)
+        else blocks_of(content)
+    )
+    fit = painter.fit(whole, inner, style)
     part: tuple[str, ...] = ()  # the note of a part of text that continues
     if source is not None or (not fit.fits and continued.continues(painter, lay, box, ctx)):
         back = painter.raw(src_lay, src_box, "continue_on", ctx, "cards") == continued.BACK
         fld = painter.raw(src_lay, src_box, "field", ctx) or f"layout box {box.name}"
         rooms = _rooms(painter, (lay, box), source, ctx, geo, continued.Room(inner, style))
         drawn, fit, part = continued.draw(
-            painter, ctx, content, blocks_of, rooms, fit, back, str(fld)
+            painter, ctx, content, blocks_of, rooms, fit, back, str(fld), str(markup)
         )
         ops += drawn
     else:

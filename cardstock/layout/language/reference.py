@@ -273,7 +273,8 @@ BOX_KEYS: dict[str, Key] = {
         "own with the same layout (or the one `continue_layout` names), marked with its "
         "number, the count and the card's name "
         '("2/3 · Long Rule"); the parts print together in every output, and the rules '
-        "check counts the card once (see *Text that continues*)",
+        "check counts the card once; a text needing more than 200 parts is an error at "
+        "its row (see *Text that continues*)",
         '"continue"',
         TEXT,
     ),

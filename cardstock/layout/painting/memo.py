@@ -55,6 +55,7 @@ from ..safety.ground import clipped, fills, meeting
 from ..safety.measures import FaceCheck, marks
 from ..text import continued
 from ..text.fit import Paragraphs
+from ..text.splits import Splits
 
 if TYPE_CHECKING:
     from ...core.issues import Issue
@@ -163,6 +164,8 @@ class BoxMemo:
         self._frames = {}
         # the words of each paragraph the game's text boxes fit, made once (`Painter.fit`)
         self.paragraphs = Paragraphs()
+        # the continued texts of its faces, each read and split once (`Painter.splits`)
+        self.splits = Splits()
         self.draws = 0
         self.checks = 0
 

@@ -33,6 +33,7 @@ from ..text.fit import fit_blocks
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
+    from ..text.splits import Splits
     from .memo import BoxMemo
 
 FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
@@ -85,6 +86,12 @@ class Painter:
         self.memo = memo
         # the box being drawn and what its templated keys rendered to (`BoxMemo.draw`)
         self.rendered: tuple[Box, dict[str, Any]] | None = None
+
+    @property
+    def splits(self) -> Splits | None:
+        """The game's continued texts, each split once (`splits.Splits`, kept by the
+        memo); None: split on each face."""
+        return self.memo.splits if self.memo is not None else None
 
     def note(
         self,

@@ -28,6 +28,7 @@ many parts the card has without laying it out again.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import dataclasses
 import re
@@ -67,6 +68,7 @@ BACK = "back"  # the `continue_on` value for a card's own back
 ON_BACK = "(text continued)"  # a printed card's `back` when its text continues on it
 PART = "continued_part"  # the context key of a part: (part, parts), set by `Faces`
 MARK = "{part}/{parts} · {name}"  # the mark each part prints (a message of cardstock's)
+PARTS_MAX = 200  # parts one card's text may continue onto (more: an error)
 PROBLEM = re.compile(r"^continued (\d+)/(\d+)$")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SPACE = re.compile(r"\s+")
@@ -315,37 +317,103 @@ def layout_problems(layouts: Any) -> list[Issue]:
 
 def _breaks(paragraph: str) -> list[int]:
     """Where a paragraph may be broken: after each run of white space, outside a **bold**
-    or *italic* span and outside a [styled]{…} span."""
+    or *italic* span and outside a [styled]{…} span. One pass: the marks met so far are
+    counted as it goes, word by word."""
     out = []
+    doubles = singles = square = curly = 0  # `**` and `*` met; `[` less `]`, `{` less `}`
+    at = 0
     for m in _SPACE.finditer(paragraph):
-        before = paragraph[: m.start()]
-        marks = _EMPHASIS.findall(before)
-        closed = marks.count("**") % 2 == 0 and marks.count("*") % 2 == 0
-        if closed and before.count("[") == before.count("]"):
-            if before.count("{") == before.count("}"):
-                out.append(m.end())
+        word = paragraph[at : m.start()]
+        for mark in _EMPHASIS.findall(word):
+            if mark == "**":
+                doubles += 1
+            else:
+                singles += 1
+        square += word.count("[") - word.count("]")
+        curly += word.count("{") - word.count("}")
+        if doubles % 2 == 0 and singles % 2 == 0 and square == 0 and curly == 0:
+            out.append(m.end())
+        at = m.end()
     return out
 
 
-def _words(paragraph: str, fits: Callable[[str], bool], start: str) -> tuple[str, str]:
-    """The most words of `paragraph` that fit after `start` (at least one word when
-    `start` is empty, so the text always moves on), and the rest."""
-    breaks = _breaks(paragraph)
-    lo, hi = 0, len(breaks)  # breaks[:lo] known to fit
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if fits(_join(start, paragraph[: breaks[mid - 1]].rstrip())):
-            lo = mid
+class _Rest:
+    """What is left of a paragraph being split: it starts at `start`, and may end at each
+    of `ends[at:]` (its breaks, then the paragraph's end)."""
+
+    def __init__(self, paragraph: str) -> None:
+        self.paragraph = paragraph
+        self.ends = [*_breaks(paragraph), len(paragraph)]
+        self.start = 0
+        self.at = 0
+        self.tried: dict[tuple[int, str, int, int], bool] = {}
+
+    def __len__(self) -> int:
+        """The places the rest may end at (the last of them: the whole rest)."""
+        return len(self.ends) - self.at
+
+    def text(self, count: int | None = None) -> str:
+        """The rest up to its `count`th end (all of it: None)."""
+        end = self.ends[self.at + count - 1] if count else len(self.paragraph)
+        return self.paragraph[self.start : end].rstrip()
+
+    def drop(self, count: int) -> None:
+        """Move the start past the rest's `count`th end."""
+        self.start = self.ends[self.at + count - 1]
+        self.at += count
+
+    def most(self, fits: Callable[[str], bool], after: str, guess: int, settle: bool = True) -> int:
+        """How many of the rest's ends fit after `after` (the most, `count`, for which
+        `fits` takes `after` and `text(count)`), `fits` growing no smaller as `count` grows:
+        tried first at as many ends as `guess` characters hold (what the last part broken
+        between words held; 0: none yet, the whole rest), then 1, 2, 4, … ends further out
+        until the answer lies between the last two tried, then halved between them (the
+        whole rest tried first: out from none). Near the guess, what is
+        measured is a part or two, never the whole rest, so splitting a text costs in
+        proportion to its length. `settle` false: stop at the first count that does not
+        fit (all that is asked is whether all of them do)."""
+        lo, hi = 0, len(self)  # the answer is between them: `lo` ends fit
+        if guess > 0:  # the ends within as many characters as the last part held
+            room = self.start + guess - (len(after) + 2 if after else 0)
+            guess = max(1, bisect.bisect_right(self.ends, room, self.at) - self.at)
+        probe = min(guess, hi) if guess > 0 else hi
+        if self.fits(fits, after, probe):
+            lo = probe
         else:
-            hi = mid - 1
-    if lo == 0:
-        if start:
-            return "", paragraph
-        if not breaks:
-            return paragraph, ""
-        lo = 1
-    cut = breaks[lo - 1]
-    return paragraph[:cut].rstrip(), paragraph[cut:]
+            hi = probe - 1
+            if not settle:
+                return lo
+            step = 1
+            while guess > 0 and lo < hi:  # the answer is likely just short of the guess
+                probe = max(hi + 1 - step, lo + 1)
+                if self.fits(fits, after, probe):
+                    lo = probe
+                    break
+                hi, step = probe - 1, step * 2
+        step = 1
+        while lo < hi:  # out from what fits
+            probe = min(lo + step, hi)
+            if not self.fits(fits, after, probe):
+                hi = probe - 1
+                break
+            lo, step = probe, step * 2
+        while settle and lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.fits(fits, after, mid):
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def fits(self, fits: Callable[[str], bool], after: str, count: int) -> bool:
+        """Whether `after` and the rest up to its `count`th end fit (0: trivially), asked
+        of `fits` once (`tried`: a search may reach a count another has tried)."""
+        if count <= 0:
+            return True
+        key = (id(fits), after, self.start, count)
+        if key not in self.tried:
+            self.tried[key] = fits(_join(after, self.text(count)))
+        return self.tried[key]
 
 
 def _join(*chunks: str) -> str:
@@ -353,38 +421,63 @@ def _join(*chunks: str) -> str:
 
 
 def split(
-    text: str, first: Callable[[str], bool], later: Callable[[str], bool] | None = None
+    text: str,
+    first: Callable[[str], bool],
+    later: Callable[[str], bool] | None = None,
+    most: int = 0,
 ) -> list[str]:
     """The parts of `text`, each fitting unless one word alone does not (the first part
     as `first` says, the others as `later` does, by default the same): whole paragraphs
     while they fit; a paragraph that fits no part whole fills the part it starts on and
-    goes on to the next ones, broken between words."""
+    goes on to the next ones, broken between words. `most` (0: no bound): once that many
+    parts are made, what is left is one more part, unsplit (more than `most` parts: the
+    text needs more)."""
     paragraphs = [p.strip() for p in _PARAGRAPH.split(text.strip()) if p.strip()]
     parts: list[str] = []
+    again = later or first
 
-    def fits(chunk: str) -> bool:
-        return (later if parts and later is not None else first)(chunk)
+    def fits() -> Callable[[str], bool]:  # what the part being made is measured by
+        return later if parts and later is not None else first
 
     current = ""
-    for paragraph in paragraphs:
-        rest = paragraph
-        while rest:
-            if fits(_join(current, rest)):
-                current = _join(current, rest)
+    guess = 0  # how many characters the last part broken between words held
+    for i, paragraph in enumerate(paragraphs):
+        rest = _Rest(paragraph)
+        while len(rest):
+            if most and len(parts) >= most:
+                return [*parts, _join(current, rest.text(), *paragraphs[i + 1 :])]
+            if rest.most(fits(), current, guess, settle=False) == len(rest):
+                current = _join(current, rest.text())
                 break
-            if current and (later or first)(rest):  # the paragraph goes whole onto the next
+            if current and rest.most(again, "", guess, settle=False) == len(rest):
+                parts.append(current)  # the paragraph goes whole onto the next part
+                current = ""
+                continue
+            count = rest.most(fits(), current, guess)
+            if count == 0 and current:  # nothing of it fits after the part's paragraphs
                 parts.append(current)
                 current = ""
                 continue
-            head, rest = _words(rest, fits, current)
-            rest = rest.strip()
-            if head:
-                current = _join(current, head)
-            parts.append(current)
+            count = max(count, 1)  # a word wider than a part still moves the text on
+            parts.append(_join(current, rest.text(count)))
             current = ""
+            rest.drop(count)
+            guess = len(parts[-1])
     if current or not parts:
         parts.append(current)
     return parts
+
+
+# ---------------------------------------------------------------- remembered
+
+
+def whole_blocks(
+    painter: Services, text: str, markup: str, read: Callable[[str], list[Block]]
+) -> list[Block]:
+    """The blocks of a text a box that may continue draws, read once for the faces of all
+    its parts (`Splits`)."""
+    memo = painter.splits
+    return memo.blocks(text, markup, read) if memo is not None else read(text)
 
 
 # ---------------------------------------------------------------- drawing
@@ -415,18 +508,34 @@ def draw(
     whole: Fit,
     on_the_back: bool = False,
     field: str = "",
+    markup: str = "",
 ) -> tuple[list[Any], Fit, tuple[str, ...]]:
     """One part of a continued box's text (the part `ctx` names, else the first), set at
     its box's least size above its mark: the ops, the part's fit, and the note's problem.
     `rooms`: where the first part is set and where the others are (the box of the layout
     `continue_layout` names, or the same box). Text that no split helps (one word wider
     than the box) is drawn whole (`whole`, the text fitted into the box as it is) and
-    reported as any text that does not fit."""
+    reported as any text that does not fit; so is text that needs more than `PARTS_MAX`
+    parts, which is an error besides. The split is worked out once for the faces of all
+    the parts (`painter.splits`, under `markup`: how `blocks_of` reads the text)."""
 
     def fits(room: Room) -> Callable[[str], bool]:
         return lambda t: painter.fit(blocks_of(t), room.body(), room.least()).fits
 
-    parts = split(content, fits(rooms[0]), fits(rooms[1]) if rooms[1] != rooms[0] else None)
+    def made() -> tuple[str, ...]:
+        later = fits(rooms[1]) if rooms[1] != rooms[0] else None
+        return tuple(split(content, fits(rooms[0]), later, PARTS_MAX))
+
+    memo = painter.splits
+    parts = list(memo.parts((content, markup, rooms), made) if memo is not None else made())
+    if len(parts) > PARTS_MAX:
+        painter.data_issue(
+            field,
+            f"the text continues onto more than {PARTS_MAX} parts, cardstock's limit for "
+            "one card; shorten it, or give its box more room or a smaller min_size",
+            bad_input=True,
+        )
+        return list(whole.ops), whole, ()
     if on_the_back and len(parts) > 2:  # the back holds the rest, and cannot hold it all
         painter.data_issue(
             field,

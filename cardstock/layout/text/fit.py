@@ -198,9 +198,12 @@ def _layout_blocks(
     icons: IconResolver,
     fit: Fit,
     paragraphs: Paragraphs | None = None,
+    stop: float | None = None,
 ) -> tuple[list[_Draw], float, bool, int]:
     """Lay out all blocks at one size. Returns (drawables, height, too_wide, line count);
-    `paragraphs`: the game's paragraphs' words, when it keeps them."""
+    `paragraphs`: the game's paragraphs' words, when it keeps them. `stop`: a height past
+    which nothing more is laid out (the text is known not to fit then: what is returned
+    tells only that)."""
     draws: list[_Draw] = []
     y = 0.0
     too_wide = False
@@ -216,10 +219,12 @@ def _layout_blocks(
             too_wide |= tw
             nlines += 1 + len(block.rows)
             continue
-        d, y, tw, n = _layout_paragraph(block, width, size, style, icons, fit, y, paragraphs)
+        d, y, tw, n = _layout_paragraph(block, width, size, style, icons, fit, y, paragraphs, stop)
         draws += d
         too_wide |= tw
         nlines += n
+        if stop is not None and y > stop:
+            break
     return draws, y, too_wide, nlines
 
 
@@ -232,9 +237,10 @@ def _layout_paragraph(
     fit: Fit,
     y0: float,
     paragraphs: Paragraphs | None = None,
+    stop: float | None = None,
 ) -> tuple[list[_Draw], float, bool, int]:
     """A block of text (paragraph, heading, list item, note) from `y0` down. Returns
-    (drawables, the y below it, too_wide, line count)."""
+    (drawables, the y below it, too_wide, line count); `stop`: as `_layout_blocks`."""
     draws: list[_Draw] = []
     y = y0
     too_wide = False
@@ -261,7 +267,10 @@ def _layout_paragraph(
         if paragraphs is None
         else paragraphs.words(text, raw, font, style, icons, fit)
     )
-    lines, tw = break_lines(words, max(1.0, width - indent), bsize)
+    # a line is at least `bsize * leading` high: past `stop`, lines more are not needed
+    least = bsize * style.leading
+    most = 0 if stop is None or least <= 0 else int(max(0.0, stop - y0) / least) + 2
+    lines, tw = break_lines(words, max(1.0, width - indent), bsize, most)
     too_wide |= tw
     if isinstance(block, Note) and lines:
         draws.append(_note_bar(y, len(lines) * bsize * style.leading, size, bsize, style))
@@ -289,6 +298,8 @@ def _layout_paragraph(
         draws += d
         y += h
         nlines += 1
+        if stop is not None and y > stop:
+            break
     return draws, y, too_wide, nlines
 
 
@@ -487,12 +498,14 @@ def _choose(
     `shrink_first`, the fewest lines come first: one line at any size down to min_size,
     else two, and so on up to max_lines."""
     tried: dict[float, _Tried] = {}
+    least = sizes(style)[-1]  # the size returned when none fits: laid out in full
 
     def at(s: float) -> _Tried:
         if s not in tried:
             probe = Fit()
+            stop = None if s == least else h + 1e-6  # a larger size past it is not chosen
             draws, height, too_wide, nlines = (
-                _layout_blocks(blocks, w, s, style, icons, probe, paragraphs)
+                _layout_blocks(blocks, w, s, style, icons, probe, paragraphs, stop)
                 if style.wrap
                 else _layout_single(blocks, w, s, style, icons, probe)
             )

@@ -417,9 +417,12 @@ class Line:
         self.width1 = width1  # at size 1, spaces included
 
 
-def break_lines(words: list[Word], width: float, size: float) -> tuple[list[Line], bool]:
+def break_lines(
+    words: list[Word], width: float, size: float, most: int = 0
+) -> tuple[list[Line], bool]:
     """Greedy line breaking at `size` into `width`. Returns (lines, a word was too wide);
-    a word wider than the line is split between characters."""
+    a word wider than the line is split between characters. `most` (0: no bound): stop
+    once that many lines are made (the words after them are not looked at)."""
     limit1 = width / size if size > 0 else 0
     lines: list[Line] = []
     line: list[Word] = []
@@ -436,6 +439,8 @@ def break_lines(words: list[Word], width: float, size: float) -> tuple[list[Line
             add = part.width1 + (part.space1 if line else 0.0)
             if line and (part.hard or w1 + add > limit1 + 1e-9):
                 lines.append(Line(line, w1))
+                if most and len(lines) >= most:
+                    return lines, too_wide
                 line, w1 = [], 0.0
                 add = part.width1
             line.append(part)
