@@ -144,7 +144,7 @@ def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_dr
     tmp_path, monkeypatch
 ):
     from cardstock.core.stage import Job
-    from cardstock.rules.report import check_game
+    from cardstock.rules.report import check_game, provided
     from cardstock.stages import CHECKS
 
     cat, faces = unlaid_big_game(tmp_path, monkeypatch)
@@ -155,7 +155,7 @@ def test_above_the_bound_the_rules_check_lays_each_face_out_once_and_reads_no_dr
     # read what it kept; only the shared back came back, once
     assert len(decoded) <= 1
     assert [c.provider for c in report.checks if c.provider] == [
-        p.name for p in CHECKS
+        p.name for p in provided(CHECKS)
     ]  # reported in the table's order
 
 
@@ -172,16 +172,16 @@ def test_above_the_bound_an_outline_holds_no_drawing_nor_notes_which_come_back_w
 def test_above_the_bound_a_build_on_two_processes_forks_no_worker_and_makes_the_bytes_of_one(
     tmp_path, monkeypatch
 ):
-    from cardstock import build as build_module
     from cardstock.build import Request, build
+    from cardstock.core import schedule
     from cardstock.core.stage import BuildOptions
 
     monkeypatch.setattr(faces_module, "RETAIN_MAX", 100)
     generated_game(tmp_path, 300)
     pools = []
-    real_pool = build_module._pool
+    real_pool = schedule.forked_pool
     monkeypatch.setattr(
-        build_module, "_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
+        schedule, "forked_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
     )
     made = {}
     for jobs in (1, 2):

@@ -11,7 +11,7 @@ from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
 from cardstock.rules.checks.card_texts import card_texts
-from cardstock.stages import CHECKS
+from cardstock.rules.checks.own import OWN
 from cardstock.validate import validate
 
 GAME = "moon-race"
@@ -65,8 +65,8 @@ def edited(k: int, **change: object) -> list[tuple[str, str, int, str, str]]:
 
 
 def test_the_check_is_one_of_the_checks_the_rules_check_runs() -> None:
-    assert "card-texts" in [p.name for p in CHECKS]
-    assert next(p for p in CHECKS if p.name == "card-texts").section != "print"
+    assert "card-texts" in [p.name for p in OWN]
+    assert next(p for p in OWN if p.name == "card-texts").section != "print"
 
 
 def test_cards_whose_words_agree_with_their_fields_are_no_finding(tmp_path: Path) -> None:

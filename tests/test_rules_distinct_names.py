@@ -11,7 +11,7 @@ from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
 from cardstock.rules.checks.distinct_names import distinct_names
-from cardstock.stages import CHECKS
+from cardstock.rules.checks.own import OWN
 from cardstock.validate import validate
 
 GAME = "moon-race"
@@ -46,7 +46,7 @@ def promo_index(tmp_path: Path) -> int:
 
 
 def test_the_check_runs_with_the_rules_check() -> None:
-    assert "distinct-names" in [p.name for p in CHECKS]
+    assert "distinct-names" in [p.name for p in OWN]
 
 
 def test_names_of_their_own_are_no_finding(tmp_path: Path) -> None:

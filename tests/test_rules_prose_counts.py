@@ -12,8 +12,8 @@ import pytest
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
+from cardstock.rules.checks.own import OWN
 from cardstock.rules.reading.prose_counts import prose_counts
-from cardstock.stages import CHECKS
 from cardstock.validate import validate
 
 GAME = "moon-race"
@@ -48,8 +48,8 @@ def facts(tmp_path: Path) -> dict[str, int]:
 
 
 def test_the_check_is_one_of_the_checks_the_rules_check_runs() -> None:
-    assert "prose-counts" in [p.name for p in CHECKS]
-    assert next(p for p in CHECKS if p.name == "prose-counts").section != "print"
+    assert "prose-counts" in [p.name for p in OWN]
+    assert next(p for p in OWN if p.name == "prose-counts").section != "print"
 
 
 def test_counts_that_agree_with_the_data_are_no_finding(tmp_path: Path) -> None:

@@ -12,8 +12,8 @@ from helpers_edits import full_rules
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import Job
 from cardstock.init import init_project
+from cardstock.rules.checks.own import OWN
 from cardstock.rules.setup.step_words import setup_says
-from cardstock.stages import CHECKS
 from cardstock.validate import validate
 
 GAME = "moon-race"
@@ -54,7 +54,7 @@ def findings(root: Path) -> list[str]:
 
 
 def test_the_check_is_one_of_the_checks_the_rules_check_runs() -> None:
-    assert "setup-says" in [p.name for p in CHECKS]
+    assert "setup-says" in [p.name for p in OWN]
 
 
 def test_steps_naming_the_deck_they_move_are_no_finding(tmp_path: Path) -> None:
