@@ -39,6 +39,7 @@ from .fields import (
     spelled_slug,
 )
 from .kinds import KINDS
+from .printing import Prints
 from .references import art_path_problem, check_references, layout_file_problem, unknown
 from .rows import qualify_shared_ids, rows_of
 from .schema import Clean, Component, ComponentSet, Game, Icon
@@ -87,6 +88,9 @@ class Catalog:
         default_factory=dict, repr=False, compare=False
     )
     _set_index: SetIndex[ComponentSet] = index_field()
+    # each set's part of what its faces print (`catalog.printing`), made as faces ask; not
+    # an argument, so a copy of the catalog in another language makes its own
+    prints: Prints = field(default_factory=Prints, init=False, repr=False, compare=False)
 
     def line(self, *path: Any) -> int | None:
         """The line of game.toml that writes this key path (messages point there)."""

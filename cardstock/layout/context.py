@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -15,8 +16,9 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.context import table_cell
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
+from ..catalog.printing import Printed, printed
 from ..catalog.schema import Component
-from ..catalog.wording import humanize, printed_group, said
+from ..catalog.wording import humanize
 from ..core.colors import named_color
 from ..core.issues import InputError, Issue
 from ..core.patterns import fill
@@ -178,11 +180,11 @@ def _slug(text: str) -> str:
     return slugify(str(text))
 
 
-def accents(catalog: Catalog, comp: Component) -> list[tuple[str, str | None]]:
+def accents(catalog: Catalog, shown: Printed) -> list[tuple[str, str | None]]:
     """(icon id or "", colour) pairs a component is colour-coded by, most important first:
     colour fields, icon fields, then choice/str fields whose value names a declared icon."""
     game = catalog.game
-    specs = catalog.field_specs(comp.set)
+    comp, specs = shown.component, shown.of_set.specs
     out: list[tuple[str, str | None]] = []
     first_icon = ""
     for key, spec in specs.items():
@@ -211,9 +213,9 @@ def accents(catalog: Catalog, comp: Component) -> list[tuple[str, str | None]]:
     return out
 
 
-def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, Any]]:
+def facts(catalog: Catalog, shown: Printed, skip: AbstractSet[str]) -> list[dict[str, Any]]:
     """The fields a generic layout lists: label and display text (icons inline)."""
-    specs = catalog.field_specs(comp.set)
+    comp, specs = shown.component, shown.of_set.specs
     out = []
     for key, spec in specs.items():
         if key in skip:
@@ -228,17 +230,17 @@ def facts(catalog: Catalog, comp: Component, skip: set[str]) -> list[dict[str, A
         ):
             continue  # an unchanged default (0 hostages, no bonus) is not worth printing
         # as the language prints it (`labels.label_texts`: `label.<field>`)
-        label = catalog.wording.get(f"label.{key}") or spec.label or humanize(key)
+        label = shown.of_set.labels[key]
         if spec.type == "icon":
             text = f":{v}:"
         elif spec.type == "icons":
             text = " ".join(f":{i}:" for i in v)
         elif spec.type == "bool":
-            text = catalog.tool_words("yes")
+            text = shown.yes
         elif isinstance(v, float) and v.is_integer():
             text = str(int(v))
         elif spec.type == "choice":
-            text = str(said({key: v}, catalog.wording)[key])
+            text = str(shown.said[key])
         else:
             text = str(v)
         icon = key.replace("_", "-") if key.replace("_", "-") in catalog.game.icons else None
@@ -293,8 +295,8 @@ def component_context(
 ) -> tuple[dict[str, Any], list[Issue]]:
     """The context a component's face templates see, with its text fields rendered."""
     issues: list[Issue] = []
-    specs = catalog.field_specs(comp.set)
-    s = catalog.set(comp.set)
+    shown = printed(catalog, comp)  # what the catalog says of it, asked once
+    specs = shown.of_set.specs
     ctx: dict[str, Any] = {}
     ctx.update(comp.fields)
     ctx.update(base_context(catalog, theme))
@@ -302,17 +304,15 @@ def component_context(
         name=comp.name,
         id=comp.id,
         group=comp.group,
-        group_said=printed_group(catalog, comp),  # what a player reads in the build's language
+        group_said=shown.group_said,  # what a player reads in the build's language
         count=comp.count,
         kind=comp.kind,
         set=comp.set,
-        set_name=s.name,
+        set_name=shown.of_set.set.name,
         fields=dict(comp.fields),
-        said=said(comp.fields, catalog.wording),  # choices as the language prints them
+        said=dict(shown.said),  # choices as the language prints them
         # each field's label as the language prints it, for the words a face names a stat by
-        labels={
-            k: catalog.wording.get(f"label.{k}") or f.label or humanize(k) for k, f in specs.items()
-        },
+        labels=dict(shown.of_set.labels),
         side=side,
     )
     # text fields are templates too ("ability text can use catalog values")
@@ -331,15 +331,15 @@ def component_context(
                 text_fields.append(key)
     ctx["texts"] = texts
     ctx["text_fields"] = text_fields
-    group_fields = set(s.group_fields())
-    acc = accents(catalog, comp)
+    group_fields = shown.of_set.group_fields
+    acc = accents(catalog, shown)
     coded = {i for i, _ in acc[:1] if i}
     ctx["facts"] = [
         f
-        for f in facts(catalog, comp, group_fields)
+        for f in facts(catalog, shown, group_fields)
         if not (f["type"] == "icon" and f["value"] in coded)
     ]
-    ctx["all_facts"] = facts(catalog, comp, set())
+    ctx["all_facts"] = facts(catalog, shown, frozenset())
     ctx["accents"] = [{"icon": i or None, "color": c} for i, c in acc]
     colored = [(i, c) for i, c in acc if c]
     ctx["accent"] = colored[0][1] if colored else theme.get("accent", "#3d4250")
@@ -391,7 +391,7 @@ def _render_text(
 
 
 def _first_stat(
-    comp: Component, specs: dict[str, FieldSpec], group_fields: set[str]
+    comp: Component, specs: dict[str, FieldSpec], group_fields: AbstractSet[str]
 ) -> dict[str, Any] | None:
     """The component's first number field that does not name its group, for the `stat`
     the default layouts show (None when it has none)."""

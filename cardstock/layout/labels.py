@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..catalog.printing import printed
 from ..catalog.text import Text
 from ..catalog.wording import has_words, humanize
 from ..core.issues import Issue
@@ -73,7 +74,8 @@ def label_texts(catalog: Catalog, layouts: LayoutSet) -> list[Text]:
         if not listed and not named:
             continue
         specs = catalog.field_specs(comp.set)
-        keys = [f["name"] for f in facts(catalog, comp, set())] if listed else []
+        shown = printed(catalog, comp) if listed else None
+        keys = [f["name"] for f in facts(catalog, shown, frozenset())] if shown else []
         for key in keys + [k for k in specs if k in named]:
             label = specs[key].label or humanize(key)
             if KEY + key in out or not has_words(label):
