@@ -2,9 +2,8 @@
 specs and their labels as the language prints them, its group and its choices as the
 language prints them, and the word a face prints for yes. The layout draws a face's
 context from this record alone (`layout.context`), without asking the catalog for one
-field's spec or one group's words at a time.
-
-    printed(catalog, component)   the component's `Printed` (its set's part made once)
+field's spec or one group's words at a time. The catalog makes it
+(`catalog.wording.printed`) and keeps each set's part (`Prints`).
 """
 
 from __future__ import annotations
@@ -12,11 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .wording import humanize, printed_group, said
-
 if TYPE_CHECKING:
     from .fields import FieldSpec
-    from .load import Catalog
     from .schema import Component, ComponentSet
 
 
@@ -51,27 +47,4 @@ class Prints:
     sets: dict[str, SetPrint] = field(default_factory=dict)
 
 
-def printed(catalog: Catalog, comp: Component) -> Printed:
-    """`comp` as its face prints it, its set's part made once for the catalog."""
-    of_set = catalog.prints.sets.get(comp.set)
-    if of_set is None:
-        of_set = catalog.prints.sets[comp.set] = _set_print(catalog, comp.set)
-    return Printed(
-        comp,
-        of_set,
-        printed_group(catalog, comp),
-        said(comp.fields, catalog.wording),
-        catalog.tool_words("yes"),
-    )
-
-
-def _set_print(catalog: Catalog, set_id: str) -> SetPrint:
-    s = catalog.set(set_id)
-    specs = catalog.field_specs(set_id)
-    labels = {
-        k: catalog.wording.get(f"label.{k}") or f.label or humanize(k) for k, f in specs.items()
-    }
-    return SetPrint(s, specs, labels, frozenset(s.group_fields()))
-
-
-__all__ = ["Printed", "SetPrint", "printed"]
+__all__ = ["Printed", "Prints", "SetPrint"]

@@ -16,9 +16,9 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from ..catalog.context import table_cell
 from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
-from ..catalog.printing import Printed, printed
+from ..catalog.printing import Printed
 from ..catalog.schema import Component
-from ..catalog.wording import humanize
+from ..catalog.wording import humanize, printed
 from ..core.colors import named_color
 from ..core.issues import InputError, Issue
 from ..core.patterns import fill
