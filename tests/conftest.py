@@ -586,7 +586,7 @@ def _cardstocks(target: object) -> bool:
     return module.split(".", 1)[0] == "cardstock"
 
 
-class _PatchesOwnCache(pytest.MonkeyPatch):
+class _PatchesOwnCache(pytest.MonkeyPatch):  # type: ignore[misc]  # pytest marks it final
     """`monkeypatch`, except that a test which replaces some of cardstock's code while the
     suite's shared cache is in use gets an empty cache folder of its own first. The cache's
     keys hold the digest of cardstock's files, not of the code running, so the shared cache

@@ -55,11 +55,11 @@ class Preview:
         assert found, self.err()
         self.url = found.group(1)
         assert wait_for(lambda: first in self.out() + self.err()), self.err()
-        parts = urlsplit(self.url)
-        self.port = int(parts.port or 0)
-        self.token = parts.path.strip("/")
+        address = urlsplit(self.url)
+        self.port = int(address.port or 0)
+        self.token = address.path.strip("/")
         self.cookie = ""
-        status, headers, _ = self.get(parts.path, keyed=False)
+        status, headers, _ = self.get(address.path, keyed=False)
         assert (status, headers["Location"]) == (303, "/")
         self.cookie = headers["Set-Cookie"].split(";")[0]  # what a browser sends back
 

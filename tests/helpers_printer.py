@@ -312,7 +312,9 @@ def one_flip(sheets: list[Sheet]) -> str:
     named = [s.flip() for s in sheets if any(f.side == "back" for f in s.faces)]
     assert named and None not in named, "every backs page names the flip in its footer"
     assert len(set(named)) == 1, f"one setting for the whole file, not {set(named)}"
-    return named[0]
+    flip = named[0]
+    assert flip is not None
+    return flip
 
 
 def check_pieces(sheets: list[Sheet], sizes, backs, printer: Printer) -> int:

@@ -77,7 +77,7 @@ def test_a_run_hands_out_the_longest_files_first_then_the_files_with_most_tests(
     first, second = LONGEST[:2]
     names = ["test_a.py::one", f"{second}::x", "test_b.py::one", "test_b.py::two", f"{first}::y"]
     items = [SimpleNamespace(nodeid=f"tests/{name}") for name in names]
-    longest_first(items)  # type: ignore[arg-type]
+    longest_first(items)
     assert [i.nodeid.removeprefix("tests/") for i in items] == [
         f"{first}::y",
         f"{second}::x",

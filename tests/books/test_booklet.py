@@ -14,7 +14,7 @@ import io
 import re
 
 import pytest
-from helpers_printer import apply, mult
+from helpers_printer import Matrix, apply, mult
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 from reportlab.pdfgen.canvas import Canvas
@@ -106,16 +106,20 @@ def _forms(reader: PdfReader, index: int, sheet=LETTER_LANDSCAPE) -> list[tuple[
     page = reader.pages[index]
     side = booklet_order(2 * len(reader.pages))[index]
     undo = _inverse(turn_of(side, "long", sheet))
-    ctm, stack, out = (1, 0, 0, 1, 0, 0), [], []
+    ctm: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack: list[Matrix] = []
+    out = []
     for operands, op in ContentStream(page.get_contents(), reader).operations:
         if op == b"q":
             stack.append(ctm)
         elif op == b"Q":
             ctm = stack.pop()
         elif op == b"cm":
-            ctm = mult(tuple(float(v) for v in operands), ctm)
+            a, b, c, d, e, f = (float(v) for v in operands)
+            ctm = mult((a, b, c, d, e, f), ctm)
         elif op == b"Do" and "ReadingPage" in str(operands[0]):
             m = re.search(r"ReadingPage(\d+)$", str(operands[0]))
+            assert m is not None
             spread = mult(ctm, undo)
             out.append(
                 (

@@ -23,8 +23,8 @@ from pypdf import PdfReader
 
 from cardstock.books.booklet import booklet_order, padded
 from cardstock.books.check import lint
+from cardstock.books.content import sides
 from cardstock.books.quickref import check as check_quickref
-from cardstock.books.quickref import sides
 from cardstock.books.rulebook import build_rulebook
 from cardstock.catalog.context import template_context
 from cardstock.catalog.ruletext import render_quickref
@@ -87,7 +87,7 @@ def toc_entries(reader: PdfReader) -> list[tuple[str, int]]:
     entries = []
     text = subprocess.run(
         ["pdftotext", "-layout", "-f", "2", "-l", "4", "-", "-"],
-        input=reader.stream.getvalue(),
+        input=reader.stream.getvalue(),  # type: ignore[union-attr]  # read from bytes
         capture_output=True,
         check=True,
     ).stdout.decode("utf-8")
@@ -248,7 +248,7 @@ def test_stage_writes_both_outputs_and_is_deterministic(tmp_path):
 def _fills(reader: PdfReader, pages: range) -> int:
     count = 0
     for i in pages:
-        ops = reader.pages[i].get_contents().get_data().split()
+        ops = reader.pages[i].get_contents().get_data().split()  # type: ignore[union-attr]  # pypdf: a page it wrote has contents
         count += sum(1 for op in ops if op in (b"f", b"f*", b"B", b"B*"))
     return count
 

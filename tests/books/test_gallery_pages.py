@@ -17,7 +17,7 @@ WIDTHS = [80.0] * COLS
 STYLE = grid_style(Styles("#336699"), "TOP", (3, 3, 2, 3), "CENTER")
 
 
-class Mark(Flowable):  # type: ignore[misc]
+class Mark(Flowable):
     """A small box that counts how often it is drawn."""
 
     drawn = 0

@@ -36,7 +36,7 @@ def layouts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     made: list[str] = []
     fit = quickref.fit_issues
 
-    def counted(catalog, side, blocks):  # type: ignore[no-untyped-def]
+    def counted(catalog, side, blocks):
         made.append(side.name)
         return fit(catalog, side, blocks)
 

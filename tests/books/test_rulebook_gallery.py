@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from reportlab.lib.pagesizes import A5
 from reportlab.platypus import SimpleDocTemplate
 
-from cardstock.books.art import Thumbs, _grid
+from cardstock.books.art import _grid
+from cardstock.books.content import Thumbs
 from cardstock.books.story import Styles, accent_color
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -244,7 +244,7 @@ def test_the_web_page_escapes_the_game_text():
         class game:
             icons: dict[str, object] = {}
 
-    out = inline('a <script>alert("x")</script> & **b**', Icons(_Cat, None))  # type: ignore[arg-type]
+    out = inline('a <script>alert("x")</script> & **b**', Icons(_Cat, None))
     assert "<script>" not in out and "&lt;script&gt;" in out and "&amp;" in out
     assert "<strong>b</strong>" in out
 
@@ -418,7 +418,7 @@ def _fonts(path: Path) -> set[str]:
     return {
         str(f["/BaseFont"])
         for page in PdfReader(path).pages
-        for f in (page["/Resources"].get("/Font") or {}).values()
+        for f in (page["/Resources"].get("/Font") or {}).values()  # type: ignore[attr-defined]
     }
 
 

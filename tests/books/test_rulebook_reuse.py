@@ -67,7 +67,7 @@ def first_build(tmp_path_factory: pytest.TempPathFactory) -> FirstBuild:
     base = tmp_path_factory.mktemp("built")
     root = copy_project(base / "proj", (GAME,))
     texts: list[Path] = []
-    render_file = rulebook.render_file
+    render_file = rulebook.render_file  # type: ignore[attr-defined]
 
     def counted(catalog: Any, path: Path, context: Any, field: str) -> Any:
         texts.append(path)

@@ -26,8 +26,8 @@ from pypdf import PdfReader
 from reportlab.platypus import PageBreak, Paragraph
 
 from cardstock.books import document
+from cardstock.books.content import rulebook_context, split
 from cardstock.books.document import BOOK_FOR_PAPER, BookDoc, Contents, build, contents
-from cardstock.books.rulebook import rulebook_context, split
 from cardstock.books.story import Heading, Styles
 from cardstock.catalog.ruletext import render_file, rulebook_template
 from cardstock.core import markup
@@ -98,13 +98,15 @@ def contents_rows(reader: PdfReader) -> tuple[list[int], list[tuple[int, float, 
     row's title and leader share a line."""
     xhtml = subprocess.run(
         ["pdftotext", "-bbox", "-", "-"],
-        input=reader.stream.getvalue(),
+        input=reader.stream.getvalue(),  # type: ignore[union-attr]  # read from bytes
         capture_output=True,
         check=True,
     ).stdout.decode("utf-8")
     pages, rows = [], []
     for index, page in enumerate(re.findall(r"<page (.*?)</page>", xhtml, re.S)):
-        height = float(re.search(r'height="([\d.]+)"', page).group(1))
+        size = re.search(r'height="([\d.]+)"', page)
+        assert size is not None
+        height = float(size.group(1))
         lines: list[tuple[float, list[tuple[float, str]]]] = []
         words = re.findall(
             r'<word xMin="([\d.]+)" yMin="[\d.]+" xMax="[\d.]+" yMax="([\d.]+)">(.*?)</word>', page
@@ -132,7 +134,7 @@ _LINES: dict[bytes, list[set[str]]] = {}
 def _heading_lines(reader: PdfReader) -> list[set[str]]:
     """The text of each page drawn in a heading's size; read once for each PDF (two tests
     of each shipped game read the same book)."""
-    data = reader.stream.getvalue()
+    data = reader.stream.getvalue()  # type: ignore[union-attr]  # read from bytes
     if data not in _LINES:
         styles = Styles("#2f3640")
         sizes = (styles.h1.fontSize, styles.h2.fontSize)
@@ -183,6 +185,7 @@ def link_targets(reader: PdfReader, page_index: int) -> list[tuple[float, int]]:
             target = reader.get_destination_page_number(dest)
         else:
             target = reader.get_page_number(dest[0].get_object())
+        assert target is not None
         out.append((float(a["/Rect"][1]), target + 1))
     return out
 

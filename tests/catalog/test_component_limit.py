@@ -261,7 +261,7 @@ PAST_THE_LIMIT = [
 def read_both_ways(text: str, most: int) -> list[object]:
     """What the YAML reader makes of `text` with and without libyaml: each table's rows
     (line and cells), where it stopped, and the messages (or the error it raises)."""
-    made = []
+    made: list[object] = []
     for libyaml in (True, False):
         issues = Issues()
         with pytest.MonkeyPatch.context() as patch:

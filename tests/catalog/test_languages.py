@@ -394,10 +394,11 @@ def test_a_language_begun_but_not_listed_is_built_when_asked(project: Path) -> N
 
 def test_a_line_never_starts_at_a_no_break_space(project: Path) -> None:
     """French puts a no-break space before ":" and ";": the colon stays on its word's line."""
+    from cardstock.core.markup import Paragraph
     from cardstock.layout.textfit import plain_blocks
 
     (block,) = plain_blocks("Le Gardien\u00a0: il gagne le pli.")
-    assert "\u00a0:" in block.text
+    assert isinstance(block, Paragraph) and "\u00a0:" in block.text
     cards = project / "catalog" / GAME / "cards.csv"
     words = "mot " * 11
     cards.write_text(

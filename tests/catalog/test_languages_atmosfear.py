@@ -88,6 +88,7 @@ def test_the_french_quick_reference_prints_the_french_words(tmp_path: Path) -> N
         catalog = read_po(f)
     title = next(m for m in catalog if m.context == "table.hierarchy.title")
     players = catalog.get("Players")
+    assert players is not None
     purpose = next(m for m in catalog if m.context == "ruling-die.purpose")
     for message in (title, players, purpose):
         assert flat(str(message.string)) in printed, message.id

@@ -35,8 +35,8 @@ def said_groups(root: Path) -> dict[str, str]:
         root, [f"{GAME}-fr"], load_rules, {f"{GAME}-fr": (GAME, "fr")}, layout_words
     )
     context = template_context(catalogs[0])
-    cards = context["select"](set="deck")  # type: ignore[operator]
-    return {card["group"]: context["group_of"](card) for card in cards}  # type: ignore[operator]
+    cards = context["select"](set="deck")
+    return {card["group"]: context["group_of"](card) for card in cards}
 
 
 @pytest.mark.parametrize(

@@ -51,7 +51,7 @@ def fill(root: Path, forms: tuple[str, ...]) -> None:
         if isinstance(m.id, tuple):
             m.string = forms
         elif m.id:
-            m.string = "FR " + m.id
+            m.string = f"FR {m.id}"
     with po_path(root).open("wb") as f:
         write_po(f, catalog)
 

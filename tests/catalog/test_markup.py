@@ -12,7 +12,7 @@ import pytest
 from conftest import GAMES, ROOT, load_games, render_book
 from pypdf import PdfReader
 
-from cardstock.books.quickref import sides
+from cardstock.books.content import sides
 from cardstock.catalog.context import template_context
 from cardstock.catalog.ruletext import render_quickref
 from cardstock.core.markup import (

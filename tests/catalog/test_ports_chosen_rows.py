@@ -65,7 +65,7 @@ def database(n: int = 1000) -> list[dict]:
     the printed game, some without a power yet."""
     cards = []
     for i in range(n):
-        card = {
+        card: dict[str, object] = {
             "name": f"Card {i:04d}",
             "faction": FACTIONS[i % len(FACTIONS)],
             "meta": {"status": "cut" if i % 40 == 6 else "final"},

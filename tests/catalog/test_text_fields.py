@@ -27,7 +27,7 @@ def build(cli, mini) -> None:
 
 def texts(mini, stem: str) -> list[tuple[str, float, dict]]:
     root = ET.parse(mini.root / "output" / "mini" / "svg" / f"{stem}.svg").getroot()
-    return [(t.text or "", float(t.get("y")), t.attrib) for t in root.iter(f"{SVG}text")]
+    return [(t.text or "", float(t.get("y", "nan")), t.attrib) for t in root.iter(f"{SVG}text")]
 
 
 def faces_toml(mini, text: str) -> None:

@@ -68,7 +68,7 @@ def translate(root: Path, words: dict[str, str]) -> None:
 
 def entries(root: Path) -> dict[str, str]:
     with po_file(root).open("rb") as f:
-        return {m.context: m.id for m in read_po(f) if m.id and m.context}
+        return {m.context: str(m.id) for m in read_po(f) if m.id and m.context}
 
 
 def test_backs_sets_choices_tables_and_layout_words_are_extracted(project: Path) -> None:
@@ -104,7 +104,7 @@ def test_a_missing_layout_word_is_reported_at_its_entry_and_names_its_layout_lin
     at = layout.index('text = "Suit card · {{ suit }}"') + 1  # the line in LAYOUT
     faces = (project / "layouts" / GAME / "faces.toml").read_text(encoding="utf-8")
     line = len(faces.splitlines()) - len(layout) + at
-    assert entry.locations == [("layouts/demo/faces.toml", line)]
+    assert entry is not None and entry.locations == [("layouts/demo/faces.toml", line)]
 
 
 def test_an_edited_table_cell_makes_its_translation_stale(
@@ -142,7 +142,9 @@ def test_a_name_kept_on_purpose_is_not_reported_identical(
     assert "1 identical" in capsys.readouterr().out
     with po_file(project).open("rb") as f:
         catalog = read_po(f)
-    catalog.get("Demo", context="back.deck.title").flags.add("same")
+    entry = catalog.get("Demo", context="back.deck.title")
+    assert entry is not None
+    entry.flags.add("same")
     with po_file(project).open("wb") as f:
         write_po(f, catalog)
     assert run(project, "check", "--lang", "fr", "--strict") == 0

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -21,7 +22,7 @@ COMMIT = "5456c24e0b1f4c2a9d3e7f60a1b2c3d4e5f60718"
 SHA256 = "9c1185a5c5e9fc54612808977ee8f548b2258d31a2f7fb4fcbd1e2fc5f0a7d3e"
 
 # PEP 610 records as pip writes them, and what each becomes
-KNOWN = {
+KNOWN: dict[str, tuple[dict[str, Any], str]] = {
     "git": (
         {
             "url": "https://github.com/you/cardstock.git",
@@ -51,7 +52,7 @@ KNOWN = {
     ),
 }
 
-UNKNOWN = {
+UNKNOWN: dict[str, tuple[dict[str, Any], str]] = {
     "an editable folder": (
         {"url": "file:///home/me/cardstock", "dir_info": {"editable": True}},
         "a folder on this computer",

@@ -30,7 +30,9 @@ def load(path: Path) -> dict:
 
 def triggers(workflow: dict) -> dict:
     """The workflow's `on:` (YAML 1.1, as PyYAML reads it, takes the bare word for True)."""
-    return workflow.get("on", workflow.get(True))
+    found = workflow.get("on", workflow.get(True))
+    assert isinstance(found, dict), workflow
+    return found
 
 
 @pytest.fixture

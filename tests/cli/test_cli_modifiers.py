@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from cardstock.stages import STAGES
 from cardstock.validate import MODIFIERS, check_options
 
 # a value other than the default for each modifier
-GIVEN = {
+GIVEN: dict[str, Any] = {
     "cmyk": True,
     "dpi": 150,
     "tts_base_url": "https://example.org/game/",

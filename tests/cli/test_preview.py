@@ -196,7 +196,8 @@ def _first_request(listeners: list[socket.socket]) -> bytes:
                     continue
                 chunk = each.recv(4096)
                 if not chunk:  # a spare connection, closed unused
-                    heads.pop(each).close()
+                    del heads[each]
+                    each.close()
                     continue
                 heads[each] += chunk
                 if b"\r\n\r\n" in heads[each]:

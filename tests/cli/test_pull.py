@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trustme
@@ -32,7 +33,7 @@ class Sheet(http.server.BaseHTTPRequestHandler):
     """Answers each path as `routes` says: (status, headers, body), or a callable that
     answers itself (a slow server)."""
 
-    routes: dict[str, object] = {}
+    routes: dict[str, Any] = {}
 
     def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
         answer = self.routes.get(self.path)

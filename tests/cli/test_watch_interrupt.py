@@ -116,13 +116,13 @@ class Terminal:
         os.close(self.fd)
 
 
-def _edits(table: Path, rng: random.Random) -> list[Callable[[], None]]:
+def _edits(table: Path, rng: random.Random) -> list[Callable[[], object]]:
     """EDITS quick changes to `table` (a game's CSV), of five kinds in a shuffled order,
     the last restoring a valid file half the time (so the burst may end in a good build or
     in a refused one)."""
     original = table.read_text(encoding="utf-8")
 
-    def valid(n: int) -> Callable[[], None]:
+    def valid(n: int) -> Callable[[], object]:
         return lambda: table.write_text(original.replace("Red Fear,", f"Red Fear {n},", 1))
 
     def invalid() -> None:

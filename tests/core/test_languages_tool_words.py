@@ -144,6 +144,7 @@ def cut_footer(catalog: Any, machine: Machine) -> str:
     """The text of a one-page cut sheet's footer (a page with no piece on it) and title."""
     data = b"".join(bytes(chunk) for chunk in cut_pdf(catalog, machine, [[]], "a4"))
     pdf = PdfReader(io.BytesIO(data))
+    assert pdf.metadata is not None
     return " ".join(pdf.pages[0].extract_text().split()) + " | " + str(pdf.metadata.title)
 
 
@@ -200,7 +201,7 @@ def test_each_shipped_language_translates_every_message_with_its_placeholders(
     for message in messages():
         entry = given.get(message[0])
         assert entry is not None and entry.string and not entry.fuzzy, message
-        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        strings = entry.string if isinstance(entry.string, tuple) else (str(entry.string),)
         for said in strings:  # the same placeholders as the English
             assert sorted(re.findall(r"\{\w+\}", said)) == sorted(
                 re.findall(r"\{\w+\}", message[-1])

@@ -335,7 +335,7 @@ def _long_queries(monkeypatch, marker: Path) -> Path:
     real = sqlite3.connect
 
     def connect(*args: object, **kwargs: object) -> sqlite3.Connection:
-        db = real(*args, **kwargs)  # type: ignore[arg-type]
+        db = real(*args, **kwargs)  # type: ignore[call-overload]
         steps = [0]
 
         def progress() -> int:
@@ -417,7 +417,12 @@ def _reads(monkeypatch) -> list[int]:
     """The reads `os.read` makes from now on (their sizes)."""
     made: list[int] = []
     real = os.read
-    monkeypatch.setattr(os, "read", lambda fd, n: made.append(n) or real(fd, n))
+
+    def counted(fd: int, n: int) -> bytes:
+        made.append(n)
+        return real(fd, n)
+
+    monkeypatch.setattr(os, "read", counted)
     return made
 
 

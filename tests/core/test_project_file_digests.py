@@ -20,7 +20,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """The files the hashing reads through the door from now on (none kept before)."""
     monkeypatch.setattr(project, "_DIGESTS", {})
     seen: list[Path] = []
-    door = project.read_bytes
+    door = project.read_bytes  # type: ignore[attr-defined]
 
     def read(path: Path, root: Path | None, **limits: int) -> bytes:
         seen.append(path)

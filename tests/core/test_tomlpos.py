@@ -216,7 +216,7 @@ class Doc:
             name = self.key(top)
             if self.draw(st.booleans()):  # [name] or [name.sub]
                 parts = [name] + ([self.key(set())] if self.draw(st.booleans()) else [])
-                path = tuple(_name(p) for p in parts)
+                path: tuple[str | int, ...] = tuple(_name(p) for p in parts)
                 for n in range(1, len(path) + 1):
                     self.note(path[:n])
                 self.header(parts, many=False)
@@ -350,7 +350,7 @@ def _read_afresh(path, root, monkeypatch) -> tuple[Any, int]:
         return real(text, **kwargs)
 
     monkeypatch.setattr(tomlpos, "_PARSED", {})
-    monkeypatch.setattr(tomlpos.tomllib, "loads", counted)
+    monkeypatch.setattr(tomlpos.tomllib, "loads", counted)  # type: ignore[attr-defined]
     found, problem = read_toml(path, path.name, root)
     monkeypatch.undo()
     assert problem is None and found is not None

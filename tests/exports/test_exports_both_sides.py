@@ -11,6 +11,7 @@ import csv
 import io
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pypdf
 import pytest
@@ -148,7 +149,7 @@ def test_every_print_shop_preset_gets_each_front_with_its_own_back(built, servic
     assert found["blaze"] != found["ember"] and found["ember"] == found["spring"]
 
 
-def _tts_backs(folder) -> dict[str, object]:
+def _tts_backs(folder) -> dict[str, Any]:
     """Each card's back as Tabletop Simulator shows it: its cell of its deck's back sheet
     (a deck with `UniqueBack` has a back sheet laid out like its face sheet)."""
     import json

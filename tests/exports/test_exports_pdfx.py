@@ -63,7 +63,7 @@ def objects(reader: pypdf.PdfReader):
             if item.idnum in seen:
                 continue
             seen.add(item.idnum)
-            item = item.get_object()
+            item = item.get_object()  # type: ignore[assignment]
         if isinstance(item, DictionaryObject):  # streams are dictionaries too
             yield item
             stack += [v for k, v in item.items() if k != "/Parent"]
@@ -74,7 +74,7 @@ def objects(reader: pypdf.PdfReader):
 def content_of(reader: pypdf.PdfReader) -> str:
     """Every page's and form's drawing operators, one text."""
     parts = [
-        page.get_contents().get_data().decode("latin-1")
+        page.get_contents().get_data().decode("latin-1")  # type: ignore[union-attr]  # pypdf: a page it wrote has contents
         for page in reader.pages
         if page.get_contents() is not None
     ]
@@ -212,7 +212,7 @@ def test_large_dark_areas_print_rich_black_and_small_text_the_black_plate_alone(
     )
     face = Face.build(180.0, 252.0, 9.0, "rect", ops, None, ())
     for pdfx in (None, pdfx_of()):
-        data = faces_pdf([face], title="inks", cmyk=True, pdfx=pdfx)  # type: ignore[arg-type]
+        data = faces_pdf([face], title="inks", cmyk=True, pdfx=pdfx)
         text = content_of(pypdf.PdfReader(io.BytesIO(data)))
         fills = re.findall(r"([\d.]+ [\d.]+ [\d.]+ [\d.]+) k", text)
         assert any(_near(f, (0.4, 0.3, 0.3, 1.0)) for f in fills), fills  # the card's ground

@@ -40,7 +40,7 @@ def load(root: Path, game: str):
     return cat
 
 
-def mini_project(tmp_path: Path, **edits: str) -> Path:
+def mini_project(tmp_path: Path, **edits: tuple[str, str]) -> Path:
     root = tmp_path / "project"
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
     for name, (old, new) in (

@@ -14,7 +14,8 @@ from PIL import Image
 from cardstock.core.stage import BuildOptions
 from cardstock.exports.ttpg import MAX_SIDE, MIN_DPI, build_ttpg, grids, guid
 from cardstock.layout.ops import Face
-from cardstock.site.page import KIND_LABELS, LISTED
+from cardstock.site.page import LISTED
+from cardstock.site.pagewords import KIND_LABELS
 from cardstock.stages import BY_NAME
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -50,8 +50,8 @@ REQUIRED = (
     "Tags",
     "Type",
 )
-TYPES = ("Card", "Card Holder", "Cardboard Figure", "Container", "Dice", "Generic")
-TYPES += ("Multistate Object",)
+TYPES: tuple[str, ...] = ("Card", "Card Holder", "Cardboard Figure", "Container", "Dice")
+TYPES += ("Generic", "Multistate Object")
 COLLISION = ("Ground", "Penetrable", "Regular", "Static")
 SURFACES = ("Cardboard", "Cloth", "Glass", "Metal", "Plastic", "Silent", "Wood")
 CARD_MODELS = ("Hexagonal", "Round", "Rounded", "Square")
@@ -94,7 +94,7 @@ def card_template_problems(t: dict[str, Any]) -> list[str]:
             continue
         if isinstance(v, bool) or not isinstance(v, kind):
             out.append(f"{key} is {type(v).__name__}")
-        elif (low is not None and v < low) or (high is not None and v > high):
+        elif (low is not None and v < low) or (high is not None and v > high):  # type: ignore[operator]
             out.append(f"{key} {v} outside [{low}, {high}]")
     out += [f"{k} not a string" for k in STRINGS if k in t and not isinstance(t[k], str)]
     out += [f"{k} not a boolean" for k in BOOLEANS if k in t and not isinstance(t[k], bool)]
@@ -123,7 +123,7 @@ def card_template_problems(t: dict[str, Any]) -> list[str]:
 
 
 # DiceTemplate's required keys, and those of each of its Models (ModelDetails)
-DICE_REQUIRED = ("CollisionType", "Faces", "GUID", "Metadata", "Models", "Name")
+DICE_REQUIRED: tuple[str, ...] = ("CollisionType", "Faces", "GUID", "Metadata", "Models", "Name")
 DICE_REQUIRED += ("SurfaceType", "Tags", "Type")
 MODEL_REQUIRED = ("Model", "Offset", "Rotation", "Roughness", "Scale", "UseOverrides")
 

@@ -151,7 +151,7 @@ def test_the_texture_holds_each_face_in_its_cell(built):
         for r, g, b in zip(raw[0::3], raw[1::3], raw[2::3]):
             if max(r, g, b) - min(r, g, b) > 50:
                 counts["rgb"[[r, g, b].index(max(r, g, b))]] += 1
-        return max(counts, key=counts.get)
+        return max(counts, key=lambda c: counts[c])
 
     assert strongest(0, 0) == "r"  # Red
     assert strongest(1, 0) == "b"  # Blue

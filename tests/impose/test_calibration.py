@@ -46,7 +46,7 @@ def test_build_writes_one_two_page_sheet_per_paper(tmp_path: Path):
         assert a.path == tmp_path / f"calibration-{a.paper}.pdf" and a.path.is_file()
         _, pages = read_pdf(a.path.read_bytes())
         assert [(p.width, p.height) for p in pages] == [
-            pytest.approx(parse_size(a.paper), abs=TOL)
+            pytest.approx(parse_size(str(a.paper)), abs=TOL)
         ] * 2
 
 

@@ -43,7 +43,7 @@ def test_a_one_line_footers_report_is_located_at_the_games_title() -> None:
         def display(self, path: Path) -> str:
             return path.as_posix()
 
-    report = title_report(Game(), "g-board-a4.pdf", 6.0, "Give it room: a larger paper")
+    report = title_report(Game(), "g-board-a4.pdf", 6.0, "Give it room: a larger paper")  # type: ignore[arg-type]  # a stand-in
     fitted = one_line(["Game", "tile A1", "A4"], [2, 0], "sans", 7.0, 10.0, 6.0)
     report.add("catalog/g/game.toml", 3, fitted, "")
     (issue,) = report.issues()

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardstock.core.units import parse_length, parse_size
-from cardstock.impose.grid import GridLayout, Item, Piece, frame, grid_pages, pieces_of, plan_grid
-from cardstock.impose.marks import crop_marks
+from cardstock.impose.grid import GridLayout, Item, frame, grid_pages, pieces_of, plan_grid
+from cardstock.impose.marks import Piece, crop_marks
 from cardstock.impose.pack import honeycomb_slots, pack_pages, plan_honeycomb
 from cardstock.impose.plan import Box, Mirror, add_backs, flip, offset_convex
 from cardstock.impose.sheets import Sheet, load_sheets

@@ -10,7 +10,7 @@ import pytest
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import parse_length
-from cardstock.impose.sheets import back_offset, choose, load_printers, load_sheets
+from cardstock.impose.sheets import SheetFile, back_offset, choose, load_printers, load_sheets
 
 ROOT = Path(__file__).resolve().parents[2]
 MM = parse_length("1mm")
@@ -29,6 +29,11 @@ def write(root: Path, name: str, text: str) -> None:
 
 def rendered(root: Path) -> list[str]:
     return [i.render() for i in load_sheets(root)[1]]
+
+
+def _stem(chosen: SheetFile | None) -> str:
+    assert chosen is not None
+    return chosen.stem
 
 
 def test_shipped_sheets_are_valid_and_cover_every_kind_on_both_papers():
@@ -111,16 +116,17 @@ def test_the_most_specific_sheet_wins(root: Path):
     sheets, issues = load_sheets(root)
     assert not issues
     assert (
-        choose(sheets, game="vortex", kind="card", size="poker", paper="letter").stem
+        _stem(choose(sheets, game="vortex", kind="card", size="poker", paper="letter"))
         == "vortex-cutter"
     )
-    assert choose(sheets, game="vortex", kind="card", size="poker", paper="a4").stem == "cards"
+    assert _stem(choose(sheets, game="vortex", kind="card", size="poker", paper="a4")) == "cards"
     assert (
-        choose(sheets, game="atmosfear", kind="card", size="mini", paper="letter").stem
+        _stem(choose(sheets, game="atmosfear", kind="card", size="mini", paper="letter"))
         == "mini-cards"
     )
     assert (
-        choose(sheets, game="atmosfear", kind="card", size="poker", paper="letter").stem == "cards"
+        _stem(choose(sheets, game="atmosfear", kind="card", size="poker", paper="letter"))
+        == "cards"
     )
 
 

@@ -101,17 +101,17 @@ def face_of(component, side: str, bleed: bool) -> Face | None:
     if side == "back":
         if component.back is None:
             return None
-        ops = (
+        back_ops = (
             Rect(-b, -b, w + 2 * b, h + 2 * b, fill="#1b1b1f"),
             Text(10, h / 2, f"back {component.back}", "sans", 9, color="#ffffff"),
         )
-        return Face.build(w, h, b, shape, ops)
-    ops = (
+        return Face.build(w, h, b, shape, back_ops)
+    front_ops = (
         Rect(-b, -b, w + 2 * b, h + 2 * b, fill="#b3261e"),
         Rect(5, 5, w - 10, h - 10, fill="#ffffff"),
         Text(10, 20, component.id, "sans", 8),
     )
-    return Face.build(w, h, b, shape, ops)
+    return Face.build(w, h, b, shape, front_ops)
 
 
 # ---------------------------------------------------------------- building

@@ -44,11 +44,16 @@ def printed(page) -> tuple[list[tuple[float, float, float, float, float]], list[
     return pieces, marks
 
 
+def _point(pt: str) -> tuple[float, float]:
+    x, y = pt.split()
+    return float(x), float(y)
+
+
 def svg_outlines(path: Path) -> list[list[tuple[float, float]]]:
     text = path.read_text(encoding="utf-8")
     out = []
     for d in re.findall(r'd="M ([^"]+) Z"', text):
-        out.append([tuple(float(v) for v in pt.split()) for pt in d.split(" L ")])
+        out.append([_point(pt) for pt in d.split(" L ")])
     return out
 
 

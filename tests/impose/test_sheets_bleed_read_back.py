@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from typing import Any
 
 import pytest
 from conftest import GAMES, ROOT, faces_of, job_of, load_games
@@ -180,7 +181,7 @@ def _area(poly) -> float:
     )
 
 
-def faces_by_key(catalog) -> dict[str, object]:
+def faces_by_key(catalog) -> dict[str, Any]:
     faces = faces_of(catalog)
     out = {}
     for comp in catalog.components:
@@ -231,6 +232,7 @@ def page_bleeds(drawn: list[Drawn], faces) -> list[tuple[str, float]]:
     owners: dict[object, int] = {}
     for poly, _ in outlines:
         for k in range(len(poly or [])):
+            assert poly is not None
             key = _key(poly[k], poly[(k + 1) % len(poly)])
             owners[key] = owners.get(key, 0) + 1
     out = []

@@ -140,11 +140,11 @@ class Built:
         if part == "sheets":
             for make, name in ((build_pnp, "pnp"), (build_quickref, "quickref")):
                 for a in make(job_of(cat, options)).artifacts:
-                    self.found[(gid, name, a.paper, duplex)] = a.path.read_bytes()
+                    self.found[(gid, name, str(a.paper), duplex)] = a.path.read_bytes()
         elif duplex == "long" or gid == "atmosfear":
             for a in stage("rulebook")(cat, options).artifacts:
                 if a.kind == "booklet":
-                    self.found[(gid, "booklet", a.paper, duplex)] = a.path.read_bytes()
+                    self.found[(gid, "booklet", str(a.paper), duplex)] = a.path.read_bytes()
 
     def __contains__(self, key: tuple[str, str, str, str]) -> bool:
         self._make(key[0], key[1], key[3])
@@ -224,8 +224,8 @@ def leaves_land(sheets: list[Sheet], flip: str) -> None:
             sheets[other],
             printer,
             form_size,
-            pairs=lambda f, k=k: f.key == f"/ReadingPage{k}",
-            same=lambda f, b, k=k: b.key == f"/ReadingPage{k + 1}",
+            pairs=lambda f, k=k: f.key == f"/ReadingPage{k}",  # type: ignore[misc]
+            same=lambda f, b, k=k: b.key == f"/ReadingPage{k + 1}",  # type: ignore[misc]
         )
         (one,) = landings
         assert one.miss <= TOLERANCE, (k, one.miss)
@@ -238,7 +238,9 @@ def one_flip_of_booklet(sheets: list[Sheet]) -> str:
     order = booklet_order(len([f for s in sheets for f in s.faces]))
     named = [s.flip() for s, side in zip(sheets, order) if side.face == "back"]
     assert named and None not in named and len(set(named)) == 1, named
-    return named[0]
+    flip = named[0]
+    assert flip is not None
+    return flip
 
 
 # ---------------------------------------------------------------- calibration

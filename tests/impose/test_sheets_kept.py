@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from conftest import copy_project
 
-from cardstock.build import Request
 from cardstock.build import build as run_build
 from cardstock.core.cache import code_key, key_of
 from cardstock.core.stage import BuildOptions
@@ -23,6 +22,7 @@ from cardstock.impose import kept, pnp
 from cardstock.impose.kept import KIND, page_key, sheet_key
 from cardstock.impose.plan import Box, Page, Placement
 from cardstock.impose.render import DocInfo
+from cardstock.plan import Request
 
 GAME = "alpha-omega-cards"
 QUICKREF = f"{GAME}/{GAME}-quickref-letter.pdf"
@@ -38,7 +38,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The titles of the sheet files drawn (`write_pdf` called), in order."""
     titles: list[str] = []
-    real = pnp.write_pdf
+    real = pnp.write_pdf  # type: ignore[attr-defined]
 
     def counting(pages: Any, info: DocInfo, *args: Any, **kwargs: Any) -> Any:
         titles.append(info.title)
@@ -98,7 +98,7 @@ def test_a_file_whose_faces_changed_is_drawn_without_working_its_whole_key_out(
     project: Path, drawn: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     keyed: list[str] = []
-    real = pnp.sheet_key
+    real = pnp.sheet_key  # type: ignore[attr-defined]
 
     def counting(root: Path, path: Path, info: DocInfo, pages: Any) -> Any:
         keyed.append(path.name)

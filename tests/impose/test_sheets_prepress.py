@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 import pytest
 from conftest import GAMES, ROOT, faces_of, job_of, load_games, spread
@@ -71,7 +72,7 @@ def pages_of(data: bytes) -> list[tuple[PageRead, str]]:
     seen: dict[bytes, PageRead] = {}
     out = []
     for page, text in zip(reader.pages, texts):
-        key = GEOMETRY.sub(b"", page.get_contents().get_data())
+        key = GEOMETRY.sub(b"", page.get_contents().get_data())  # type: ignore[union-attr]  # pypdf: a page it wrote has contents
         if key not in seen:
             seen[key] = read_page(reader, page)
         out.append((seen[key], text))
@@ -79,7 +80,7 @@ def pages_of(data: bytes) -> list[tuple[PageRead, str]]:
     return out
 
 
-def rect_boxes(page: PageRead, sizes) -> list[tuple[object, tuple[float, float, float, float]]]:
+def rect_boxes(page: PageRead, sizes) -> list[tuple[Any, tuple[float, float, float, float]]]:
     """The rectangular cards of a page with their trim boxes."""
     out = []
     for f in page.faces:

@@ -70,7 +70,7 @@ class Built:
 
     def __init__(self, data: bytes):
         self.reader = PdfReader(io.BytesIO(data))
-        self.sides = [set(SIDE.findall(p.get_contents().get_data())) for p in self.reader.pages]
+        self.sides = [set(SIDE.findall(p.get_contents().get_data())) for p in self.reader.pages]  # type: ignore[union-attr]  # pypdf: a page it wrote has contents
         self._read: dict[int, object] = {}
 
     def page(self, n: int):

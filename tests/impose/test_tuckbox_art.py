@@ -121,7 +121,8 @@ def fold_samples(page) -> list[list[Point]]:
 def back_colours(game: str) -> set[tuple[int, int, int]]:
     (catalog,), _ = load_games(ROOT, [game])
     return {
-        tuple(int(b.color[k : k + 2], 16) for k in (1, 3, 5)) for b in catalog.game.backs.values()
+        (int(b.color[1:3], 16), int(b.color[3:5], 16), int(b.color[5:7], 16))
+        for b in catalog.game.backs.values()
     }
 
 

@@ -79,7 +79,7 @@ def art_box(**keys: str) -> str:
 
 def image_of(mini) -> dict[str, float]:
     (img,) = face(mini, "spring").iter(f"{SVG}image")
-    return {k: float(img.get(k)) for k in ("x", "y", "width", "height")} | {
+    return {k: float(img.get(k, "nan")) for k in ("x", "y", "width", "height")} | {
         "opacity": float(img.get("opacity", 1))
     }
 

@@ -72,7 +72,7 @@ def test_an_epub_makes_each_face_svg_when_it_packs_it(monkeypatch):
     made = _svgs_counted(monkeypatch)
     faces = {f"c{n}": Face(f"k{n}", 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 1, 1),)) for n in range(3)}
     # no face is laid out here, and none is kept from a build before (not `--watch`)
-    drawn = epub.Drawn(SimpleNamespace(kept=None, cache=memory_cache()))  # type: ignore[arg-type]
+    drawn = epub.Drawn(SimpleNamespace(kept=None, cache=memory_cache()))
     drawn.made.update(faces)
     items = drawn.items()
     assert made == []  # listed for the package document, not made yet
@@ -89,7 +89,7 @@ def test_an_epub_takes_from_the_cache_each_face_svg_an_earlier_process_made(monk
     for edited in ("k1", "k9"):  # the second build as after an edit: one face is new
         faces["c1"] = Face(edited, 10.0, 10.0, 0.0, "rect", (Rect(0, 0, 2, 2),))
         cache = open_cache(tmp_path / "cache")  # each build its own, as a new process has
-        drawn = epub.Drawn(SimpleNamespace(kept=None, cache=cache))  # type: ignore[arg-type]
+        drawn = epub.Drawn(SimpleNamespace(kept=None, cache=cache))
         drawn.made.update(faces)
         books.append(epub._zip(drawn.items(), b"<container/>", b"<package/>"))
         cache.close()

@@ -91,10 +91,14 @@ def big_game(tmp_path, monkeypatch):
 def counted_reads(monkeypatch) -> list[int]:
     """From now on, one item for each drawing read back from the cache."""
     decoded: list[int] = []
-    real = faces_module.FaceLines.loads
-    monkeypatch.setattr(
-        faces_module.FaceLines, "loads", lambda self, data: decoded.append(1) or real(self, data)
-    )
+    lines = faces_module.FaceLines  # type: ignore[attr-defined]
+    real = lines.loads
+
+    def loads(self, data):
+        decoded.append(1)
+        return real(self, data)
+
+    monkeypatch.setattr(lines, "loads", loads)
     return decoded
 
 

@@ -10,7 +10,6 @@ from collections import Counter
 
 from helpers_generated import generated_catalog, generated_game
 
-from cardstock.build import Request
 from cardstock.build import build as run_build
 from cardstock.core.cache import memory_cache
 from cardstock.core.stage import BuildOptions
@@ -18,6 +17,7 @@ from cardstock.core.templating import BoundedSandbox
 from cardstock.layout import context, printsafe
 from cardstock.layout import faces as faces_module
 from cardstock.layout.faces import Faces
+from cardstock.plan import Request
 
 N = 12
 

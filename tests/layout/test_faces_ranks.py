@@ -13,7 +13,7 @@ from cardstock.layout.ops import Rect, Text
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def underlined(face, digits: str) -> int:
+def underlined(face, digits: str) -> tuple[int, int]:
     """(runs reading `digits` with a bar of their colour just under the baseline, all such runs)."""
     ops = list(face.walk())
     runs = [t for t in ops if isinstance(t, Text) and t.text == digits]

@@ -10,12 +10,13 @@ from conftest import load_games
 from helpers_generated import generated_game
 
 from cardstock import build as build_module
-from cardstock.build import Request, build
+from cardstock.build import build
 from cardstock.core.cache import open_cache
 from cardstock.core.stage import BuildOptions, Job
 from cardstock.layout import faces as faces_module
 from cardstock.layout.faces import Faces
 from cardstock.layout.step import lay_out, was_laid_out
+from cardstock.plan import Request
 from cardstock.rules.report import check_game
 from cardstock.stages import CHECKS
 

@@ -10,7 +10,7 @@ import itertools
 from cardstock.core.markup import Heading
 from cardstock.layout import textfit
 from cardstock.layout.ops import SymbolPart
-from cardstock.layout.text import IconRef, TextStyle
+from cardstock.layout.text import Fit, IconRef, TextStyle
 from cardstock.layout.textfit import Paragraphs, Raw, fit_blocks, plain_blocks
 
 LINES = (
@@ -33,7 +33,7 @@ def texts() -> list[str]:
     return ["\n\n".join(t) for t in itertools.permutations(LINES, 3)]
 
 
-def _seen(fit: textfit.Fit) -> tuple[object, ...]:
+def _seen(fit: Fit) -> tuple[object, ...]:
     return (
         fit.ops,
         fit.size,

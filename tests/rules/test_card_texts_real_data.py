@@ -45,11 +45,11 @@ def spreadsheet(tmp_path: Path, rows: list[tuple[str, str, int, str, str, str]] 
     (folder / "game.toml").write_text(
         game.replace("fields.art = ", FIELDS + "fields.art = ", 1), encoding="utf-8"
     )
-    rows = "".join(
+    table = "".join(
         f'"{n}",1,{suit},{suit.lower()},{power},{trash},{colour},"{text}"\n'
         for n, suit, power, trash, colour, text in rows
     )
-    (folder / "cards.csv").write_text(HEADER + rows, encoding="utf-8")
+    (folder / "cards.csv").write_text(HEADER + table, encoding="utf-8")
     rulebook = root / "layouts" / GAME / "rulebook.md.j2"
     rulebook.write_text("{{ cover() }}\n\n# Overview\n\n{{ game.title }} is a card game.\n")
     return root

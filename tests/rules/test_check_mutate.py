@@ -18,6 +18,7 @@ import pytest
 from conftest import ROOT, load_games
 from helpers_edits import full_rules, judged
 
+from cardstock.catalog.load import Catalog
 from cardstock.core.files import placed, read_text
 from cardstock.init import init_project
 from cardstock.rules.mutation.edits import KINDS, Change, Edit, apply, edits, game_files
@@ -81,7 +82,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def catalog_of(root: Path) -> object:
+def catalog_of(root: Path) -> Catalog:
     catalogs, issues = load_games(root, [GAME])
     assert not issues.errors, [i.render() for i in issues.errors]
     return catalogs[0]
@@ -304,7 +305,7 @@ def test_the_starter_readme_shows_the_mutation_test() -> None:
 def test_a_games_own_notes_columns_are_not_edited(project: Path) -> None:
     catalog = catalog_of(project)
     assert any(e.where == "column power" for e in edits(catalog))
-    catalog.rules.hidden = ["Power"]  # type: ignore[attr-defined]
+    catalog.rules.hidden = ["Power"]
     assert not any(e.where == "column power" for e in edits(catalog))
 
 

@@ -126,7 +126,7 @@ def fake_judge(catch: list[Edit], texts: Mapping[Path, str], finding: str = "edi
 def owned_of(root: Path, entry: DesignerValues) -> list[tuple[DesignerValues, object]]:
     (catalog,), issues = load_games(root, [GAME])
     assert not issues.errors
-    return [(entry, scope(entry, catalog.game, catalog.components))]  # type: ignore[attr-defined]
+    return [(entry, scope(entry, catalog.game, catalog.components))]
 
 
 def entry(

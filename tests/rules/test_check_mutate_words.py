@@ -19,6 +19,7 @@ import pytest
 from conftest import load_games
 from helpers_edits import full_rules, judged, starter
 
+from cardstock.catalog.load import Catalog
 from cardstock.init import init_project
 from cardstock.rules.mutation.edits import (
     Edit,
@@ -92,7 +93,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def word_edits_of(root: Path) -> tuple[object, list[Edit]]:
+def word_edits_of(root: Path) -> tuple[Catalog, list[Edit]]:
     catalogs, issues = load_games(root, [GAME])
     assert not issues.errors, [i.render() for i in issues.errors]
     return catalogs[0], [e for e in edits(catalogs[0]) if e.kind == "word"]

@@ -242,10 +242,12 @@ def test_a_setup_is_simulated_again_only_when_what_its_steps_read_changes(shippe
             for c in report.checks
             if c.section == "setup"
         )
+        setup = report.setup
+        assert setup is not None
         return (
             simulator.STATS.simulated - before,
             shown,
-            [(p.players, p.completed, p.piles, p.redraws) for p in report.setup.by_players],
+            [(p.players, p.completed, p.piles, p.redraws) for p in setup.by_players],
         )
 
     setups = check("kept")[0]

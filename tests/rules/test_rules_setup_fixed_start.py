@@ -52,7 +52,7 @@ def _each_run_from_the_fixed_start(components, setup, players: int, runs: int, s
 def _outcome(st, runners, first: int):
     from cardstock.rules.setup.simulator import Infeasible
 
-    failed = None
+    failed: object = None
     try:
         for i, run in list(enumerate(runners))[first:]:
             failed = i

@@ -258,7 +258,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _names_line(finding: str, game: str, line: int) -> bool:
     """Does the finding name `line` of the game's seed ("seed:12,40")?"""
     listed = re.search(re.escape(SEED_FILES[game]) + r":([\d,]+)", finding)
-    return bool(listed) and str(line) in listed.group(1).split(",")
+    return listed is not None and str(line) in listed.group(1).split(",")
 
 
 def _hits(lines: list[str], e: Edit) -> list[str]:

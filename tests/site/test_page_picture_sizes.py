@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from cardstock.build import Request
 from cardstock.build import build as run_build
 from cardstock.core.stage import BuildOptions
 from cardstock.init import init_project
 from cardstock.layout.faces import KeptFaces
+from cardstock.plan import Request
 from cardstock.site import page
 
 GAME = "moon-race"
@@ -41,7 +41,7 @@ def test_a_rebuilt_page_reads_the_size_of_only_the_pictures_that_changed(
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
     monkeypatch.setattr(page, "_SIZES", {}, raising=False)
     read: list[str] = []  # the pictures whose file the page opened
-    head = page.read_head
+    head = page.read_head  # type: ignore[attr-defined]
 
     def spied(path: Path, base: Path, size: int) -> bytes:
         read.append(path.relative_to(base).as_posix())

@@ -75,7 +75,7 @@ def measure(site: Path, widths: tuple[int, ...]) -> dict[int, tuple[int, int, st
     with tempfile.TemporaryDirectory() as profile:
         dom = subprocess.run(
             [
-                CHROMIUM,
+                CHROMIUM or "chromium",
                 *FLAGS,
                 f"--user-data-dir={profile}",
                 "--allow-file-access-from-files",

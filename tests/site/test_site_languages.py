@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po, write_po
@@ -154,7 +155,7 @@ def test_a_page_of_games_all_written_in_one_language_is_in_that_language(tmp_pat
     from cardstock.site.pagewords import CALIBRATION, KIND_LABELS, TITLE, said_of
 
     info = {**_unknown_game("jeu"), "lang": "fr", "words": said_of(tool_words("fr"))}
-    entries = [
+    entries: list[dict[str, Any]] = [
         {"game": "jeu", "kind": "pnp", "path": "jeu/jeu-pnp-a4.pdf", "paper": "a4",
          "pages": 3, "bytes": 900},
         {"game": None, "kind": "calibration", "path": "calibration-a4.pdf", "paper": "a4",
