@@ -35,6 +35,7 @@ from cardstock.layout.ops import (
 from cardstock.render.pdf import PdfFaces, path_code, pdf_num
 
 ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
 
 
 # ---------------------------------------------------------------- templates
@@ -132,7 +133,7 @@ def _ops() -> tuple:
 
 def test_content_keys_are_the_same_in_every_process():
     code = (
-        "import sys; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]);"
+        "import sys; sys.path[:0] = sys.argv[1:];"  # the checkout, the helpers, this folder
         "from test_faces_caches import _ops; from cardstock.layout.ops import Face;"
         "print(Face.build(100, 200, 9, 'rect', _ops()).key)"
     )
@@ -140,7 +141,7 @@ def test_content_keys_are_the_same_in_every_process():
     for seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=seed)
         done = subprocess.run(
-            [sys.executable, "-c", code, str(ROOT), str(ROOT / "tests")],
+            [sys.executable, "-c", code, str(ROOT), str(ROOT / "tests"), str(HERE)],
             capture_output=True,
             text=True,
             env=env,
