@@ -114,47 +114,41 @@ def _a_test_files_cycles_are_collected() -> Iterator[None]:
 # take the most processor time come first, in the order of `LONGEST`, then the others by
 # their number of tests, most first (the order pytest-xdist itself would take), each
 # file's tests in their own order. `LONGEST` holds the files measured to take the most
-# processor time, most first (tests/README.md, "How long it takes", says how it is
-# measured); a file missing from it only starts later than it could.
+# processor time, most first, by their paths below tests/ (tests/README.md, "How long it
+# takes", says how it is measured); a file missing from it only starts later than it could.
 LONGEST = (
-    "test_html_pages_axe.py",  # its own builds and axe on every page at two widths
+    "site/test_html_pages_axe.py",  # its own builds and axe on every page at two widths
     "test_hardening.py",
-    "test_check_mutate_games.py",
-    "test_rulebook_readers.py",
+    "rules/test_check_mutate_games.py",
+    "books/test_rulebook_readers.py",
     "test_faults.py",
-    "test_output_links_every_kind.py",
-    "test_pull.py",
-    "test_exports_pdfx.py",
-    "test_preview.py",
-    "test_rules_edits_round13.py",
-    "test_scripts_books.py",
-    "test_ci_writer_run.py",
+    "core/test_output_links_every_kind.py",
+    "cli/test_pull.py",
+    "exports/test_exports_pdfx.py",
+    "cli/test_preview.py",
+    "books/test_scripts_books.py",
+    "cli/test_ci_writer_run.py",
     "test_fuzz.py",
-    "test_stats.py",
-    "test_tuckbox.py",
-    "test_watch_interrupt.py",
-    "test_boards.py",
-    "test_rules_edits_round10a.py",
-    "test_sheets_duplex.py",
-    "test_rules_edits_round9b.py",
-    "test_books.py",
+    "rules/test_stats.py",
+    "impose/test_tuckbox.py",
+    "cli/test_watch_interrupt.py",
+    "impose/test_boards.py",
+    "impose/test_sheets_duplex.py",
+    "books/test_books.py",
     "test_build.py",
-    "test_component_limit.py",
-    "test_rulebook_reuse.py",
-    "test_output_links.py",
+    "catalog/test_component_limit.py",
+    "books/test_rulebook_reuse.py",
+    "core/test_output_links.py",
     "test_build_cache_svgs.py",
-    "test_rulebook_single_pass.py",
-    "test_rules_ten_fact_sample.py",
+    "books/test_rulebook_single_pass.py",
+    "rules/test_rules_ten_fact_sample.py",
     "test_build_cache_quickref.py",
-    "test_card_texts_real_data.py",
-    "test_rules_edits_reviewer.py",
+    "rules/test_card_texts_real_data.py",
     "test_sandbox.py",
-    "test_rules_edits_round11.py",
-    "test_build_watch.py",
-    "test_tomlpos.py",
-    "test_print_then_cut.py",
-    "test_rules_edits_round12.py",
-    "test_sheets_print.py",
+    "cli/test_build_watch.py",
+    "core/test_tomlpos.py",
+    "impose/test_print_then_cut.py",
+    "impose/test_sheets_print.py",
 )
 
 
@@ -165,7 +159,7 @@ def longest_first(items: list[pytest.Item]) -> None:
     for item in items:
         file = item.nodeid.split("::", 1)[0]
         tests[file] = tests.get(file, 0) + 1
-    order = sorted(tests, key=lambda f: (rank.get(Path(f).name, len(rank)), -tests[f]))
+    order = sorted(tests, key=lambda f: (rank.get(f.removeprefix("tests/"), len(rank)), -tests[f]))
     place = {file: n for n, file in enumerate(order)}
     items.sort(key=lambda item: place[item.nodeid.split("::", 1)[0]])
 
@@ -592,7 +586,7 @@ def _cardstocks(target: object) -> bool:
     return module.split(".", 1)[0] == "cardstock"
 
 
-class _PatchesOwnCache(pytest.MonkeyPatch):
+class _PatchesOwnCache(pytest.MonkeyPatch):  # type: ignore[misc]  # pytest marks it final
     """`monkeypatch`, except that a test which replaces some of cardstock's code while the
     suite's shared cache is in use gets an empty cache folder of its own first. The cache's
     keys hold the digest of cardstock's files, not of the code running, so the shared cache

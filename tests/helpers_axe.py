@@ -51,12 +51,12 @@ return axe.run(document, {{resultTypes: ["violations"]}}).then(r => JSON.stringi
 
 
 class Axe:
-    """One headless Chromium (driven over the DevTools protocol, tests/test_preview.py's
+    """One headless Chromium (driven over the DevTools protocol, tests/cli/test_preview.py's
     `Browser`) in which page after page is opened in one tab and checked: a test file
     starts the browser once, not once a page."""
 
     def __init__(self, profile: Path) -> None:
-        from test_preview import Browser
+        from helpers_preview import Browser
 
         self.browser = Browser(profile)
         self.browser.open("about:blank")

@@ -1,18 +1,25 @@
 """What the rule-edit tests share: a copy of shipped games to edit in place, the starter of
-`cardstock init` with a test's own additions, and the findings of the checks that failed
-on one game of it."""
+`cardstock init` with a test's own additions, the findings of the checks that failed on
+one game of it, and the seed-breaking edits of the shipped games (`Edit`, `EditOfKind`)
+with the findings that must catch them."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from conftest import load_games, run_checks
+import pytest
+from conftest import SEEDS, load_games, run_checks
 from seed_edits import ROOT
 
 from cardstock.init import init_project
+from cardstock.rules.report import RULE_PARTS
+from cardstock.rules.sources import SOURCES_ENV
+from cardstock.stages import CHECKS
 
 STARTER = "moon-race"  # the game `cardstock init` writes for the title "Moon Race"
 
@@ -137,3 +144,132 @@ def judged(root: Path, game: str, chosen: list[Any], texts: Any, runs: int) -> A
         return run(game, texts, chosen, judge)
     finally:
         cache.close()
+
+
+# ---------------------------------------------------------------- seed-breaking edits
+
+# What a seed-breaking edit is checked by: the facts and the constraints (`Edit`), or what
+# `cardstock check GAME --sources` runs, less the setup simulation (`EditOfKind`: slow, and
+# no such edit is a setup count)
+PARTS = {"facts", "constraints"}
+KIND_PARTS = (set(RULE_PARTS) - {"setup"}) | {p.name for p in CHECKS}
+
+FACT, NO_FACT = "fact", "no fact"  # an `EditOfKind`'s `by`: a rules check names it, or none yet
+
+
+@dataclass(frozen=True)
+class Edit:
+    """A change to a copy of a shipped game that contradicts its source rulebook, and the
+    finding `cardstock check` must fail with."""
+
+    id: str
+    game: str
+    file: str  # under the project
+    old: str
+    new: str
+    fact: str  # the fact's name, as the finding gives it
+    line: int | None  # the seed line the finding names (None: the source states no such thing)
+    before: str
+    after: str
+    also: tuple[Change, ...] = ()  # more changes of the same edit: (file, old, new)
+
+
+@dataclass(frozen=True)
+class EditOfKind:
+    """An edit of one of issue 42's kinds (one change or several), checked by every check
+    `cardstock check --sources` runs but the setup simulation: the finding names a fact, a
+    count or a constraint (or a file and key), the seed line and both values."""
+
+    id: str
+    game: str
+    kind: str  # which kind of issue 42's it is
+    changes: tuple[Change, ...]
+    seed: int  # the seed line the edit contradicts
+    by: str  # FACT: a rules check names it; NO_FACT: none does yet (an expected failure)
+    names: str  # what the finding names: a fact's name, or a file and key
+    before: str  # the value or words before, as the finding quotes them
+    after: str  # … and after
+    cites: bool = True  # the finding names the seed line (False: a gap, said in a comment)
+
+
+def quoted(word: str) -> str:
+    """A word as a finding quotes it."""
+    return f"'{word}'"
+
+
+def place_of(e: Edit | EditOfKind) -> str:
+    """What an edit changes, as the test files of edits are grouped: a game's rulebook
+    (`rulebook <game>`) or game file (`game file <game>`), or any game's card tables and
+    faces (`cards`), quick references, rules file or translations."""
+    file = e.file if isinstance(e, Edit) else e.changes[0][0]
+    name = file.rsplit("/", 1)[-1]
+    if "/quickref/" in file:
+        return "quick references"
+    if name == "rulebook.md.j2":
+        return f"rulebook {e.game}"
+    if name == "game.toml":
+        return f"game file {e.game}"
+    if name == "rules.toml":
+        return "rules file"
+    if name.endswith(".po"):
+        return "translations"
+    assert name.endswith(".csv") or name == "faces.toml", file
+    return "cards"
+
+
+def cases(edits: Iterable[Edit | EditOfKind], escapes: dict[str, str]) -> list[Any]:
+    """The edits as test cases, each named by its id; an edit still escaping the check (in
+    `escapes`, with why, or an `EditOfKind` no fact reads yet) an expected failure, which
+    fails the run once it is caught."""
+    found = []
+    for e in edits:
+        why = escapes.get(e.id)
+        if why is None and isinstance(e, EditOfKind) and e.by == NO_FACT:
+            why = f"no fact reads this text yet ({e.kind}): '{e.before}' -> '{e.after}'"
+        marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+        found.append(pytest.param(e, id=e.id, marks=marks))
+    return found
+
+
+def assert_caught(project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check of the edited game fails with a finding that names the fact, its seed
+    line (the seed alone when the source states no such thing) and both values."""
+    monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
+    changes = ((e.file, e.old, e.new), *e.also)
+    lines = failures_edited(project, e.game, changes, PARTS, sources=SEEDS)
+    source = f"{SEED_FILES[e.game]}:" if e.line is None else f"{SEED_FILES[e.game]}:{e.line}"
+    hits = [
+        line
+        for line in lines
+        if e.fact in line
+        and (e.line is None or source in line)
+        and e.before.lower() in line.lower()
+        and e.after.lower() in line.lower()
+    ]
+    assert hits, "\n".join(lines) or "the check passed"
+
+
+def _names_line(finding: str, game: str, line: int) -> bool:
+    """Does the finding name `line` of the game's seed, as a fact's source ("seed:12,40")
+    or as a signature's ("restating seed line 12 '…'")?"""
+    seed = re.escape(SEED_FILES[game])
+    listed = re.search(seed + r":([\d,]+)", finding)
+    if listed and str(line) in listed.group(1).split(","):
+        return True
+    return re.search(seed + rf"\b.*\bline {line}\b", finding) is not None
+
+
+def assert_caught_of_kind(project: Path, e: EditOfKind, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check of the edited game fails with a finding that names what `e` says, its seed
+    line (unless `e.cites` is False) and both values."""
+    monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
+    lines = failures_edited(project, e.game, e.changes, KIND_PARTS, sources=SEEDS)
+    hits = [
+        f
+        for f in lines
+        if e.names in f
+        and (not e.cites or _names_line(f, e.game, e.seed))
+        and e.before.lower() in f.lower()
+        and e.after.lower() in f.lower()
+    ]
+    assert hits, "\n".join(lines) or "the check passed"

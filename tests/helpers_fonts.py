@@ -112,7 +112,7 @@ def variable_font(path: Path, family: str = "Flex", chars: str = ASCII) -> Path:
         ],
     )
     # at wght 900 the stem is 300 units wider: points 2 and 3 move right
-    variations = {}
+    variations: dict[str, Any] = {}
     for n in names:
         if n == "space":
             variations[n] = []

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from conftest import faces_of
 from helpers_text import page_texts
 from pypdf import PdfReader
 
@@ -286,3 +287,61 @@ def text_runs(data: bytes) -> list[list[tuple[str, Point]]]:
         page.extract_text(visitor_text=visit)
         out.append(runs)
     return out
+
+
+# ---------------------------------------------------------------- a sheet file's backs
+
+
+def face_sizes(catalog) -> tuple[dict[str, tuple[float, float]], dict[str, str]]:
+    """Face key -> trim size, and component -> the key of the back it must show."""
+    faces = faces_of(catalog)
+    sizes: dict[str, tuple[float, float]] = {}
+    backs: dict[str, str] = {}
+    for comp in catalog.components:
+        for side in ("front", "back"):
+            f = faces.outline(comp, side, bleed=True)
+            if f is not None:
+                sizes[f.key] = (f.width, f.height)
+                if side == "back":
+                    backs[comp.id] = f.key
+    return sizes, backs
+
+
+def one_flip(sheets: list[Sheet]) -> str:
+    """The flip the file's backs pages name: every one names it, and names the same."""
+    named = [s.flip() for s in sheets if any(f.side == "back" for f in s.faces)]
+    assert named and None not in named, "every backs page names the flip in its footer"
+    assert len(set(named)) == 1, f"one setting for the whole file, not {set(named)}"
+    flip = named[0]
+    assert flip is not None
+    return flip
+
+
+def check_pieces(sheets: list[Sheet], sizes, backs, printer: Printer) -> int:
+    """Every front with a back has its backs page next, and there each back lands behind
+    its own front and shows the component's back; no back is left over. Returns how many
+    backs landed."""
+    landed = 0
+    for n, sheet in enumerate(sheets):
+        fronts = [f for f in sheet.faces if f.side == "front" and f.component in backs]
+        if not fronts:
+            continue
+        behind = sheets[n + 1]
+        landings, stray = land(
+            sheet, behind, printer, lambda f: sizes[f.key], pairs=lambda f: f.component in backs
+        )
+        assert not stray, (
+            f"page {behind.number}: backs behind no front of their own: "
+            f"{[b.component for b in stray]}"
+        )
+        for one in landings:
+            assert one.back is not None, (
+                f"page {sheet.number}: {one.front.component} has no back behind it"
+            )
+            assert one.miss <= TOLERANCE, (
+                f"page {sheet.number}: the back of {one.front.component} lands "
+                f"{one.miss / 2.835:.2f} mm off"
+            )
+            assert one.back.key == backs[one.front.component]
+            landed += 1
+    return landed

@@ -83,7 +83,7 @@ def read_page(reader: PdfReader, page, text: bool = False) -> PageRead:
     tags: list[str] = []
     current: Placed | None = None
     prev = b""
-    point = None
+    point: tuple[float, float] | None = None
     path: list = []
     for operands, op in page.get_contents().operations:
         if current is not None and not current.origin:  # the clip paths around a face
@@ -114,6 +114,7 @@ def read_page(reader: PdfReader, page, text: bool = False) -> PageRead:
         elif op == b"EMC":
             tag = tags.pop()
             if tag == "Face":
+                assert current is not None
                 out.faces.append(current)
                 current = None
         elif op == b"Do" and current is not None:
@@ -125,6 +126,7 @@ def read_page(reader: PdfReader, page, text: bool = False) -> PageRead:
                 out.paths[tags[-1]] += 1
         elif op == b"l" and tags and tags[-1] != "Face":
             nxt = apply(ctm, float(operands[0]), float(operands[1]))
+            assert point is not None, "a line drawn from no point"
             out.lines.setdefault(tags[-1], []).append((point, nxt))
             point = nxt
         prev = op

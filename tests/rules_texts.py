@@ -45,7 +45,8 @@ def rulebook_text(game: str) -> str:
 
 @cache
 def quickref_text(game: str) -> str:
-    from cardstock.books.quickref import render_quickref, sides
+    from cardstock.books.content import sides
+    from cardstock.catalog.ruletext import render_quickref
 
     parts = []
     for side in sides(catalog(game)):

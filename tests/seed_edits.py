@@ -126,7 +126,8 @@ _NUMBER_IN_WORDS = re.compile(r"(?<![\w.$/-])(\d+)(?![\w/]|\.\d)")
 def _table_rows(text: str) -> Iterator[tuple[str, str, list[Any], list[str]]]:
     """(table, the row's line as written, its cells, the table's columns) for every table row
     written on a line of its own."""
-    table, columns = None, []
+    table: str | None = None
+    columns: list[str] = []
     for line in text.splitlines():
         head = re.match(r"^\[tables\.([\w-]+)\]\s*$", line)
         if head:
@@ -208,7 +209,7 @@ def _edits_of_tables(game: str, words: str | None) -> Iterator[Edit]:
             changed = [i for i in range(1, len(a)) if a[i] != b[i]]  # the cells the swap changes
             k = changed[0]
             old = la + "\n" + lb
-            new = (
+            swapped = (
                 la.replace(la.strip().rstrip(","), _row_line(new_a))
                 + "\n"
                 + lb.replace(lb.strip().rstrip(","), _row_line(new_b))
@@ -220,7 +221,7 @@ def _edits_of_tables(game: str, words: str | None) -> Iterator[Edit]:
                     f"table {table}: rows {_show(a[0])!r} and {_show(b[0])!r} swap their cells",
                     "game.toml",
                     old,
-                    new,
+                    swapped,
                     _show(a[k]),
                     _show(b[k]),
                     tuple((_show(a[i]), _show(b[i])) for i in changed[1:])

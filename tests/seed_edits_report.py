@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "rules"))  # test_rules_seed_edits
 
 from conftest import GAMES  # noqa: E402
 from seed_edits import ROOT, edits  # noqa: E402

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # imports: it stays on the path only while bench/run.py is imported.
 sys.path.insert(0, str(ROOT / "bench"))
 try:
-    import run as bench  # bench/run.py
+    import run as bench  # type: ignore[import-not-found]  # bench/run.py
 finally:
     sys.path.remove(str(ROOT / "bench"))
 

@@ -12,13 +12,13 @@ import pytest
 from helpers_generated import generated_game
 from pypdf import PdfReader
 
-from cardstock.build import Outcome, Request
 from cardstock.build import build as run_build
 from cardstock.core.cache import Cache
 from cardstock.core.issues import InputError
 from cardstock.core.stage import BuildOptions
 from cardstock.layout.faces import KeptFaces
 from cardstock.layout.ops import Face
+from cardstock.plan import Outcome, Request
 
 
 def build(root: Path, out: Path, *more: str) -> Outcome:

@@ -13,9 +13,9 @@ import pytest
 from conftest import copy_project
 from pypdf import PdfReader
 
-from cardstock.build import Request
 from cardstock.build import build as run_build
 from cardstock.core.stage import BuildOptions
+from cardstock.plan import Request
 
 GAME = "alpha-omega-cards"
 TABLE = "good.csv"

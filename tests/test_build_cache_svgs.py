@@ -90,13 +90,13 @@ def test_a_one_card_edit_draws_only_that_card_into_svg_again(tmp_path: Path, mon
     out = root / "output"
     build(root, out)
     drawn: list[str] = []
-    real = svg_stage.FaceSvg.svg
+    real = svg_stage.FaceSvg.svg  # type: ignore[attr-defined]
 
     def counting(self, **kw):
         drawn.append(kw.get("title") or "")
         return real(self, **kw)
 
-    monkeypatch.setattr(svg_stage.FaceSvg, "svg", counting)
+    monkeypatch.setattr(svg_stage.FaceSvg, "svg", counting)  # type: ignore[attr-defined]
     rename_first_realm(root)
     build(root, out)
     assert len(drawn) == 1 and "Edited" in drawn[0]  # no e-book copy: only svg is asked
@@ -122,7 +122,7 @@ def test_the_e_book_takes_its_faces_from_the_svg_stage_and_is_the_same_without_i
     root = project(tmp_path)
     books = []
     made: list[str] = []
-    real = epub.svg_bytes
+    real = epub.svg_bytes  # type: ignore[attr-defined]
 
     def counting(face, **kw):
         made.append(face.key)

@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 
-from cardstock.build import Request
 from cardstock.build import build as run_build
 from cardstock.core.stage import BuildOptions
 from cardstock.init import init_project
 from cardstock.layout import fingerprints as printed
 from cardstock.layout.faces import KeptFaces
 from cardstock.layout.safety import vision
+from cardstock.plan import Request
 
 GAME = "moon-race"  # the starter's game, for the title "Moon Race"
 FONT = "fonts/LiberationSans-Regular.ttf"  # a font every e-book carries
@@ -71,9 +71,13 @@ def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
     kept = KeptFaces()  # as `--watch` keeps them from one build to the next
     looked: list[int] = []  # the drawings whose colours the colour-vision check read
     colours = vision._colours
-    monkeypatch.setattr(
-        vision, "_colours", lambda ops, out: (out or looked.append(1), colours(ops, out))[1]
-    )
+
+    def read_colours(ops, out):
+        if not out:
+            looked.append(1)
+        return colours(ops, out)
+
+    monkeypatch.setattr(vision, "_colours", read_colours)
     first = run_build(Request(root, (), options, jobs=1), kept=kept)
     assert not first.failed and first.reports
     before = files(root / "output")
@@ -82,11 +86,12 @@ def test_an_edited_then_rebuilt_project_is_byte_identical_to_a_cold_build_of_it(
     card = edit_one_cell(root)
     fingerprinted: list[str] = []  # the cards whose printed fingerprint was made
     card_of = printed._card
-    monkeypatch.setattr(
-        printed,
-        "_card",
-        lambda f, comp, *more: (fingerprinted.append(comp.id), card_of(f, comp, *more))[1],
-    )
+
+    def fingerprint(f, comp, *more):
+        fingerprinted.append(comp.id)
+        return card_of(f, comp, *more)
+
+    monkeypatch.setattr(printed, "_card", fingerprint)
     deflated = spy_deflated(monkeypatch)  # what the rebuild's zips deflate
     again = run_build(Request(root, (), options, jobs=1), kept=kept)
     assert not again.failed

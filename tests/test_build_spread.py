@@ -13,6 +13,7 @@ import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -213,19 +214,21 @@ def test_more_games_than_processes_are_checked_and_built_by_the_same_workers(
         with open(seen, "a", encoding="utf-8") as f:  # workers are forked: they write here too
             f.write(f"{what} {os.getpid()} {game}\n")
 
-    monkeypatch.setattr(
-        schedule, "forked_pool", lambda *a, **k: pools.append(a[0]) or real_pool(*a, **k)
-    )
-    monkeypatch.setattr(
-        build_module,
-        "check_one",
-        lambda *a, **k: note("check", a[0].catalog.id) or real_check(*a, **k),
-    )
-    monkeypatch.setattr(
-        build_module,
-        "_run_units",
-        lambda *a, **k: note("stages", a[0][a[1][0]].game) or real_units(*a, **k),
-    )
+    def pool(*a, **k):
+        pools.append(a[0])
+        return real_pool(*a, **k)
+
+    def check(*a, **k):
+        note("check", a[0].catalog.id)
+        return real_check(*a, **k)
+
+    def units(*a, **k):
+        note("stages", a[0][a[1][0]].game)
+        return real_units(*a, **k)
+
+    monkeypatch.setattr(schedule, "forked_pool", pool)
+    monkeypatch.setattr(build_module, "check_one", check)
+    monkeypatch.setattr(build_module, "_run_units", units)
     what = ["--only", "pnp,rulebook", "--paper", "letter"]
     assert (
         main(["--root", str(root), "build", "--out", str(root / "output"), "--jobs", "2", *what])
@@ -266,7 +269,7 @@ def _warmed_before_forking(
 
     monkeypatch.setattr(schedule, "forked_pool", forked)
     stages = [
-        replace(BY_NAME[n], warm=lambda n=n: done.append(f"warm {n}")) for n in ("svg", "rulebook")
+        replace(BY_NAME[n], warm=partial(done.append, f"warm {n}")) for n in ("svg", "rulebook")
     ]
     request = Request(tmp_path, (), BuildOptions(out=tmp_path / "out"), jobs=jobs)
     with build._one_pool(request, {}, checks, [*stages, BY_NAME["pnp"]]):

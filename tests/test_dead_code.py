@@ -42,7 +42,7 @@ CALLED_BY_A_LIBRARY = {
     "_closePath": "fontTools",
     "getrandbits": "random",
     # the defaults cardstock ships are checked by its tests, not again in every build
-    "shipped_value_problems": "tests/test_layout_check_shipped.py",
+    "shipped_value_problems": "tests/layout/test_layout_check_shipped.py",
 }
 # Pydantic calls its validators by their decorators
 DECORATORS = ["@field_validator", "@model_validator"]

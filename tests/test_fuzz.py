@@ -370,14 +370,14 @@ def xlsx(rng: random.Random, root: Path, game: str) -> str:
         zbuf = io.BytesIO()
         with zipfile.ZipFile(zbuf, "w") as z:
             for name in zin.namelist():
-                data = zin.read(name)
+                part = zin.read(name)
                 if name == victim:
                     if how == "drop-part":
                         continue
-                    data = (
-                        data[: rng.randrange(len(data) + 1)] if rng.random() < 0.5 else b"<garbage"
+                    part = (
+                        part[: rng.randrange(len(part) + 1)] if rng.random() < 0.5 else b"<garbage"
                     )
-                z.writestr(name, data)
+                z.writestr(name, part)
         out = zbuf.getvalue()
     target = table.with_suffix(".xlsx")
     target.write_bytes(out)
@@ -413,8 +413,8 @@ def art(rng: random.Random, root: Path, game: str) -> str:
         data[rng.randrange(len(data))] = rng.randrange(256)
         svg.write_bytes(bytes(data))
     elif how == "cut":
-        data = svg.read_bytes()
-        svg.write_bytes(data[: rng.randrange(len(data))])
+        whole = svg.read_bytes()
+        svg.write_bytes(whole[: rng.randrange(len(whole))])
     elif how == "nest":
         depth = rng.choice([100, 5000])
         svg.write_text(

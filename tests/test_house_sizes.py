@@ -20,7 +20,7 @@ def _modules() -> list[Path]:
     return sorted(p for p in PACKAGE.rglob("*.py") if "starter" not in p.parts)
 
 
-def _length(fn: ast.AST) -> int:
+def _length(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> int:
     assert fn.end_lineno is not None
     return fn.end_lineno - fn.lineno + 1
 

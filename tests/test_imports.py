@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from conftest import ROOT
@@ -103,7 +103,7 @@ def parse(path: Path) -> ast.Module:
     return _parsed(path.read_text(encoding="utf-8"), str(path))
 
 
-def import_graph(package: Path, left_out: set[str] = frozenset()) -> dict[str, set[str]]:
+def import_graph(package: Path, left_out: Collection[str] = frozenset()) -> dict[str, set[str]]:
     """module → the package's modules it imports (anywhere in its source)."""
     files = module_names(package)
     known = set(files)

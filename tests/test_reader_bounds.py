@@ -71,7 +71,7 @@ def _game_toml(root: Path, text: str) -> None:
 
 
 # what is planted, where the message is, and the words that name the limit
-BOMBS: dict[str, tuple[Callable[[Path], None], str, str]] = {
+BOMBS: dict[str, tuple[Callable[[Path], object], str, str]] = {
     "an icon of 1.6 KB whose <use> elements draw 10**8 circles": (
         lambda r: _icon(r, nested_use_svg()),
         "catalog/mini/icons/fire.svg:",

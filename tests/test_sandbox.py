@@ -448,9 +448,12 @@ def _parsed(monkeypatch) -> list[str]:
 
     parsed: list[str] = []
     real = Environment._parse
-    monkeypatch.setattr(
-        Environment, "_parse", lambda self, *a: parsed.append(a[0]) or real(self, *a)
-    )
+
+    def parse(self, *a):
+        parsed.append(a[0])
+        return real(self, *a)
+
+    monkeypatch.setattr(Environment, "_parse", parse)
     return parsed
 
 
@@ -523,7 +526,7 @@ def test_each_part_a_template_joins_is_checked_at_render_constants_included():
         seen.append(value)
         return check(value)
 
-    env.text_part = text_part  # type: ignore[method-assign]
+    env.text_part = text_part
     out = env.from_string('{{ name ~ ("ab" ~ "cd") }}').render(name="x")
     assert out == "xabcd"
     assert seen == ["x", "ab", "cd", "abcd"]

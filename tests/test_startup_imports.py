@@ -21,7 +21,7 @@ from conftest import ROOT
 # imports: it stays on the path only while bench/run.py is imported.
 sys.path.insert(0, str(ROOT / "bench"))
 try:
-    import run as bench  # bench/run.py: its plain deck's game, layout and sheet files
+    import run as bench  # type: ignore[import-not-found]  # bench/run.py: its plain deck's game, layout and sheet files
 finally:
     sys.path.remove(str(ROOT / "bench"))
 

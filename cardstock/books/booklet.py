@@ -281,7 +281,7 @@ def impose_all(
     sizes and where each page sits on them, so the document is assembled once (the reading
     pages' forms, their fonts and images copied once) and written once per size, with
     those sizes and placements set before each writing. Each file is the one `impose`
-    would write for its size alone (`tests/test_booklet.py`)."""
+    would write for its size alone (`tests/books/test_booklet.py`)."""
     parsed = reading if isinstance(reading, Reading) else Reading(reading)
     if not sheets:
         return []

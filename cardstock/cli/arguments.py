@@ -100,7 +100,7 @@ def build_arguments(b: argparse.ArgumentParser) -> None:
 
 
 # what --reading-font accepts: books.fonts.READING_FONTS, written here so that the command
-# line starts without ReportLab (tests/test_cli.py holds the two to each other)
+# line starts without ReportLab (tests/cli/test_cli.py holds the two to each other)
 READING_FONTS = ("atkinson-hyperlegible",)
 
 

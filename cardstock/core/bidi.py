@@ -6,7 +6,7 @@ and I1-I2, without explicit embeddings, isolates or bracket pairs, which card te
 not use), and the runs of a line are reversed level by level (`reorder`, rule L2).
 python-bidi, the well-kept implementation, is not used here: its public API returns only
 the reordered string, and a card line is made of runs in several fonts and colours that
-must move as runs; tests/test_scripts.py checks the order made here against python-bidi's.
+must move as runs; tests/layout/test_scripts.py checks the order made here against python-bidi's.
 """
 
 from __future__ import annotations

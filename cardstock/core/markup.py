@@ -153,7 +153,7 @@ def _one_line(content: str) -> str:
 # Text made only of characters no enabled Markdown rule reacts to reads as itself, so it
 # needs no parser (most card text: names, numbers, a sentence of rules). Anything that can
 # open markup (emphasis, icons, escapes, line breaks, and the marks of the rules turned off,
-# to stay on the safe side) goes through markdown-it. `tests/test_markup_shortcuts.py` compares
+# to stay on the safe side) goes through markdown-it. `tests/core/test_markup_shortcuts.py` compares
 # both ways on generated text.
 _INLINE_PLAIN = re.compile(r"[^*_\\:`\[\]<>&!~\n\r\t\x00]*")
 _BLOCK_MARKS = re.compile(r"[|#>=]")  # tables, headings, notes, setext underlines

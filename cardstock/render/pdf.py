@@ -7,13 +7,13 @@ Form XObject named from its content key and referenced wherever it is used again
 A face's operators are written here rather than through one canvas call per operator,
 whose number formatting (`fp_str`, pure Python without ReportLab's optional C accelerator)
 dominated the drawing time: `rl_num` writes ReportLab's numbers (the same bytes, checked
-against `fp_str` in tests/test_render_pdf_drawer.py; with the C accelerator installed the canvas's
-own numbers could differ from these in the last digit, and files would differ from a
-build without it), paths are cached per path, and a face's whole drawing is recorded once
-per process and replayed (`PdfFaces`). The canvas still saves and restores the graphics
-state, sets opacities, draws images and forms; text runs take their glyph codes from the
-document's TrueType subsets (the font's `splitString` and `getSubsetInternalName`, given
-the canvas's document).
+against `fp_str` in tests/render/test_render_pdf_drawer.py; with the C accelerator
+installed the canvas's own numbers could differ from these in the last digit, and files
+would differ from a build without it), paths are cached per path, and a face's whole
+drawing is recorded once per process and replayed (`PdfFaces`). The canvas still saves and
+restores the graphics state, sets opacities, draws images and forms; text runs take their
+glyph codes from the document's TrueType subsets (the font's `splitString` and
+`getSubsetInternalName`, given the canvas's document).
 
 Only public ReportLab calls are made here. What has no public equivalent (a finished
 form's object, to give it its transparency states and seal it, and the document a text
@@ -400,7 +400,7 @@ class PdfFaces:
     face alone, so the sheets of every paper, the rulebook's thumbnails and the quick
     reference replay the one recorded (a picture is drawn from its bytes, read again
     through core/files, so the canvas names it by its content). The bytes are the ones the
-    canvas's own calls made (`tests/test_render_pdf_drawer.py`).
+    canvas's own calls made (`tests/render/test_render_pdf_drawer.py`).
 
     While recording, it keeps track of the fill and stroke settings it has made (colour,
     opacity, line width, dash, caps, joins) and sets only those an op needs changed, so

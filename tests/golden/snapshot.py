@@ -283,11 +283,8 @@ def _png_parts(text: str) -> tuple[list[str], list[int], list[list[list[int]]]]:
     """(lines compared exactly, mean channels, thumbnails) of a PNG snapshot: its first
     line, `mean RGBA r g b a`, then thumbnails, each a header line and rows of hex cells."""
     lines = text.splitlines()
-    exact, means, grids = (
-        [lines[0], lines[1].split(" ")[1]],
-        [int(v) for v in lines[1].split()[2:]],
-        [],
-    )
+    exact, means = [lines[0], lines[1].split(" ")[1]], [int(v) for v in lines[1].split()[2:]]
+    grids: list[Any] = []
     for line in lines[2:]:
         if " " in line:
             exact.append(line)
