@@ -65,6 +65,11 @@ class LayoutSet:
     def has(self, name: str) -> bool:
         return name in self.raw
 
+    def changed(self) -> None:
+        """Forget the layouts resolved so far (their boxes' keys were changed: a drawn
+        layout's boxes take their types from the game's fields, `drawnbind`)."""
+        self._resolved.clear()
+
     def resolve(self, name: str) -> Layout | None:
         """The merged layout `name` (None when unknown or in an `extends` circle).
 
@@ -297,6 +302,10 @@ def load_layouts(
         if model is not None:
             _merge_file(ls, model, shown, lines)
             ls.files = (*ls.files, shown)
+    if any(raw["values"].get("drawn") for raw in ls.raw.values()):
+        from .drawnload import add_drawn  # read only for a game with a drawn layout
+
+        add_drawn(ls, root)
     if wording:
         worded_layouts(ls.raw, dict(wording))
     _check(ls)
