@@ -393,6 +393,9 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # the translations' code (.po files), for a build that makes another language
         "cardstock.catalog.variants.translation_of",
         "cardstock.catalog.variants.in_language",
+        # drawn layouts' reading (SVG with it), for a game with a layout drawn in an SVG
+        "cardstock.layout.spec.load_layouts",
+        "cardstock.layout.faces.__init__",
         # the tuck box, board and cut sheet modules (ReportLab at their top), for the
         # check's `footers`, which fits their footers without drawing
         "cardstock.impose.footer_check.lint",

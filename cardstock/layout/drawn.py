@@ -24,8 +24,9 @@ from .drawngeometry import Placed
 from .drawnmarks import Mark
 from .drawnparts import Marked, Part, cut, words
 from .drawnxml import DrawnXmlError, parse_drawing
+from .ops import Matrix, multiply
 from .pathclip import Box
-from .svgparse import id_ref, local_name, paint_color
+from .svgparse import id_ref, local_name, paint_color, parse_transform
 from .svgtext import _font_size, svg_font
 
 PT_PER_MM = 72 / 25.4
@@ -124,8 +125,9 @@ class _Reader:
             self.add_part(item)
         else:
             self.add_marked(item)
-        for el in [item.element] if isinstance(item, Marked) else item.leaves:
-            self.foreign(el)
+        if isinstance(item, Part) and item.mark is None:
+            for el in item.leaves:  # a marked text shows its field, not what it holds
+                self.foreign(el)
 
     def foreign(self, el: ET.Element) -> None:
         if local_name(el) not in ("text", "flowRoot"):
@@ -311,11 +313,8 @@ def _first_run(el: ET.Element) -> ET.Element:
     return el
 
 
-def _times(m: tuple[float, ...], el: ET.Element) -> Any:
-    from .ops import multiply
-    from .svgparse import parse_transform
-
-    return multiply((m[0], m[1], m[2], m[3], m[4], m[5]), parse_transform(el.get("transform")))
+def _times(m: Matrix, el: ET.Element) -> Matrix:
+    return multiply(m, parse_transform(el.get("transform")))
 
 
 def _leading(value: str | None, size: float) -> float:
@@ -336,4 +335,4 @@ def _leading(value: str | None, size: float) -> float:
 
 
 def _mm(value: float) -> str:
-    return f"{value:.4f}mm"
+    return f"{value:.3f}mm"

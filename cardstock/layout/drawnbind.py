@@ -55,37 +55,54 @@ def bind_drawn(ls: LayoutSet, catalog: Catalog) -> None:
         if found is None or raw.get("bound"):
             continue
         shown, reading = found
-        sets = _sets_drawn_with(ls, catalog, name)
-        fields = _fields(catalog, sets)
+        sets, deck = _users(ls, catalog, name)
+        fields = _fields(catalog, sets, deck)
         for dm in reading.marks:
             problem = _bind(dm, fields, raw["boxes"], shown)
             if problem is not None:
                 ls.issues.append(Issue(shown, dm.line, dm.mark.written, problem))
-        ls.issues.extend(_sizes(catalog, sets, reading, shown, raw["values"].get("page", "trim")))
+        page = raw["values"].get("page", "trim")
+        ls.issues.extend(_sizes(catalog, sets + deck, reading, shown, page))
         raw["bound"] = True
         bound = True
     if bound:
         ls.changed()
 
 
-def _sets_drawn_with(ls: LayoutSet, catalog: Catalog, name: str) -> list[Any]:
-    """The sets whose faces are drawn with the layout `name` (or a layout extending it)."""
-    out = []
+def _users(ls: LayoutSet, catalog: Catalog, name: str) -> tuple[list[Any], list[Any]]:
+    """The sets whose faces are drawn with the layout `name` (or a layout extending it),
+    as fronts or as their own backs; and the sets whose deck backs are."""
+    sets: list[Any] = []
+    deck: list[Any] = []
     for s in catalog.game.sets:
-        for cand in [s.layout, s.id, s.kind, f"{s.layout}-back", f"{s.id}-back"]:
-            if cand and ls.has(cand):
-                lay = ls.resolve(cand)
-                if lay is not None and name in lay.chain:
-                    out.append(s)
-                    break
-    return out
+        own = f"{s.layout}-back" if s.layout else None
+        reverse = [own, f"{s.id}-back"] if s.double_sided else []
+        if _drawn_with(ls, [s.layout, s.id, s.kind], name) or _drawn_with(ls, reverse, name):
+            sets.append(s)
+        backs = {c.back for c in catalog.components if c.set == s.id and c.back}
+        if backs and not s.double_sided:
+            names = [
+                [own, f"back-{b}", f"{s.id}-back", f"{s.kind}-back", "card-back"] for b in backs
+            ]
+            if any(_drawn_with(ls, n, name) for n in names):
+                deck.append(s)
+    return sets, deck
 
 
-def _fields(catalog: Catalog, sets: list[Any]) -> dict[str, str]:
-    """Field name -> type, of `sets` (of every set of the game when none is drawn with it:
-    a back drawn for the deck backs), with the names every face has."""
+def _drawn_with(ls: LayoutSet, names: list[str | None], name: str) -> bool:
+    """Whether the first of `names` that is a layout is `name` or extends it."""
+    for cand in names:
+        if cand and ls.has(cand):
+            lay = ls.resolve(cand)
+            return lay is not None and name in lay.chain
+    return False
+
+
+def _fields(catalog: Catalog, sets: list[Any], deck: list[Any]) -> dict[str, str]:
+    """Field name -> type: the names every face has, with the fields of `sets` (of no set
+    for a layout only deck backs are drawn with; of every set for one nothing uses)."""
     fields: dict[str, str] = {k: CORE_TYPES.get(k, "str") for k in CORE}
-    for s in sets or catalog.game.sets:
+    for s in sets or ([] if deck else catalog.game.sets):
         for k, spec in s.fields.items():
             fields.setdefault(k, spec.type)
     return fields

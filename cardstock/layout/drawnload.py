@@ -7,15 +7,12 @@ the drawing's file and the line of its element, for messages."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.files import Unreadable, present, read_bytes
 from ..core.issues import Issue
 from .drawn import Reading, read_drawing
 from .resolved import At
-
-if TYPE_CHECKING:
-    from .spec import LayoutSet
 
 DRAWN = "drawn"  # the key of a merged layout that holds (drawing shown, Reading)
 
@@ -25,12 +22,21 @@ def element_at(shown: str, line: int | None) -> At:
     return At(shown, {("element",): line} if line is not None else {}, ("element",))
 
 
-def add_drawn(ls: LayoutSet, root: Path) -> None:
-    """Read the drawing of every layout of `ls` with a `drawn` key into its boxes; each
-    problem of a drawing joins `ls.issues`."""
-    for name, raw in ls.raw.items():
+def add_drawn(
+    layouts: dict[str, dict[str, Any]], issues: list[Issue], root: Path, files: tuple[str, ...]
+) -> None:
+    """Read the drawing of every merged layout (`LayoutSet.raw`) with a `drawn` key into
+    its boxes; each problem of a drawing joins `issues`. `files`: the layout files in the
+    order they were merged. The boxes a file before the one naming the drawing wrote for
+    the layout (a shipped `card-back`'s) are not drawn: the drawing replaces them."""
+    for name, raw in layouts.items():
         if raw["values"].get("drawn"):
-            _add(ls, name, raw, root)
+            at = raw["origins"].get("drawn") or raw["origins"][""]
+            later = set(files[files.index(at.file) :]) if at.file in files else set(files)
+            raw["boxes"] = {
+                b: box for b, box in raw["boxes"].items() if box["origins"][""].file in later
+            }
+            _add(issues, name, raw, root)
 
 
 def drawing_path(root: Path, layout_file: str, drawn: str) -> tuple[Path, str] | None:
@@ -43,28 +49,28 @@ def drawing_path(root: Path, layout_file: str, drawn: str) -> tuple[Path, str] |
     return target, target.resolve().relative_to(root.resolve()).as_posix()
 
 
-def _add(ls: LayoutSet, name: str, raw: dict[str, Any], root: Path) -> None:
+def _add(issues: list[Issue], name: str, raw: dict[str, Any], root: Path) -> None:
     at = raw["origins"].get("drawn") or raw["origins"][""]
     key = f"layouts.{name}.drawn"
     drawn = str(raw["values"]["drawn"])
     found = drawing_path(root, at.file, drawn)
     if found is None:
-        ls.issues.append(
+        issues.append(
             Issue(at.file, at.line, key, f"the drawing {drawn!r} is outside the layouts folder")
         )
         return
     target, shown = found
     if not present(target):
-        ls.issues.append(Issue(at.file, at.line, key, f"there is no drawing {shown!r}"))
+        issues.append(Issue(at.file, at.line, key, f"there is no drawing {shown!r}"))
         return
     try:
         data = read_bytes(target, root)
     except Unreadable as exc:
-        ls.issues.append(Issue(at.file, at.line, key, f"cannot read {shown!r}: {exc}"))
+        issues.append(Issue(at.file, at.line, key, f"cannot read {shown!r}: {exc}"))
         return
     reading = read_drawing(data, str(raw["values"].get("page", "trim")))
     for fld, line, message, level in reading.problems:
-        ls.issues.append(Issue(shown, line, fld, message, level))  # type: ignore[arg-type]
+        issues.append(Issue(shown, line, fld, message, level))  # type: ignore[arg-type]
     if any(level == "error" for *_, level in reading.problems):
         return
     raw[DRAWN] = (shown, reading)

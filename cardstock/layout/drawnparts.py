@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from .drawnmarks import Mark, mark_of
-from .svgparse import SKIP, SVG_NS, local_name
+from .svgparse import SKIP, SVG_NS, local_name, viewbox
 
 CONTAINERS = frozenset({"g", "a", "switch"})
 TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
@@ -102,11 +102,13 @@ def parts(root: ET.Element) -> list[Part]:
 _HIDDEN = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?=;|$)")
 
 
-def part_svg(root: ET.Element, part: Part) -> bytes:
+def part_svg(root: ET.Element, part: Part, grow: tuple[float, float] = (0.0, 0.0)) -> bytes:
     """The drawing with only `part`'s elements left to draw: every other element that has
     an id is kept in a `<defs>` (a `<use>` may still copy it), the rest left out. A marked
     group hidden in the drawing (a designer hides the alternatives while drawing) is shown
-    here: its field decides."""
+    here: its field decides. `grow`: how much wider and taller the page is made on each
+    side, as fractions of its width and height (what is drawn past a trim-sized page's
+    edge shows in the bleed)."""
     keep = {id(el) for el in part.leaves}
     spare = ET.Element(f"{{{SVG_NS}}}defs")
 
@@ -134,4 +136,8 @@ def part_svg(root: ET.Element, part: Part) -> bytes:
     top = copy(root)
     assert top is not None  # the root is always copied
     top.append(spare)
+    if grow != (0.0, 0.0):
+        vx, vy, vw, vh = viewbox(root)
+        gx, gy = grow[0] * vw, grow[1] * vh
+        top.set("viewBox", f"{vx - gx} {vy - gy} {vw + 2 * gx} {vh + 2 * gy}")
     return ET.tostring(top)

@@ -305,7 +305,7 @@ def load_layouts(
     if any(raw["values"].get("drawn") for raw in ls.raw.values()):
         from .drawnload import add_drawn  # read only for a game with a drawn layout
 
-        add_drawn(ls, root)
+        add_drawn(ls.raw, ls.issues, root, ls.files)
     if wording:
         worded_layouts(ls.raw, dict(wording))
     _check(ls)

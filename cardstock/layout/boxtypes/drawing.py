@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.files import Unreadable, read_bytes
 from ...core.issues import Issue
+from ..drawnparts import part_svg, parts
+from ..drawnxml import DrawnXmlError, parse_drawing
 from ..ops import Ellipse, Group, Path, Rect, Text
+from ..svgart import data_ops, with_opacity
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
@@ -20,18 +23,16 @@ if TYPE_CHECKING:
     from ..shapes import Geometry
 
 # the SVG of each part drawn so far, by the file's hash and the part's number
-_PARTS: dict[tuple[bytes, int], bytes | None] = {}
+_PARTS: dict[tuple[bytes, int, tuple[float, float]], bytes | None] = {}
 PARTS_MAX = 512
 
 
-def part_bytes(data: bytes, part: int) -> bytes | None:
-    """The drawing with only its part `part` left to draw (None: no such part, or a file
-    that cannot be read, which reading the layout reported)."""
-    key = (hashlib.sha256(data).digest(), part)
+def part_bytes(data: bytes, part: int, grow: tuple[float, float]) -> bytes | None:
+    """The drawing with only its part `part` left to draw, its page grown by `grow`
+    (`drawnparts.part_svg`); None: no such part, or a file that cannot be read, which
+    reading the layout reported."""
+    key = (hashlib.sha256(data).digest(), part, grow)
     if key not in _PARTS:
-        from ..drawnparts import part_svg, parts
-        from ..drawnxml import DrawnXmlError, parse_drawing
-
         try:
             root, _ = parse_drawing(data)
             found = parts(root)
@@ -39,15 +40,13 @@ def part_bytes(data: bytes, part: int) -> bytes | None:
             found = []
         if len(_PARTS) >= PARTS_MAX:
             _PARTS.clear()
-        _PARTS[key] = part_svg(root, found[part]) if 0 <= part < len(found) else None
+        _PARTS[key] = part_svg(root, found[part], grow) if 0 <= part < len(found) else None
     return _PARTS[key]
 
 
 def draw(
     painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
 ) -> list[Any]:
-    from ..svgart import data_ops, with_opacity  # read only when a drawn layout is drawn
-
     shown = str(box.get("drawn") or "")
     root = painter.catalog.root
     try:
@@ -55,11 +54,15 @@ def draw(
     except Unreadable as exc:
         painter.layout_issue(lay, box, "drawn", f"cannot read the drawing {shown!r}: {exc}")
         return []
-    svg = part_bytes(data, int(box.get("part", 0)))
+    x, y, w, h = rect
+    b = geo.bleed if box.get("frame") == "trim" and w > 0 and h > 0 else 0.0
+    svg = part_bytes(
+        data, int(box.get("part", 0)), (round(b / w, 6), round(b / h, 6)) if b else (0.0, 0.0)
+    )
     if svg is None:
         painter.layout_issue(lay, box, "part", f"the drawing {shown!r} has no such part")
         return []
-    ops, problems = data_ops(svg, rect, "stretch")
+    ops, problems = data_ops(svg, (x - b, y - b, w + 2 * b, h + 2 * b), "stretch")
     for msg in problems:  # about the file: one finding however many cards use it
         painter.issues.append(Issue(shown, None, "", msg, "warning"))
     fill = painter.color(lay, box, "fill", ctx, None) if box.get("fill") is not None else None
