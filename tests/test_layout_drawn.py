@@ -18,7 +18,7 @@ from cardstock.catalog.load import load_game
 from cardstock.core.issues import Issues
 from cardstock.layout.drawnmarks import read_mark
 from cardstock.layout.faces import Faces
-from cardstock.layout.spec import load_layouts
+from cardstock.layout.spec import box_texts, load_layouts
 
 DRAWN = FIXTURES / "drawn"
 NAVY = (0x1D, 0x35, 0x57)
@@ -328,3 +328,57 @@ def test_what_is_drawn_past_a_trim_sized_page_fills_the_bleed(cli, tmp_path):
     assert built.code == 0, built.err
     corner = (0, 0, 30, 20)  # the bleed at the top left
     assert share(root / "output" / "mini" / "cards" / "png" / "ember-front.png", NAVY, corner) > 0.9
+
+
+# ---------------------------------------------------------------- the starter
+
+
+def test_the_starters_drawn_deck_builds_and_passes_the_check_when_switched_on(cli, tmp_path):
+    folder = tmp_path / "moon"
+    assert cli("init", str(folder), "--name", "Moon").code == 0
+    faces = folder / "layouts" / "moon" / "faces.toml"
+    assert (folder / "layouts" / "moon" / "deck.svg").is_file()
+    text = faces.read_text(encoding="utf-8")
+    on = text.replace(
+        '# [layouts.deck]\n# drawn = "deck.svg"', '[layouts.deck]\ndrawn = "deck.svg"'
+    )
+    assert on != text
+    faces.write_text(on, encoding="utf-8")
+    checked = cli("--root", str(folder), "check")
+    assert checked.code == 0, checked.out + checked.err
+    assert "deck.svg" not in checked.out + checked.err  # no finding about the drawing
+    built = cli("--root", str(folder), "build", "--jobs", "1", "--only", "cards")
+    assert built.code == 0, built.err
+    png = folder / "output" / "moon" / "cards" / "png" / "noon-front.png"
+    assert share(png, (0x9C, 0x64, 0x0C), (200, 90, 700, 140)) > 0.5  # the Sun's band
+
+
+def test_words_drawn_around_a_field_are_a_text_to_translate(tmp_path):
+    root = drawn_project(tmp_path)
+    edit_drawing(root, 'inkscape:label="name"', 'inkscape:label="Title"')
+    edit_drawing(root, ">Card name<", ">Power {{ strength }}<")
+    line = element_line(root, 'id="text1"')
+    words = {t.key: t for t in box_texts(load_layouts(root, "mini"))}
+    said = words["layout.cards.text1"]
+    assert (said.source, said.file, said.line) == (
+        "Power {{ strength }}",
+        "layouts/mini/card.svg",
+        line,
+    )
+    french = load_layouts(root, "mini", wording={"layout.cards.text1": "Force {{ strength }}"})
+    lay = french.resolve("cards")
+    assert lay is not None
+    assert next(b for b in lay.boxes if b.name == "text1").values["text"] == "Force {{ strength }}"
+
+
+def test_a_drawn_text_too_long_for_the_card_continues_on_another(cli, tmp_path):
+    root = drawn_project(tmp_path, faces='\n[layouts.cards.boxes.text]\noverflow = "continue"\n')
+    cards = root / "catalog" / "mini" / "cards.csv"
+    long = " ".join(["Deal 1 damage to a rival of your choice and then draw a card."] * 14)
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("Deal 1 damage. :fire:", long), encoding="utf-8")
+    built = cli("--root", str(root), "build", "--jobs", "1", "--only", "cards")
+    assert built.code == 0, built.err
+    png = root / "output" / "mini" / "cards" / "png"
+    parts = sorted(p.name for p in png.iterdir() if p.name.startswith("ember-"))
+    assert "ember-2of" in " ".join(parts), parts  # the rest of the text on further cards
