@@ -382,3 +382,34 @@ def test_a_drawn_text_too_long_for_the_card_continues_on_another(cli, tmp_path):
     png = root / "output" / "mini" / "cards" / "png"
     parts = sorted(p.name for p in png.iterdir() if p.name.startswith("ember-"))
     assert "ember-2of" in " ".join(parts), parts  # the rest of the text on further cards
+
+
+# ---------------------------------------------------------------- the round trip
+
+
+def test_a_written_layout_is_written_as_a_drawing_that_reads_back_as_its_boxes(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    (root / "layouts" / "mini" / "card.svg").unlink()
+    written = cli("--root", str(root), "drawing", "mini", "card")
+    assert written.code == 0, written.err
+    assert (root / "layouts" / "mini" / "card.svg").is_file()
+    title = boxes(root)["name"]  # the shipped card's title box: {{ name }} in the `title` style
+    assert (title["left"], title["top"], title["width"], title["height"]) == (
+        "12.300mm",
+        "4.300mm",
+        "38.900mm",
+        "8.600mm",
+    )
+    assert (title["font"], title["size"], title["align"]) == ("serif-bold", "11.00pt", "center")
+    assert boxes(root)["art_file"]["type"] == "art"
+    built = cli("--root", str(root), "build", "--jobs", "1", "--only", "cards")
+    assert built.code == 0, built.err
+
+
+def test_a_drawing_is_never_written_over_a_file_that_is_there(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    before = (root / "layouts" / "mini" / "card.svg").read_bytes()
+    written = cli("--root", str(root), "drawing", "mini", "card")
+    assert written.code == 2
+    assert "card.svg: is there already; name another file with --out" in written.err
+    assert (root / "layouts" / "mini" / "card.svg").read_bytes() == before

@@ -184,6 +184,9 @@ class _Reader:
             "valign": "middle",
             **self.place(bounds),
         }
+        radius = el.get("rx") or el.get("ry") if tag == "rect" else None
+        if radius:
+            values["radius"] = _mm(self.placed.sheet.length(radius, "rx") * self.placed.scale[0])
         self.out.marks.append(DrawnMark(name, mark, "shape", line))
         self.box(name, values, line, item.whens)
 

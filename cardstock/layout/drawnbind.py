@@ -39,6 +39,7 @@ CORE = frozenset(
         "back_version_mark",
         "version_code",
         "quickref",
+        "stat",
     }
 )
 CORE_TYPES = {"accent": "color", "accent_icon": "icon", "art_file": "art"}
@@ -110,7 +111,7 @@ def _fields(catalog: Catalog, sets: list[Any], deck: list[Any]) -> dict[str, str
 
 # what a marked shape's box becomes, by its field's type
 _SHAPE_BOXES: dict[str, dict[str, str]] = {
-    "art": {"type": "art", "art": "{{ %s }}", "fit": "cover"},
+    "art": {"type": "art", "art": "{{ %s }}"},
     "icon": {"type": "icon", "icon": "{{ %s }}"},
     "icons": {"type": "icons", "icons": "{{ %s | join(' ') }}", "arrange": "row"},
     "color": {"type": "rect", "fill": "{{ %s }}"},
