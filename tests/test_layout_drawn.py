@@ -413,3 +413,33 @@ def test_a_drawing_is_never_written_over_a_file_that_is_there(cli, tmp_path):
     assert written.code == 2
     assert "card.svg: is there already; name another file with --out" in written.err
     assert (root / "layouts" / "mini" / "card.svg").read_bytes() == before
+
+
+def test_a_paint_mark_bound_to_a_field_that_is_no_colour_is_bad_input(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    edit_drawing(root, 'inkscape:label="accent[fill]"', 'inkscape:label="strength[fill]"')
+    err = built_fails(cli, root)
+    line = element_line(root, 'id="use1"')
+    assert (
+        f"layouts/mini/card.svg:{line}: strength[fill]: [fill] needs a color field; "
+        "'strength' is a int field" in err
+    ), err
+
+
+def test_a_drawing_that_is_not_well_formed_is_bad_input_at_its_line(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    line = edit_drawing(root, "<flowRoot", "<flowRoot <")
+    err = built_fails(cli, root)
+    assert f"layouts/mini/card.svg:{line}: not well-formed XML" in err, err
+
+
+def test_a_drawing_that_is_missing_or_outside_the_layouts_folder_is_bad_input(cli, tmp_path):
+    root = drawn_project(tmp_path, "plain.svg")
+    faces = root / "layouts" / "mini" / "faces.toml"
+    for drawn, message in (
+        ("gone.svg", "there is no drawing 'layouts/mini/gone.svg'"),
+        ("../../catalog/mini/art/blaze.svg", "is outside the layouts folder"),
+    ):
+        faces.write_text(f'[layouts.cards]\ndrawn = "{drawn}"\n', encoding="utf-8")
+        err = built_fails(cli, root)
+        assert "layouts/mini/faces.toml:2: layouts.cards.drawn: " in err and message in err, err
