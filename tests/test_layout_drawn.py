@@ -422,7 +422,7 @@ def test_a_paint_mark_bound_to_a_field_that_is_no_colour_is_bad_input(cli, tmp_p
     line = element_line(root, 'id="use1"')
     assert (
         f"layouts/mini/card.svg:{line}: strength[fill]: [fill] needs a color field; "
-        "'strength' is a int field" in err
+        "'strength' is a field of type int" in err
     ), err
 
 

@@ -133,7 +133,7 @@ def _bind(dm: DrawnMark, fields: dict[str, str], boxes: dict[str, Any], shown: s
     if dm.kind == "paint":
         wanted = "number" if mark.prop == "opacity" else "color"
         if kind not in (("number", "int") if wanted == "number" else ("color",)):
-            return f"[{mark.prop}] needs a {wanted} field; {mark.field!r} is a {kind} field"
+            return f"[{mark.prop}] needs a {wanted} field; {mark.field!r} is a field of type {kind}"
         return None
     if dm.kind != "shape" or dm.box is None or kind not in _SHAPE_BOXES:
         return None

@@ -5,11 +5,13 @@ over the box, which a drawn layout places over its page (`cardstock.layout.drawn
 from __future__ import annotations
 
 import hashlib
+import os
 import xml.etree.ElementTree as ET
 from dataclasses import replace
+from pathlib import Path as FsPath
 from typing import TYPE_CHECKING, Any
 
-from ...core.files import Unreadable, read_bytes
+from ...core.files import Unreadable, placing, read_bytes
 from ...core.issues import Issue
 from ..drawnparts import part_svg, parts
 from ..drawnxml import DrawnXmlError, parse_drawing
@@ -25,6 +27,29 @@ if TYPE_CHECKING:
 # the SVG of each part drawn so far, by the file's hash and the part's number
 _PARTS: dict[tuple[bytes, int, tuple[float, float]], bytes | None] = {}
 PARTS_MAX = 512
+
+
+# each drawing's bytes by the file as it is on disk (path, inode, size, change times): the
+# faces of a deck read the drawing once, and read it afresh when it is saved again
+_FILES: dict[tuple[Any, ...], bytes] = {}
+FILES_MAX = 64
+
+
+def drawing_bytes(path: FsPath, root: FsPath) -> bytes:
+    """The drawing's bytes, read through `read_bytes` (which says why it cannot be)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return read_bytes(path, root)
+    key = (str(path), str(root), st.st_ino, st.st_dev, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+    known = None if placing() else _FILES.get(key)
+    if known is None:
+        known = read_bytes(path, root)
+        if not placing():
+            if len(_FILES) >= FILES_MAX:
+                _FILES.clear()
+            _FILES[key] = known
+    return known
 
 
 def part_bytes(data: bytes, part: int, grow: tuple[float, float]) -> bytes | None:
@@ -50,7 +75,7 @@ def draw(
     shown = str(box.get("drawn") or "")
     root = painter.catalog.root
     try:
-        data = read_bytes(root / shown, root)
+        data = drawing_bytes(root / shown, root)
     except Unreadable as exc:
         painter.layout_issue(lay, box, "drawn", f"cannot read the drawing {shown!r}: {exc}")
         return []
