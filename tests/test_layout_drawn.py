@@ -333,17 +333,15 @@ def test_what_is_drawn_past_a_trim_sized_page_fills_the_bleed(cli, tmp_path):
 # ---------------------------------------------------------------- the starter
 
 
-def test_the_starters_drawn_deck_builds_and_passes_the_check_when_switched_on(cli, tmp_path):
+def test_the_starter_ships_a_drawn_deck_that_builds_and_passes_the_check(cli, tmp_path):
     folder = tmp_path / "moon"
     assert cli("init", str(folder), "--name", "Moon").code == 0
-    faces = folder / "layouts" / "moon" / "faces.toml"
     assert (folder / "layouts" / "moon" / "deck.svg").is_file()
-    text = faces.read_text(encoding="utf-8")
-    on = text.replace(
-        '# [layouts.deck]\n# drawn = "deck.svg"', '[layouts.deck]\ndrawn = "deck.svg"'
-    )
+    game = folder / "catalog" / "moon" / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    on = text.replace('table = "cards.csv"', 'table = "cards.csv"\nlayout = "deck-drawn"', 1)
     assert on != text
-    faces.write_text(on, encoding="utf-8")
+    game.write_text(on, encoding="utf-8")
     checked = cli("--root", str(folder), "check")
     assert checked.code == 0, checked.out + checked.err
     assert "deck.svg" not in checked.out + checked.err  # no finding about the drawing
