@@ -441,3 +441,24 @@ def test_a_drawing_that_is_missing_or_outside_the_layouts_folder_is_bad_input(cl
         faces.write_text(f'[layouts.cards]\ndrawn = "{drawn}"\n', encoding="utf-8")
         err = built_fails(cli, root)
         assert "layouts/mini/faces.toml:2: layouts.cards.drawn: " in err and message in err, err
+
+
+def test_a_drawing_nesting_past_the_bound_is_bad_input_not_a_crash(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    deep = "<g>" * 2000 + "<rect width='1' height='1'/>" + "</g>" * 2000
+    line = edit_drawing(root, "<defs", deep + "\n  <defs")
+    err = built_fails(cli, root)
+    assert f"layouts/mini/card.svg:{line}: its elements nest more than 200 deep" in err, err
+
+
+def test_a_marked_clone_of_what_holds_it_is_bad_input_not_a_hang(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    edit_drawing(root, "<use\n", '<g id="loop">\n  <use\n')
+    edit_drawing(root, 'style="fill:#a8dadc" />', 'style="fill:#a8dadc" /></g>')
+    edit_drawing(root, 'xlink:href="#rect2"', 'xlink:href="#loop"')
+    edit_drawing(root, 'inkscape:label="accent[fill]"', 'inkscape:label="name"')
+    err = built_fails(cli, root)
+    line = element_line(root, 'id="use1"')
+    assert f"layouts/mini/card.svg:{line}: name: a <use> with no size cannot hold a field" in err, (
+        err
+    )

@@ -174,7 +174,9 @@ class _Reader:
         assert mark is not None  # an unmarked element is a box only when it is a text
         bounds = self.placed.bounds(el)
         if bounds is None:
-            self.problem(el, f"{mark.written}: a <{tag}> has no size to make a box of")
+            self.out.problems.append(
+                (mark.written, line, f"a <{tag}> with no size cannot hold a field", "error")
+            )
             return
         values = {
             "type": "text",
@@ -189,9 +191,6 @@ class _Reader:
             values["radius"] = _mm(self.placed.sheet.length(radius, "rx") * self.placed.scale[0])
         self.out.marks.append(DrawnMark(name, mark, "shape", line))
         self.box(name, values, line, item.whens)
-
-    def problem(self, el: ET.Element, message: str, level: str = "error") -> None:
-        self.out.problems.append((el.get("id") or "", self.line(el), message, level))
 
     def place(self, bounds: Box) -> dict[str, str]:
         x0, y0, x1, y1 = self.placed.to_mm(bounds)

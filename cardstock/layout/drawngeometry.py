@@ -13,6 +13,7 @@ from .pathclip import Box, box_of
 from .svgart import SHAPES, _shape
 from .svgparse import (
     FONT_KEYS,
+    MAX_USE_DEPTH,
     PAINT_KEYS,
     XLINK_HREF,
     SvgSheet,
@@ -86,9 +87,12 @@ class Placed:
         ox, oy = self.origin
         return ((box[0] - ox) * sx, (box[1] - oy) * sy, (box[2] - ox) * sx, (box[3] - oy) * sy)
 
-    def bounds(self, el: ET.Element, m: Matrix | None = None) -> Box | None:
+    def bounds(
+        self, el: ET.Element, m: Matrix | None = None, using: tuple[int, ...] = ()
+    ) -> Box | None:
         """The element's bounding box on the page, in user units (None: it has no shape
-        cardstock measures)."""
+        cardstock measures). `using`: the `<use>` elements being measured (one that
+        copies what holds it, or nests past `MAX_USE_DEPTH`, is not measured)."""
         m = self.matrix.get(id(el), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)) if m is None else m
         tag = local_name(el)
         if tag in SHAPES:
@@ -102,13 +106,13 @@ class Placed:
             return box_of(transform_path(d, m))
         if tag == "use":
             target = self.sheet.ids.get(id_ref(el.get("href") or el.get(XLINK_HREF)) or "")
-            if target is None or target is el:
+            if target is None or id(el) in using or len(using) >= MAX_USE_DEPTH:
                 return None
             at = (1.0, 0.0, 0.0, 1.0, attr_number(el.get("x")), attr_number(el.get("y")))
             inner = multiply(multiply(m, at), parse_transform(target.get("transform")))
-            return self.bounds(target, inner)
+            return self.bounds(target, inner, (*using, id(el)))
         if tag in ("g", "a", "switch"):
-            boxes = [b for c in el if (b := self.bounds(c, self._child(c, m))) is not None]
+            boxes = [b for c in el if (b := self.bounds(c, self._child(c, m), using)) is not None]
             if not boxes:
                 return None
             return (

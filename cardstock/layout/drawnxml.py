@@ -3,7 +3,8 @@ a problem with a mark is reported at `file:line` (ElementTree forgets lines).
 
 Read with expat and nothing else: no entity is declared or expanded (a file declaring
 one is refused, as defusedxml refuses it), no external file or address is fetched, and
-the file is bounded by `MAX_BYTES` and by `svgparse.MAX_ELEMENTS` elements.
+the file is bounded by `MAX_BYTES`, by `svgparse.MAX_ELEMENTS` elements and by elements
+nested at most `MAX_DEPTH` deep (what reads the tree walks it by recursion).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from xml.parsers import expat
 from .svgparse import MAX_ELEMENTS
 
 MAX_BYTES = 16 * 1024 * 1024  # a drawn card is a few hundred kilobytes at most
+MAX_DEPTH = 200  # elements within elements: a drawing program's layers nest a dozen deep
 
 
 class DrawnXmlError(ValueError):
@@ -41,6 +43,12 @@ class _Builder:
         if self.count > MAX_ELEMENTS:
             raise DrawnXmlError(
                 f"it has more than {MAX_ELEMENTS:,} elements, cardstock's limit for one SVG file",
+                self.parser.CurrentLineNumber,
+            )
+        if len(self.stack) >= MAX_DEPTH:
+            raise DrawnXmlError(
+                f"its elements nest more than {MAX_DEPTH} deep, cardstock's limit for a drawn "
+                "layout",
                 self.parser.CurrentLineNumber,
             )
         el = ET.Element(_qualified(name), {_qualified(k): v for k, v in attrs.items()})
