@@ -462,3 +462,17 @@ def test_a_marked_clone_of_what_holds_it_is_bad_input_not_a_hang(cli, tmp_path):
     assert f"layouts/mini/card.svg:{line}: name: a <use> with no size cannot hold a field" in err, (
         err
     )
+
+
+def test_a_text_marked_version_mark_prints_the_cards_version(tmp_path):
+    root = drawn_project(tmp_path, "plain.svg")
+    edit_drawing(root, 'inkscape:label="name"', 'inkscape:label="version_mark"')
+    issues = Issues()
+    catalog = load_game(root, "mini", issues)
+    assert catalog is not None
+    faces = Faces(catalog, layouts=load_layouts(root, "mini"))
+    comp = next(c for c in catalog.components if c.id == "ember")
+    face = faces.face(comp, "front")
+    assert face is not None
+    printed = " ".join(op.text for op in texts(face.ops) if hasattr(op, "text"))
+    assert "v1.0 · " in printed, printed
