@@ -476,3 +476,16 @@ def test_a_text_marked_version_mark_prints_the_cards_version(tmp_path):
     assert face is not None
     printed = " ".join(op.text for op in texts(face.ops) if hasattr(op, "text"))
     assert "v1.0 · " in printed, printed
+
+
+def test_a_box_written_beside_a_drawing_keeps_only_its_own_keys_not_the_shipped_ones(tmp_path):
+    written = (
+        '\n[layouts.card-back]\ndrawn = "card.svg"\n\n[layouts.card-back.boxes.title]\n'
+        'type = "text"\ntext = "Mini"\ntop = "80mm"\nheight = "5mm"\n'
+    )
+    root = drawn_project(tmp_path, "plain.svg", written)
+    lay = load_layouts(root, "mini").resolve("card-back")
+    assert lay is not None
+    found = {b.name: b.values for b in lay.boxes}
+    assert found["title"] == {"type": "text", "text": "Mini", "top": "80mm", "height": "5mm"}
+    assert "medallion" not in found  # a shipped back's box the drawing replaces

@@ -33,10 +33,23 @@ def add_drawn(
         if raw["values"].get("drawn"):
             at = raw["origins"].get("drawn") or raw["origins"][""]
             later = set(files[files.index(at.file) :]) if at.file in files else set(files)
-            raw["boxes"] = {
-                b: box for b, box in raw["boxes"].items() if box["origins"][""].file in later
-            }
+            raw["boxes"] = _written_from(raw["boxes"], later)
             _add(issues, name, raw, root)
+
+
+def _written_from(boxes: dict[str, Any], files: set[str]) -> dict[str, Any]:
+    """The boxes with only the keys `files` wrote for them (none: the box is dropped)."""
+    out: dict[str, Any] = {}
+    for name, box in boxes.items():
+        keys = [k for k, at in box["origins"].items() if k and at.file in files]
+        if not keys and box["origins"][""].file not in files:
+            continue
+        first = box["origins"][""] if box["origins"][""].file in files else box["origins"][keys[0]]
+        out[name] = {
+            "values": {k: box["values"][k] for k in keys if k in box["values"]},
+            "origins": {"": first, **{k: box["origins"][k] for k in keys}},
+        }
+    return out
 
 
 def drawing_path(root: Path, layout_file: str, drawn: str) -> tuple[Path, str] | None:
