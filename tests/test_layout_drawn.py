@@ -489,3 +489,26 @@ def test_a_box_written_beside_a_drawing_keeps_only_its_own_keys_not_the_shipped_
     found = {b.name: b.values for b in lay.boxes}
     assert found["title"] == {"type": "text", "text": "Mini", "top": "80mm", "height": "5mm"}
     assert "medallion" not in found  # a shipped back's box the drawing replaces
+
+
+# ---------------------------------------------------------------- Affinity
+
+
+def test_an_affinity_export_in_pixels_reads_at_the_dpi_the_layout_states(tmp_path):
+    found = boxes(drawn_project(tmp_path, "affinity.svg", "dpi = 300\n"))
+    assert "Background" not in found and "Card-frame" not in found
+    art = found["art"]  # 300 px to the inch: (47.244, 188.976) px is at (4, 16) mm
+    assert (art["left"], art["top"], art["width"], art["type"]) == (
+        "4.000mm",
+        "16.000mm",
+        "55.500mm",
+        "art",
+    )
+    name = found["name"]  # 50 px at 300 dpi in a group moved by matrix(…)
+    assert (name["font"], name["size"], name["color"]) == ("sans-bold", "12.00pt", "#ffffff")
+
+
+def test_a_drawing_in_pixels_at_another_dpi_than_stated_is_the_wrong_size(cli, tmp_path):
+    root = drawn_project(tmp_path, "affinity.svg")
+    err = built_fails(cli, root)
+    assert "the drawing's page is 198.44 x 277.81 mm" in err and "`dpi`" in err, err

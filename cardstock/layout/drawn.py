@@ -66,8 +66,9 @@ class Reading:
     root_line: int | None = None
 
 
-def read_drawing(data: bytes, page: str) -> Reading:
-    """The boxes of a drawing whose page is the card's `page` frame ("trim" or "bleed")."""
+def read_drawing(data: bytes, page: str, dpi: float = 96.0) -> Reading:
+    """The boxes of a drawing whose page is the card's `page` frame ("trim" or "bleed"),
+    its pixels `dpi` to the inch."""
     out = Reading()
     try:
         root, lines = parse_drawing(data)
@@ -79,7 +80,7 @@ def read_drawing(data: bytes, page: str) -> Reading:
         return out
     out.root_line = lines.get(id(root))
     try:
-        placed = Placed(root)
+        placed = Placed(root, dpi)
     except ValueError as exc:
         out.problems.append(("", out.root_line, str(exc), "error"))
         return out

@@ -178,7 +178,8 @@ def _sizes(
                     f"the drawing's page is {dw:.2f} x {dh:.2f} mm, but the {s.id!r} "
                     f"{s.kind}s are {w:.2f} x {h:.2f} mm "
                     + ('with their bleed (page = "bleed")' if page == "bleed" else "trimmed")
-                    + "; draw the page at that size, or set the layout's `page`",
+                    + "; draw the page at that size, or set the layout's `page` (or its "
+                    "`dpi`, for a drawing measured in pixels)",
                 )
             )
     return out

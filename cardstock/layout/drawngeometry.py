@@ -35,14 +35,17 @@ INHERITED = (*PAINT_KEYS, *FONT_KEYS, "text-align", "line-height", "fill-opacity
 OWN = ("shape-inside", "inline-size", "display")
 
 
-def page_size(root: ET.Element) -> tuple[float, float] | None:
-    """The document's (width, height) in millimetres; None when it states neither."""
+def page_size(root: ET.Element, dpi: float = 96.0) -> tuple[float, float] | None:
+    """The document's (width, height) in millimetres, pixels (and unitless numbers) at
+    `dpi`; None when it states no size of its own (none, or a percentage, as Affinity
+    writes `100%`): its viewBox is then in pixels at `dpi`."""
     found = []
     for key in ("width", "height"):
         m = re.fullmatch(r"\s*([0-9.eE+-]+)\s*(mm|cm|in|pt|pc|px)?\s*", root.get(key) or "")
         if m is None:
             return None
-        found.append(attr_number(m.group(1)) * MM_PER[m.group(2) or "px"])
+        unit = m.group(2) or "px"
+        found.append(attr_number(m.group(1)) * (25.4 / dpi if unit == "px" else MM_PER[unit]))
     return found[0], found[1]
 
 
@@ -50,10 +53,10 @@ class Placed:
     """Every element's transform to the page (in the drawing's user units) and its
     inherited style, worked out in one walk of the drawing."""
 
-    def __init__(self, root: ET.Element) -> None:
+    def __init__(self, root: ET.Element, dpi: float = 96.0) -> None:
         self.root = root
         vx, vy, vw, vh = viewbox(root)
-        size = page_size(root) or (vw * MM_PER["px"], vh * MM_PER["px"])
+        size = page_size(root, dpi) or (vw * 25.4 / dpi, vh * 25.4 / dpi)
         self.size_mm = size
         self.scale = (size[0] / vw, size[1] / vh)  # millimetres per user unit
         self.origin = (vx, vy)

@@ -81,7 +81,8 @@ def _add(issues: list[Issue], name: str, raw: dict[str, Any], root: Path) -> Non
     except Unreadable as exc:
         issues.append(Issue(at.file, at.line, key, f"cannot read {shown!r}: {exc}"))
         return
-    reading = read_drawing(data, str(raw["values"].get("page", "trim")))
+    values = raw["values"]
+    reading = read_drawing(data, str(values.get("page", "trim")), float(values.get("dpi", 96)))
     for fld, line, message, level in reading.problems:
         issues.append(Issue(shown, line, fld, message, level))  # type: ignore[arg-type]
     if any(level == "error" for *_, level in reading.problems):

@@ -113,6 +113,7 @@ class LayoutSpec(Strict):
     # marked elements read as boxes; `page`: the card's frame its page is
     drawn: str | None = None
     page: Literal["trim", "bleed"] | None = None
+    dpi: float | None = Field(default=None, gt=0, le=10_000)  # a drawing measured in pixels
     boxes: dict[str, BoxSpec] = {}
 
 

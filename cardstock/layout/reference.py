@@ -79,6 +79,13 @@ LAYOUT_KEYS: dict[str, Key] = {
         "size with the bleed around it; a page of another size is an error",
         '"bleed"',
     ),
+    "dpi": Key(
+        "number",
+        "96",
+        "a drawn layout: the pixels to the inch of a drawing whose size is in px or not "
+        "stated at all (an Affinity export's `100%`); a size in mm or in is read as it is",
+        "300",
+    ),
     "boxes": Key(
         "table of boxes",
         "none",
