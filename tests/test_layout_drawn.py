@@ -512,3 +512,15 @@ def test_a_drawing_in_pixels_at_another_dpi_than_stated_is_the_wrong_size(cli, t
     root = drawn_project(tmp_path, "affinity.svg")
     err = built_fails(cli, root)
     assert "the drawing's page is 198.44 x 277.81 mm" in err and "`dpi`" in err, err
+
+
+def test_a_build_after_the_drawing_is_saved_again_draws_the_new_drawing(cli, tmp_path):
+    root = drawn_project(tmp_path, "plain.svg")
+    png = root / "output" / "mini" / "cards" / "png" / "ember-front.png"
+    first = cli("--root", str(root), "build", "--jobs", "1", "--only", "cards")
+    assert first.code == 0, first.err
+    assert share(png, NAVY, (60, 50, 90, 80)) > 0.9
+    edit_drawing(root, "fill:#1d3557", "fill:#e63946")  # the unmarked background
+    again = cli("--root", str(root), "build", "--jobs", "1", "--only", "cards")
+    assert again.code == 0, again.err
+    assert share(png, RED, (60, 50, 90, 80)) > 0.9
