@@ -306,7 +306,7 @@ def test_an_import_against_the_rules_rooms_order_is_found():
 # each out once) with what reads them whole (`fingerprints`, `labels`), which stand after
 # the painting chain and before the checks. Imports only type checking reads are left out,
 # as everywhere in this file.
-LAYOUT_ROOMS = ["art", "text", "boxtypes", "language", "safety", "painting", "checks"]
+LAYOUT_ROOMS = ["art", "text", "drawings", "boxtypes", "language", "safety", "painting", "checks"]
 LAYOUT_BASICS = {
     "cardstock.layout",
     "cardstock.layout.ops",
@@ -318,6 +318,7 @@ LAYOUT_FACES = {
     "cardstock.layout.step",
     "cardstock.layout.fingerprints",
     "cardstock.layout.labels",
+    "cardstock.layout.template",
 }
 LAYOUT_FACES_AFTER = "painting"
 
@@ -499,6 +500,9 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # the translations' code (.po files), for a build that makes another language
         "cardstock.catalog.variants.translation_of",
         "cardstock.catalog.variants.in_language",
+        # drawn layouts' reading (SVG with it), for a game with a layout drawn in an SVG
+        "cardstock.layout.language.load.load_layouts",
+        "cardstock.layout.faces.__init__",
         # the tuck box, board and cut sheet modules (ReportLab at their top), for the
         # check's `footers`, which fits their footers without drawing
         "cardstock.impose.footer_check.lint",

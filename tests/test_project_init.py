@@ -53,6 +53,7 @@ def test_init_then_check_and_build_succeed(tmp_path):
     assert {p.name for p in (project / "layouts" / "cafe-brawl").iterdir()} == {
         "rulebook.md.j2",
         "faces.toml",
+        "deck.svg",  # the deck drawn, for docs/draw-your-card.md
     }
     assert 'title = "Café Brawl"' in (game / "game.toml").read_text()
 

@@ -99,7 +99,7 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         "style, padding, rule, "
         "field, underline, overflow, continue_on, continue_layout, icon, symbol, count, icons, "
         "arrange, art, fit, position, placeholder, "
-        "pattern",
+        "pattern, drawn, part",
     ),
     (
         "layout value",

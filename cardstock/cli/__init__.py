@@ -111,6 +111,12 @@ COMMANDS: tuple[tuple[str, str, Callable[[argparse.ArgumentParser], None], Comma
         commands.cmd_translate,
     ),
     (
+        "drawing",
+        "write a layout as a drawing to open in Inkscape, its fields marked",
+        arguments.drawing_arguments,
+        commands.cmd_drawing,
+    ),
+    (
         "schema",
         "print a JSON Schema of game.toml or of a layout file, for editors",
         arguments.schema_arguments,

@@ -439,6 +439,18 @@ def changelog_arguments(cl: argparse.ArgumentParser) -> None:
     _out(cl)
 
 
+def drawing_arguments(d: argparse.ArgumentParser) -> None:
+    """`cardstock drawing GAME LAYOUT [--out FILE]`."""
+    d.add_argument("game", metavar="GAME", help="the game whose layout is written")
+    d.add_argument("layout", metavar="LAYOUT", help="the layout's name, e.g. card")
+    d.add_argument(
+        "--out",
+        metavar="FILE",
+        default=None,
+        help="the SVG file to write (default: layouts/<game>/<layout>.svg); never one there",
+    )
+
+
 def schema_arguments(sc: argparse.ArgumentParser) -> None:
     sc.add_argument(
         "file",

@@ -365,6 +365,13 @@ def cmd_translate(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_drawing(args: argparse.Namespace) -> int:
+    """`cardstock drawing`: imported when it runs (`cli.drawing`)."""
+    from .drawing import cmd_drawing as run
+
+    return run(args)
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from ..docs import json_schema
 

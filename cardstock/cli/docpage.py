@@ -105,6 +105,9 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("changelog", "range"): "cardstock changelog v0.2..v0.3",
     ("changelog", "games"): "cardstock changelog HEAD moon-race",
     ("changelog", "--out"): "cardstock changelog HEAD --out /tmp/notes",
+    ("drawing", "game"): "cardstock drawing moon-race card",
+    ("drawing", "layout"): "cardstock drawing moon-race card-back",
+    ("drawing", "--out"): "cardstock drawing moon-race card --out ~/card.svg",
     ("schema", "file"): "cardstock schema game > game.schema.json",
 }
 

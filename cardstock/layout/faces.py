@@ -191,6 +191,10 @@ class Faces:
                 catalog.root, catalog.game.id, shared_files(catalog), wording=catalog.wording
             )
         )
+        if any("drawn" in raw for raw in self.layouts.raw.values()):
+            from .drawings.bind import bind_drawn  # a game with a drawn layout: its marks bound
+
+            bind_drawn(self.layouts, catalog)
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()
         self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text the faces share (Painter.fit)

@@ -99,6 +99,16 @@ def svg_ops(
         data = read_bytes(path, folder)
     except Unreadable as exc:
         return [], [f"cannot read the file: {exc}"]
+    return data_ops(data, rect, fit, position)
+
+
+def data_ops(
+    data: bytes,
+    rect: tuple[float, float, float, float],
+    fit: str = "contain",
+    position: tuple[float, float] = (0.5, 0.5),
+) -> tuple[list[Op], list[str]]:
+    """`svg_ops` of an SVG file's bytes (a drawn layout's part, `boxtypes.drawing`)."""
     key = (hashlib.sha256(data).digest(), rect, fit, position, fonts.project_key())
     found = _DRAWN.get(key)
     if found is None:

@@ -92,6 +92,12 @@ def _qr() -> BoxKind:
     return BOX
 
 
+def _drawing() -> BoxKind:
+    from .drawing import BOX
+
+    return BOX
+
+
 # name -> the loader of the type; the order is the order of the reference (docs/layouts.md).
 BOX_TYPES: dict[str, Callable[[], BoxKind]] = {
     "rect": _rect,
@@ -105,6 +111,7 @@ BOX_TYPES: dict[str, Callable[[], BoxKind]] = {
     "art": _art,
     "pattern": _pattern,
     "qr": _qr,
+    "drawing": _drawing,
 }
 
 # name -> the `BoxKind` of each type asked for so far

@@ -66,6 +66,11 @@ class LayoutSet:
     def has(self, name: str) -> bool:
         return name in self.raw
 
+    def changed(self) -> None:
+        """Forget the layouts resolved so far (their boxes' keys were changed: a drawn
+        layout's boxes take their types from the game's fields, `drawings.bind`)."""
+        self._resolved.clear()
+
     def resolve(self, name: str) -> Layout | None:
         """The merged layout `name` (None when unknown or in an `extends` circle).
 
@@ -292,6 +297,10 @@ def load_layouts(
         if model is not None:
             _merge_file(ls, model, shown, lines)
             ls.files = (*ls.files, shown)
+    if any(raw["values"].get("drawn") for raw in ls.raw.values()):
+        from ..drawings.load import add_drawn  # read only for a game with a drawn layout
+
+        add_drawn(ls.raw, ls.issues, root, ls.files)
     if wording:
         worded_layouts(ls.raw, dict(wording))
     _check(ls)

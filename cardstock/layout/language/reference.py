@@ -63,6 +63,29 @@ LAYOUT_KEYS: dict[str, Key] = {
     ),
     "tab": Key("length", "5mm", "die nets: the depth of the glue tabs", '"5mm"'),
     "base": Key("length", "12mm", "standees: the depth of each base flap", '"10mm"'),
+    "drawn": Key(
+        "an .svg file",
+        "none",
+        "a drawn layout: an SVG file drawn in Inkscape, Affinity or Illustrator (a path "
+        "from the folder of the layout file that names it), whose marked elements become "
+        "this layout's boxes and whose unmarked drawing is drawn as it is drawn "
+        "(docs/draw-your-card.md); boxes written here change or add to them",
+        '"devotee.svg"',
+    ),
+    "page": Key(
+        "trim or bleed",
+        "trim",
+        "a drawn layout: whether the drawing's page is the card's trimmed size or its "
+        "size with the bleed around it; a page of another size is an error",
+        '"bleed"',
+    ),
+    "dpi": Key(
+        "number",
+        "96",
+        "a drawn layout: the pixels to the inch of a drawing whose size is in px or not "
+        "stated at all (an Affinity export's `100%`); a size in mm or in is read as it is",
+        "300",
+    ),
     "boxes": Key(
         "table of boxes",
         "none",
@@ -371,6 +394,23 @@ BOX_KEYS: dict[str, Key] = {
         "the texture drawn",
         '"dots"',
         ("pattern",),
+    ),
+    # drawing
+    "drawn": Key(
+        "an .svg file",
+        "none",
+        "the drawn layout's SVG file (a path from the project folder); a drawn layout "
+        "sets it on the boxes it makes",
+        '"layouts/vortex/devotee.svg"',
+        ("drawing",),
+    ),
+    "part": Key(
+        "whole number",
+        "0",
+        "which stretch of the unmarked drawing the box draws, counted from 0 in drawing "
+        "order; a drawn layout sets it on the boxes it makes",
+        "2",
+        ("drawing",),
     ),
 }
 

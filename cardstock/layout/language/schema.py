@@ -96,6 +96,9 @@ class BoxSpec(StyleSpec):
     placeholder: bool | None = None
     # pattern
     pattern: Literal["lattice", "rings", "rays", "dots", "stripes"] | None = None
+    # drawing: a part of a drawn layout's SVG file (a path from the project folder)
+    drawn: str | None = None
+    part: int | None = Field(default=None, ge=0)
 
 
 class LayoutSpec(Strict):
@@ -106,6 +109,11 @@ class LayoutSpec(Strict):
     panel: str | None = None  # die nets and standees: the layout of one die face / one panel
     tab: str | None = None  # die nets: glue tab depth
     base: str | None = None  # standees: depth of each base flap
+    # an SVG file drawn in a drawing program (a path from the layout file's folder), its
+    # marked elements read as boxes; `page`: the card's frame its page is
+    drawn: str | None = None
+    page: Literal["trim", "bleed"] | None = None
+    dpi: float | None = Field(default=None, gt=0, le=10_000)  # a drawing measured in pixels
     boxes: dict[str, BoxSpec] = {}
 
 
