@@ -278,7 +278,7 @@ def svg_problem(path: FsPath, root: FsPath) -> str | None:
     )  # it is not drawn at all
 
 
-def _shape(el: ET.Element, tag: str, problems: set[str], sheet: SvgSheet) -> PathData | None:
+def shape_path(el: ET.Element, tag: str, problems: set[str], sheet: SvgSheet) -> PathData | None:
     """The path data of one shape element in its own coordinates (None: not a shape)."""
     n = sheet.length
     if tag == "path":
@@ -358,7 +358,7 @@ def _clip(ref: str, m: Matrix, problems: set[str], sheet: SvgSheet) -> PathData 
                 problems.add(f"<{tag}> in a clip path is not applied (only shapes are)")
             continue
         try:
-            d = _shape(target, tag, problems, sheet)
+            d = shape_path(target, tag, problems, sheet)
         except (PathError, ValueError) as exc:
             problems.add(f"<{tag}> could not be read: {exc}")
             continue
@@ -548,7 +548,7 @@ def _shape_op(
     """A shape element's path, painted with its fill and stroke (nothing when it draws
     nothing or its coordinates are not finite)."""
     try:
-        d = _shape(el, tag, problems, sheet)
+        d = shape_path(el, tag, problems, sheet)
     except (PathError, ValueError) as exc:
         problems.add(f"<{tag}> could not be read: {exc}")
         return

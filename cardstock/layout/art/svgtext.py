@@ -119,7 +119,7 @@ def svg_font(families: str, weight: str, style: str, problems: set[str]) -> str:
     return name
 
 
-def _font_size(value: str | None, inherited: float) -> float:
+def font_size_of(value: str | None, inherited: float) -> float:
     """A `font-size` in the drawing's user units (px and unitless alike; pt, mm, em, %)."""
     text = str(value or "").strip().lower()
     m = re.fullmatch(
@@ -142,7 +142,7 @@ def _font_size(value: str | None, inherited: float) -> float:
     return number * _POINTS[unit]
 
 
-def _font_shorthand(st: dict[str, str]) -> None:
+def font_shorthand(st: dict[str, str]) -> None:
     """`font: italic bold 12px 'Myriad Pro'` spread into its properties."""
     value = st.pop("font", None)
     if not value:
@@ -236,7 +236,7 @@ class _Reader:
                     float(inherited.get("opacity", "1")) * parse_opacity(v, self.problems)
                 )
         if "font" in own:
-            _font_shorthand(own)
+            font_shorthand(own)
         return own
 
     def place(self, node: ET.Element, node_st: dict[str, str]) -> None:
@@ -271,7 +271,7 @@ class _Reader:
         fill = paint_color(node_st.get("fill"), self.problems, self.sheet.paints)
         if fill in (None, "none"):
             return
-        size = _font_size(node_st.get("font-size"), 16.0)
+        size = font_size_of(node_st.get("font-size"), 16.0)
         if size <= 0:
             return
         face = svg_font(
@@ -336,7 +336,7 @@ def draw_text(
     reader = _Reader(preserve, problems, sheet)
     if "font" in st:
         st = dict(st)
-        _font_shorthand(st)
+        font_shorthand(st)
     reader.walk(el, st)
     drawn = reader.drawn()
     if drawn:

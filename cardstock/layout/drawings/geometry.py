@@ -9,7 +9,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from ..art.pathclip import Box, box_of
-from ..art.svgart import SHAPES, _shape
+from ..art.svgart import SHAPES, shape_path
 from ..art.svgparse import (
     FONT_KEYS,
     MAX_USE_DEPTH,
@@ -26,7 +26,7 @@ from ..art.svgparse import (
     parse_transform,
     viewbox,
 )
-from ..art.svgtext import _font_shorthand
+from ..art.svgtext import font_shorthand
 from ..ops import Matrix, multiply, transform_path
 
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96}
@@ -68,7 +68,7 @@ class Placed:
     def _walk(self, el: ET.Element, m: Matrix, inherited: dict[str, str]) -> None:
         own = self.declared(el)
         st = {**{k: v for k, v in inherited.items() if k in INHERITED}, **own}
-        _font_shorthand(st)
+        font_shorthand(st)
         here = multiply(m, parse_transform(el.get("transform")))
         self.matrix[id(el)] = here
         self.style[id(el)] = st
@@ -99,7 +99,7 @@ class Placed:
         m = self.matrix.get(id(el), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)) if m is None else m
         tag = local_name(el)
         if tag in SHAPES:
-            d = _shape(el, tag, set(), self.sheet)
+            d = shape_path(el, tag, set(), self.sheet)
             return box_of(transform_path(d, m)) if d else None
         if tag == "image":
             n = self.sheet.length

@@ -22,7 +22,7 @@ from typing import Any
 from ... import fonts
 from ..art.pathclip import Box
 from ..art.svgparse import id_ref, local_name, paint_color, parse_transform
-from ..art.svgtext import _font_size, svg_font
+from ..art.svgtext import font_size_of, svg_font
 from ..ops import Matrix, multiply
 from .geometry import Placed
 from .marks import Mark
@@ -218,9 +218,9 @@ class _Reader:
         )
         m = placed.matrix.get(id(el), (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
         stretch = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0
-        size_mm = _font_size(st.get("font-size"), 16.0) * stretch * placed.scale[1]
+        size_mm = font_size_of(st.get("font-size"), 16.0) * stretch * placed.scale[1]
         size = size_mm * PT_PER_MM
-        leading = _leading(st.get("line-height"), _font_size(st.get("font-size"), 16.0))
+        leading = _leading(st.get("line-height"), font_size_of(st.get("font-size"), 16.0))
         align = ALIGN.get(st.get("text-align") or st.get("text-anchor") or "start", "left")
         values: dict[str, Any] = {
             "type": "text",
