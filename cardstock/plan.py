@@ -182,12 +182,10 @@ class Keys:
             self._inputs[game] = key_of(self.shared, catalog, hash_files(mine, self.root))
         return self._inputs[game]
 
-    def unit(self, game: str | None, stage: str, on_request: bool) -> str:
-        """A (game, stage) unit: what the game reads and the options the stage reads (the
-        export options only for the stages built on request)."""
-        return key_of(
-            "unit", stage, self.inputs(game), self.options.fingerprint(exports=on_request)
-        )
+    def unit(self, game: str | None, stage: str, options: tuple[str, ...]) -> str:
+        """A (game, stage) unit: what the game reads and the build options the stage
+        declares it reads (`stages.Stage.options`)."""
+        return key_of("unit", stage, self.inputs(game), self.options.fingerprint(options))
 
     def check(self, game: str, runs: int, strict: bool) -> str:
         return key_of("check", self.inputs(game), str(runs), "strict" if strict else "")

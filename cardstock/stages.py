@@ -210,8 +210,10 @@ class Stage:
     requires: str | None = None
     # the build option that puts another stage in its place (`--changed-since`)
     skipped_by: str | None = None
-    # the build options (BuildOptions fields) that change only what this and other stages make
-    modifiers: tuple[str, ...] = ()
+    # the build options (`BuildOptions` fields) the stage reads, as Sphinx's builders declare
+    # their config values: its key holds exactly these, so a change of another option
+    # leaves what it made alone (what a build is asked, `core.stage.ASKED`, is no stage's)
+    options: tuple[str, ...] = ()
     # loads what the stage's function loads when it first runs in a process (the modules it
     # imports then, the fonts it registers): called once before a build forks workers that
     # would each load it again (`build._one_pool`)
@@ -260,7 +262,7 @@ STAGES: tuple[Stage, ...] = (
         "the printer profile (layouts/sheets/printers.toml)",
         build=_calibration,
         weight=1.0,
-        modifiers=("duplex", "back_offset", "printer"),
+        options=("back_offset", "duplex", "papers", "printer"),
     ),
     Stage(
         "svg",
@@ -270,7 +272,7 @@ STAGES: tuple[Stage, ...] = (
         game=_svg,
         weight=1.0,
         warm=_svg_warm,
-        modifiers=("guides",),
+        options=("bleed", "guides"),
     ),
     # After a card's edit the check reuses the book's findings and this stage typesets the
     # book again: then the longest stage by far, so it gets a process of its own.
@@ -292,6 +294,7 @@ STAGES: tuple[Stage, ...] = (
         game=_rulebook,
         weight=8.0,
         warm=_rulebook_warm,
+        options=("card_words", "duplex", "large_print", "papers", "reading_font"),
     ),
     Stage(
         "pnp",
@@ -302,14 +305,16 @@ STAGES: tuple[Stage, ...] = (
         inputs=_sheet_inputs,
         weight=4.0,
         skipped_by="changed_since",
-        modifiers=(
+        options=(
+            "back_offset",
+            "bleed",
             "duplex",
             "gutterfold",
-            "back_offset",
-            "printer",
-            "select_sets",
-            "select_cards",
             "pages",
+            "papers",
+            "printer",
+            "select_cards",
+            "select_sets",
         ),
     ),
     Stage(
@@ -323,14 +328,17 @@ STAGES: tuple[Stage, ...] = (
         weight=2.0,
         asked_by="changed_since",
         requires="--changed-since REF, the version whose cards to compare with",
-        modifiers=(
+        options=(
+            "back_offset",
+            "bleed",
+            "changed_since",
             "duplex",
             "gutterfold",
-            "back_offset",
-            "printer",
-            "select_sets",
-            "select_cards",
             "pages",
+            "papers",
+            "printer",
+            "select_cards",
+            "select_sets",
         ),
     ),
     Stage(
@@ -341,7 +349,7 @@ STAGES: tuple[Stage, ...] = (
         game=_quickref,
         inputs=_sheet_inputs,
         weight=1.0,
-        modifiers=("duplex", "gutterfold", "back_offset", "printer"),
+        options=("back_offset", "bleed", "duplex", "gutterfold", "papers", "printer"),
     ),
     Stage(
         "board",
@@ -352,7 +360,7 @@ STAGES: tuple[Stage, ...] = (
         game=_board,
         inputs=_printer_inputs,
         weight=1.0,
-        modifiers=("printer",),
+        options=("bleed", "papers", "printer"),
     ),
     Stage(
         "tuckbox",
@@ -363,7 +371,7 @@ STAGES: tuple[Stage, ...] = (
         inputs=_printer_inputs,
         when="asked",
         weight=2.0,
-        modifiers=("printer",),
+        options=("papers", "printer"),
     ),
     Stage(
         "cards",
@@ -373,7 +381,7 @@ STAGES: tuple[Stage, ...] = (
         game=_cards,
         when="asked",
         weight=6.0,
-        modifiers=("cmyk", "dpi"),
+        options=("bleed", "cmyk", "dpi"),
     ),
     Stage(
         "tts",
@@ -384,7 +392,7 @@ STAGES: tuple[Stage, ...] = (
         inputs=_tts_inputs,
         when="asked",
         weight=6.0,
-        modifiers=("dpi", "tts_base_url"),
+        options=("dpi", "tts_base_url"),
     ),
     Stage(
         "ttpg",
@@ -395,7 +403,7 @@ STAGES: tuple[Stage, ...] = (
         game=_ttpg,
         when="asked",
         weight=6.0,
-        modifiers=("dpi",),
+        options=("dpi",),
     ),
     Stage(
         "print-shop",
@@ -407,7 +415,7 @@ STAGES: tuple[Stage, ...] = (
         when="asked",
         weight=6.0,
         asked_by="services",
-        modifiers=("services",),
+        options=("services",),
     ),
     Stage(
         "cut",
@@ -420,7 +428,7 @@ STAGES: tuple[Stage, ...] = (
         weight=2.0,
         asked_by="cut",
         requires="--cut MACHINE, a machine of layouts/cut-machines.toml to cut on",
-        modifiers=("printer",),
+        options=("cut", "papers", "printer"),
     ),
     Stage(
         "printed",
@@ -440,6 +448,7 @@ STAGES: tuple[Stage, ...] = (
         weight=0.5,
         asked_by="changed_since",
         requires="--changed-since REF, the version whose cards to compare with",
+        options=("changed_since",),
     ),
     Stage(
         "proof",
@@ -449,6 +458,7 @@ STAGES: tuple[Stage, ...] = (
         game=_proof,
         when="asked",
         weight=3.0,
+        options=("cvd", "papers"),
     ),
     # A designer's tool, so asked for: `--only stats` (or `cardstock stats GAME`).
     Stage(
@@ -470,6 +480,7 @@ STAGES: tuple[Stage, ...] = (
         weight=3.0,
         asked_by="changelog",
         requires="the versions to compare, as `cardstock changelog FROM[..TO]` gives them",
+        options=("changelog",),
     ),
 )
 

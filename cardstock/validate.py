@@ -158,10 +158,10 @@ def check_options(options: BuildOptions) -> list[Issue]:
     ]
     for name, flag in MODIFIERS.items():
         if getattr(options, name) == getattr(default, name) or any(
-            name in s.modifiers for s in running
+            name in s.options for s in running
         ):
             continue
-        parts = [s.name for s in STAGES if name in s.modifiers]
+        parts = [s.name for s in STAGES if name in s.options]
         making = ", ".join(
             [s.name for s in running]
             + ([PAGE] if options.only is not None and PAGE in options.only else [])

@@ -154,15 +154,10 @@ class Worklist:
         stages = selected(request.options)
         plain = [g for g in games if g in known]
         units = [
-            Unit(None, s, keys.unit(None, s.name, s.when == "asked"))
-            for s in stages
-            if not s.per_game
+            Unit(None, s, keys.unit(None, s.name, s.options)) for s in stages if not s.per_game
         ]
         units += [
-            Unit(g, s, keys.unit(g, s.name, s.when == "asked"))
-            for g in plain
-            for s in stages
-            if s.per_game
+            Unit(g, s, keys.unit(g, s.name, s.options)) for g in plain for s in stages if s.per_game
         ]
         work = cls(request, keys, cache, games, known, stages, units, with_page)
         for g in plain:

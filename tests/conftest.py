@@ -638,7 +638,7 @@ def each_face(catalog: Any, *, bleed: bool = True) -> Iterator[Any]:
     return faces_of(catalog).each(bleed=bleed)
 
 
-def stage(name: str) -> Callable[[Any, BuildOptions], StageResult]:
+def stage(name: str) -> Callable[..., StageResult]:
     """A stage of the table (`cardstock.stages`) run on one catalog:
     stage("pnp")(catalog, options)."""
     from cardstock.stages import BY_NAME

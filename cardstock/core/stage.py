@@ -13,7 +13,7 @@ the cache and the build's options. Stages and checks import this module, never t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,16 +27,10 @@ if TYPE_CHECKING:
     from .cache import Cache
 
 
-EXPORT_OPTIONS = (
-    "dpi",
-    "cmyk",
-    "services",
-    "tts_base_url",
-    "cut",
-    "changed_since",
-    "cvd",
-    "changelog",
-)  # read by the on-request stages only
+# What a build is asked rather than what a stage writes: which stages run (`only`), whether
+# a failed check stops them (`force`), where the files go (`out`) and which games are made
+# (`lang`). No stage's key holds them.
+ASKED = frozenset({"only", "force", "out", "lang"})
 
 
 @dataclass(frozen=True, eq=False)
@@ -91,15 +85,15 @@ class BuildOptions:
     reading_font: str | None = None  # --reading-font: rulebooks set in a font made for legibility
     lang: str | None = None  # --lang: the languages built ("de,fr", "all"); None: all shipped
 
-    def fingerprint(self, exports: bool = True) -> str:
-        """The options that change what a stage writes (not `only` or `force`); without
-        `exports`, the options only the export stages read are left out too."""
-        # `lang` chooses which games are made, not what one writes
-        skip = {"only", "force", "out", "lang"} | (set() if exports else set(EXPORT_OPTIONS))
-        # the rulebook editions asked for only when asked: a build without them keeps its keys
+    def fingerprint(self, names: Iterable[str] | None = None) -> str:
+        """The options that change what a stage writes, as text for a key: the `names` a
+        stage declares it reads (`stages.Stage.options`), or (None) every option the whole
+        build was asked with but `ASKED`. The rulebook's editions are left out when not
+        asked, so a build without them keeps its keys."""
+        if names is None:
+            names = [k for k in self.__dataclass_fields__ if k not in ASKED]
         editions = ("large_print", "card_words", "reading_font")
-        skip |= {k for k in editions if not getattr(self, k)}
-        data = {k: getattr(self, k) for k in self.__dataclass_fields__ if k not in skip}
+        data = {k: getattr(self, k) for k in names if k not in editions or getattr(self, k)}
         if data.get("changed_since") is not None:
             data["changed_since"] = self.changed_since.digest if self.changed_since else None
         if data.get("changelog") is not None:

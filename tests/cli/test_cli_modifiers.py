@@ -34,12 +34,12 @@ GIVEN: dict[str, Any] = {
 def test_every_modifier_is_read_by_some_stage_and_has_a_value_here():
     assert set(GIVEN) == set(MODIFIERS)
     for name in MODIFIERS:
-        assert any(name in s.modifiers for s in STAGES), name
+        assert any(name in s.options for s in STAGES), name
 
 
 @pytest.mark.parametrize("name", sorted(MODIFIERS))
 def test_a_modifier_without_a_part_it_changes_names_the_parts_to_add(name: str):
-    users = {s.name for s in STAGES if name in s.modifiers}
+    users = {s.name for s in STAGES if name in s.options}
     # the parts that need an option of their own (`Stage.requires`) are left out: asked for
     # alone they are another mistake, reported apart
     others = [
