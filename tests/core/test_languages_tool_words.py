@@ -21,6 +21,7 @@ from helpers_printer import Printer, check_pieces, face_sizes, one_flip, read
 from pypdf import PdfReader
 
 from cardstock.catalog.pseudo import pseudo
+from cardstock.catalog.wording import printed
 from cardstock.cli import main
 from cardstock.core.stage import BuildOptions
 from cardstock.core.toolwords import (
@@ -270,7 +271,7 @@ def test_a_fields_label_in_a_list_of_facts_is_a_text_each_language_gives(
     catalogs, _issues = validate(root, [f"{DEMO}-fr"], options)
     (catalog,) = catalogs
     card = next(c for c in catalog.components if "power" in c.fields)
-    labels = {f["name"]: f["label"] for f in facts(catalog, card, set())}
+    labels = {f["name"]: f["label"] for f in facts(catalog, printed(catalog, card), set())}
     assert labels["suit_icon"] == "Couleur" and labels["power"] == "Force"
     # the French face prints the French label, not the game file's
     assert (
