@@ -66,15 +66,21 @@ def test_the_build_key_follows_the_shipped_files_a_project_uses(tmp_path):
     from cardstock.build import Keys
     from cardstock.core.project import shipped_in_use
     from cardstock.core.stage import BuildOptions
+    from cardstock.stages import BY_NAME
 
     root = only_a_catalog(tmp_path)
     used = {p.relative_to(shipped_layouts()).as_posix() for p in shipped_in_use(root)}
     assert {"default.toml", "symbols.toml", "site/index.html.j2", "sheets/cards.toml"} <= used
-    before = Keys(root, BuildOptions(out=root / "output")).unit("mini", "pnp", False)
+    before = Keys(root, BuildOptions(out=root / "output")).unit(
+        "mini", "pnp", BY_NAME["pnp"].options
+    )
     (root / "layouts").mkdir()
     shutil.copy(shipped_layouts() / "symbols.toml", root / "layouts" / "symbols.toml")
     assert "symbols.toml" not in {p.name for p in shipped_in_use(root)}
-    assert Keys(root, BuildOptions(out=root / "output")).unit("mini", "pnp", False) != before
+    assert (
+        Keys(root, BuildOptions(out=root / "output")).unit("mini", "pnp", BY_NAME["pnp"].options)
+        != before
+    )
 
 
 def test_the_wheel_lists_every_package_and_ships_every_shared_layout():
