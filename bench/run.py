@@ -698,6 +698,18 @@ def default_project(root: Path, n: int, python: str, script: Path) -> Path:
     return made
 
 
+def drawn_decks(root: Path, n: int) -> tuple[Path, Path]:
+    """bench/drawn_deck.py's two projects of `n` cards, drawn and written (imported here,
+    as `default_project` imports its module)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import drawn_deck
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    made: tuple[Path, Path] = drawn_deck.drawn_decks(root, n)
+    return made
+
+
 class Bench:
     def __init__(self, install: Install, yardstick: Path, tmp: Path, quick: bool) -> None:
         self.install = install
@@ -833,6 +845,51 @@ class Bench:
         return row
 
     # -- the starter's layout, every default output
+
+    def drawn(self, case: str) -> Row:
+        """Issue #89: a deck of distinct cards whose face has twelve marked fields, built
+        from its drawing and from the written layout placing the same boxes
+        (bench/drawn_deck.py), cold, sheets only, one process each; the drawing's CPU
+        against the written layout's."""
+        full = int(case.split("-")[1])
+        n = self.size(full)
+        root = self.tmp / f"drawn-{n}"
+        shutil.rmtree(root, ignore_errors=True)
+        drawn, written = drawn_decks(root, n)
+        cmds = [
+            [
+                self.install.cardstock,
+                "--root",
+                str(project),
+                "--only",
+                "pnp",
+                "--paper",
+                "letter",
+                "--jobs",
+                "1",
+                "--out",
+                str(project / "output"),
+            ]
+            for project in (drawn, written)
+        ]
+        row = Row(
+            f"drawn-{n}",
+            f"{n} distinct cards, twelve marked fields, drawn and written, cold, sheets only",
+            cards=n,
+        )
+        row.sides = [
+            Side(name, shlex.join(cmd))
+            for name, cmd in zip(("drawn layout", "written layout"), cmds)
+        ]
+        row.load_start = load()
+        prepare = [self.cold(drawn / "output"), self.cold(written / "output")]
+        rounds(row.sides, cmds, self.count(n), self.env, prepare)
+        row.load_end = load()
+        ratio(row, "drawn / written", row.sides[0], row.sides[1])
+        mid = median(row.ratios["drawn / written"])
+        label = f"drawn {n}: CPU ≤ 1.2× the written layout's"
+        row.targets.append(Target(label, f"{mid:.2f}×", mid <= 1.2))
+        return row
 
     def starter(self, case: str) -> Row:
         full = int(case.split("-")[1])
@@ -1218,6 +1275,7 @@ ALL_CASES = [
     "rich-1000",
     "default-1000",
     "starter-1000",
+    "drawn-1000",
     "edit-watch",
     "edit-cold",
     "cold",
@@ -1254,6 +1312,8 @@ def run_case(bench: Bench, case: str) -> Row:
         return bench.deck(case)
     if case.startswith("starter-"):
         return bench.starter(case)
+    if case.startswith("drawn-"):
+        return bench.drawn(case)
     return {
         "cold": bench.five_cold,
         "no-op": bench.no_op,
