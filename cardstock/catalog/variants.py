@@ -199,6 +199,21 @@ def dropped_placeholders(translation: Translation, all_texts: list[Text]) -> lis
     return out
 
 
+def refused_patterns(translation: Translation) -> list[Issue]:
+    """An error for each translated set pattern (`set.<set>.group`) the one bounded
+    formatter refuses (`core.patterns`: a field is a name alone, no spec, no conversion),
+    at its line of the `.po` file, instead of the group printing the source's words."""
+    out: list[Issue] = []
+    for key, entry in translation.entries.items():
+        if not (key.startswith("set.") and key.endswith(".group")) or not entry.text:
+            continue
+        try:
+            check_pattern(entry.text)
+        except ValueError as exc:
+            out.append(Issue(translation.file, entry.line, key, f"[{translation.lang}] {exc}"))
+    return out
+
+
 def in_language(catalog: Catalog, lang: str, issues: Issues, layout_words: LayoutWords) -> Catalog:
     """`catalog` in `lang`: each finding of its translation a warning, a changed number an
     error (in `issues`)."""
@@ -211,6 +226,7 @@ def in_language(catalog: Catalog, lang: str, issues: Issues, layout_words: Layou
     issues.extend(read)
     issues.extend(f.issue(translation) for f in report(every, translation).findings)
     issues.extend(changed_numbers(translation, every, given))
+    issues.extend(refused_patterns(translation))
     words = edition_words(translation, lang, issues)
     return dc_replace(translated(catalog, given, lang), tool_words=words)
 

@@ -11,7 +11,8 @@ import pytest
 from helpers_languages import GAME, fill_po, french_demo
 
 from cardstock.catalog.context import template_context
-from cardstock.catalog.variants import load_with_languages
+from cardstock.catalog.translations import Entry, Translation
+from cardstock.catalog.variants import load_with_languages, refused_patterns
 from cardstock.cli import main
 from cardstock.layout.labels import layout_words
 from cardstock.rules.model import load_rules
@@ -60,3 +61,19 @@ def test_the_french_faces_print_a_bare_groups_translated_value(tmp_path: Path) -
     faces = "".join(p.read_text("utf-8") for p in (root / "output" / f"{GAME}-fr").rglob("*.svg"))
     assert ">Soleil<" in faces and ">Lune<" in faces
     assert ">Sun<" not in faces and ">Moon<" not in faces
+
+
+@pytest.mark.parametrize("written", ["Couleur : {suit!r}", "Couleur : {suit:>5}", "{suit.x}"])
+def test_a_translated_group_the_formatter_refuses_is_an_error_at_its_line(written: str):
+    # even where a translator accepts other placeholders (`# numbers changed:`), a group
+    # the one bounded formatter refuses is an error, not the source's group printed instead
+    entry = Entry("set.deck.group", "Suit: {suit}", written, False, 12, numbers_changed="why")
+    translation = Translation("fr", "catalog/demo/translations/fr.po", {entry.key: entry})
+    (issue,) = refused_patterns(translation)
+    assert (issue.file, issue.line, issue.field) == (translation.file, 12, "set.deck.group")
+    assert issue.level == "error" and issue.message.startswith("[fr] ")
+
+
+def test_a_translated_group_of_names_alone_is_no_error():
+    entry = Entry("set.deck.group", "Suit: {suit}", "Couleur : {suit}", False, 12)
+    assert refused_patterns(Translation("fr", "fr.po", {entry.key: entry})) == []
