@@ -65,6 +65,19 @@ def test_an_unreadable_deck_list_is_bad_input(cli, tmp_path):
     assert "deck.csv:1: the header needs a column naming the card: card or id or name" in result.out
 
 
+def test_a_json_deck_whose_cell_is_no_text_is_bad_input_at_its_row(cli, tmp_path):
+    listed = tmp_path / "deck.json"
+    listed.write_text(json.dumps([{"card": ["Michael", "Gabriel"], "count": 2}]))
+    result = cli("--root", str(ROOT), "check-deck", "alpha-omega-cards", str(listed))
+    assert result.code == 2
+    assert "deck.json:1: card: expected a card's id or name, got a list" in result.out
+    assert "internal error" not in result.out
+    counted = tmp_path / "counted.json"  # a JSON number of copies is read as one
+    counted.write_text(json.dumps([{"card": "Michael", "count": 1}]))
+    result = cli("--root", str(ROOT), "check-deck", "alpha-omega-cards", str(counted))
+    assert result.code == 1 and "the deck holds 1 cards" in result.out
+
+
 def test_a_game_without_custom_decks_says_so(cli, tmp_path):
     result = cli(
         "--root", str(ROOT), "check-deck", "atmosfear", str(DECKS / "alpha-omega-good-valid.csv")

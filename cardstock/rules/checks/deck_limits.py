@@ -209,8 +209,21 @@ def _row(row: Row, column: str, report: DeckReport) -> tuple[str, int] | None:
         if unfit is not None:
             report.input_errors.append(Issue(row.file, row.line, read, unfit))
             return None
-    ref = row.cells.get(column, "").strip()
-    raw_count = row.cells.get("count", "").strip() or "1"
+    said: dict[str, str] = {}
+    for read in (column, "count"):
+        value = row.cells.get(read, "")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            value = str(value)  # a JSON or YAML deck's number
+        if not isinstance(value, str):
+            shown = "a list" if isinstance(value, list) else f"a {type(value).__name__}"
+            kind = "a card's id or name" if read == column else "a whole number of copies"
+            report.input_errors.append(
+                Issue(row.file, row.line, read, f"expected {kind}, got {shown}")
+            )
+            return None
+        said[read] = value.strip()
+    ref = said[column]
+    raw_count = said["count"] or "1"
     if not ref:
         report.input_errors.append(Issue(row.file, row.line, column, "the row names no card"))
         return None
