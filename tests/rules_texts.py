@@ -40,7 +40,16 @@ def rulebook_text(game: str) -> str:
     rendered = render_book(catalog(game))
     assert rendered.reading is not None, [i.render() for i in rendered.issues]
     reader = PdfReader(io.BytesIO(rendered.reading.data))
-    return squash("\n".join(page.extract_text() or "" for page in reader.pages))
+    return squash("\n".join(without_footer(page.extract_text() or "") for page in reader.pages))
+
+
+def without_footer(text: str) -> str:
+    """A rulebook page's text less its running footer, which the page draws first (an
+    artifact, no text of the book): its number, then the game's or the chapter's name."""
+    lines = text.split("\n")
+    if len(lines) >= 2 and lines[0].strip().isdigit():
+        return "\n".join(lines[2:])
+    return text
 
 
 @cache

@@ -144,6 +144,9 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         self.styles = styles
         self.marks = Recorder()  # the marked content of the pass being laid out
         self.footer_text = footer
+        # the chapter a page begins in (the last `#` heading laid out before it): a
+        # right-hand page's running head, the book's title on a left-hand one
+        self.chapter: str | None = None
         self.painter = painter
         self.links = links
         self.outline_level = -1
@@ -168,7 +171,10 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
             [
                 MarkedPage(id="cover", frames=[cover], pagesize=(w, h)),
                 MarkedPage(
-                    id="body", frames=[self.body_frame("odd")], onPage=self._footer, pagesize=(w, h)
+                    id="body",
+                    frames=[self.body_frame("odd")],
+                    onPage=self._footer,
+                    pagesize=(w, h),
                 ),
             ]
         )
@@ -202,6 +208,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         self.marks.reset()
         self.canv.setNamedCB(ICON_CALLBACK, self.painter)
         self.outline_level = -1
+        self.chapter = None
         if self.links:
             self.canv.showOutline()
 
@@ -220,24 +227,28 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         canv.setFont(self.styles.f.bold, max(8.5 * self.styles.scale, self.styles.least))
         number = str(page)
         size = max(7.2 * self.styles.scale, self.styles.least)
-        if page % 2:  # right-hand page: number at the outer (right) edge
+        if page % 2:  # right-hand page: number at the outer (right) edge, the chapter
             canv.drawRightString(w - outer, y, number)
             canv.setFont(self.styles.f.italic, size)
-            if not self._script_footer(canv, inner, y, size, TA_LEFT):
-                canv.drawString(inner, y, self.footer_text)
-        else:
+            head = self.chapter or self.footer_text
+            if not self._script_footer(canv, head, inner, y, size, TA_LEFT):
+                fitted = _fitted(head, self.styles.f.italic, size, self.frame_size[0] * 0.8)
+                canv.drawString(inner, y, fitted)
+        else:  # left-hand page: the book's title
             canv.drawString(outer, y, number)
             canv.setFont(self.styles.f.italic, size)
-            if not self._script_footer(canv, w - inner - self.frame_size[0] / 2, y, size, TA_RIGHT):
+            x = w - inner - self.frame_size[0] / 2
+            if not self._script_footer(canv, self.footer_text, x, y, size, TA_RIGHT):
                 canv.drawRightString(w - inner, y, self.footer_text)
         canv.restoreState()
         self.marks.leave(canv)
 
-    def _script_footer(self, canv: Canvas, x: float, y: float, size: float, align: int) -> bool:
-        """The footer's text (the game's title) laid out as a face's text is, when its
-        script needs it (`books.scripts`), in half the frame's width from `x`, its
-        baseline at `y`; False when ReportLab's own drawing serves."""
-        text = self.footer_text
+    def _script_footer(
+        self, canv: Canvas, text: str, x: float, y: float, size: float, align: int
+    ) -> bool:
+        """A footer's `text` (the game's title, or the chapter) laid out as a face's text
+        is, when its script needs it (`books.scripts`), in half the frame's width from `x`,
+        its baseline at `y`; False when ReportLab's own drawing serves."""
         if not needs_layout(text, fonts.missing(text, self.styles.f.family)):
             return False
         style = ParagraphStyle(
@@ -257,6 +268,8 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         flowable = unwrapped(flowable)
         if not isinstance(flowable, HEADINGS):
             return
+        if flowable.toc_level == 0:
+            self.chapter = flowable.toc_title
         if flowable.toc_level <= 1:
             entry = (
                 flowable.toc_level,
@@ -273,6 +286,17 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
                 flowable.toc_title, flowable.key, level=max(0, level), closed=level > 0
             )
             self.outline_level = max(0, level)
+
+
+def _fitted(text: str, font: str, size: float, width: float) -> str:
+    """`text` as a running head in `font` at `size`: whole when it fits `width`, else cut
+    at a word and ended with an ellipsis."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    words = text.split()
+    while words and stringWidth(" ".join(words) + " \u2026", font, size) > width:
+        words.pop()
+    return " ".join(words) + " \u2026" if words else text[:1] + "\u2026"
 
 
 class Unsettled(Exception):

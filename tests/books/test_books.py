@@ -419,3 +419,39 @@ def test_a_count_typed_into_a_template_is_a_warning(copy_game):
         (4, "warning", "'10 cards'"),
         (4, "warning", "'3 players'"),
     ]
+
+
+def _footers(book: PdfReader) -> list[str]:
+    """Each page's last line as poppler lays the page out: its footer."""
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"],
+        input=book.stream.getvalue(),  # type: ignore[union-attr]  # read from bytes
+        capture_output=True,
+        check=True,
+    ).stdout.decode("utf-8")
+    pages = text.split("\f")
+    return [next((ln for ln in reversed(p.splitlines()) if ln.strip()), "") for p in pages]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_right_hand_pages_running_head_names_the_chapter_it_begins_in(game):
+    # a left-hand page's footer names the book; a right-hand page's the chapter (`#`)
+    # whose heading was laid out last before it, as the bookmarks list them
+    book = reading(game)
+    chapters = [
+        (book.get_destination_page_number(item), str(item.title))
+        for item in book.outline
+        if not isinstance(item, list)
+    ]
+    footers = _footers(book)
+    title = squash(_catalog(game).game.title)
+    heads = []
+    for index in range(2, len(book.pages), 2):  # page 3, 5, …: right-hand pages of the body
+        started = [name for page, name in chapters if page < index]
+        if started:
+            heads.append((index + 1, started[-1], footers[index]))
+    assert heads
+    for page, chapter, footer in heads:
+        assert squash(chapter)[:16] in squash(footer), (page, chapter, footer)
+    assert title in squash(footers[1])  # page 2: the book's title
+    assert any(squash(chapter) != title for _, chapter, _ in heads)

@@ -16,19 +16,23 @@ import pytest
 from conftest import load_games, render_book
 from pypdf import PdfReader
 
+from cardstock.books.document import margins
+
 ROOT = Path(__file__).resolve().parents[2]
 HEADING = re.compile(r"\u2014 \d+ [a-z]")  # "— 15 tiles": the style of group headings
 
 
 @functools.cache
 def small_runs(game: str) -> tuple[tuple[tuple[int, int, float, str], ...], ...]:
-    """The text runs under 7.5 pt of each page of the game's rulebook, laid out once per
-    module: (baseline, column, size, text), in the order they are drawn."""
+    """The text runs under 7.5 pt of each page of the game's rulebook within its text frame
+    (above the bottom margin: not the running footer), laid out once per module:
+    (baseline, column, size, text), in the order they are drawn."""
     (cat,), issues = load_games(ROOT, [game])
     assert not issues.errors
     book = render_book(cat)
     assert book.reading is not None
     reader = PdfReader(io.BytesIO(book.reading.data))
+    bottom = margins()[3]
     pages: list[tuple[tuple[int, int, float, str], ...]] = []
     for page in reader.pages:
         runs: list[tuple[int, int, float, str]] = []
@@ -36,7 +40,8 @@ def small_runs(game: str) -> tuple[tuple[tuple[int, int, float, str], ...], ...]
         def visit(t, cm, tm, font, size, runs=runs):
             x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
             drawn = size * abs(tm[0] or 1) * abs(cm[0] or 1)
-            if t.strip() and drawn < 7.5:  # the caption size (7 pt; nothing else is under 8 pt)
+            # the caption size (7 pt; nothing else in the text frame is under 8 pt)
+            if t.strip() and drawn < 7.5 and y >= bottom:
                 runs.append((round(y), round(x / 40), drawn, t.strip()))
 
         page.extract_text(visitor_text=visit)
@@ -81,11 +86,10 @@ def test_one_face_groups_are_captioned_like_the_rest():
 
 
 def label_words(game: str) -> set[str]:
-    """Every word a caption may show: the components' names and groups, and the counts;
-    and the game's title, which the page's footer shows at the same size."""
+    """Every word a caption may show: the components' names and groups, and the counts."""
     (cat,), _ = load_games(ROOT, [game])
     words = {w for c in cat.components for text in (c.name, c.group) for w in text.split()}
-    return words | {f"{c.count}\u00d7" for c in cat.components} | set(cat.game.title.split())
+    return words | {f"{c.count}\u00d7" for c in cat.components}
 
 
 def unbroken(lines: list[str], words: set[str]) -> list[str]:
