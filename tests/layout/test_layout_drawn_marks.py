@@ -1,0 +1,65 @@
+"""Several marks in one label (PnPInk's `id1 id2`): the words of a label, each a mark,
+set several properties of one element or show a group under several conditions; marks
+that cannot go together are bad input at their line. A label with any word that is no
+mark stays the designer's own name."""
+
+from __future__ import annotations
+
+from helpers_drawn import boxes, built_fails, drawn_project, edit_drawing, element_line
+
+from cardstock.layout.drawings.marks import read_marks
+
+
+def test_a_label_of_words_that_are_each_a_mark_holds_them_all():
+    found = read_marks("accent[fill] strength[opacity]")
+    assert [(m.field, m.prop) for m in found] == [("accent", "fill"), ("strength", "opacity")]
+
+
+def test_a_label_with_one_word_that_is_no_mark_holds_no_mark():
+    assert read_marks("Layer 1") == ()
+    assert read_marks("accent[fill] Border") == ()
+
+
+def test_one_element_has_two_properties_set_from_two_fields(tmp_path):
+    root = drawn_project(tmp_path)
+    edit_drawing(
+        root, 'inkscape:label="accent[fill]"', 'inkscape:label="accent[fill] strength[opacity]"'
+    )
+    band = boxes(root)["accent_fill"]
+    assert band["type"] == "drawing"
+    assert band["fill"] == "{{ accent }}" and band["opacity"] == "{{ strength }}"
+
+
+def test_a_layer_with_two_marks_is_shown_when_both_hold(tmp_path):
+    root = drawn_project(tmp_path)
+    edit_drawing(root, 'inkscape:label="bonus"', 'inkscape:label="bonus suit=Fire"')
+    shown = [b for b in boxes(root).values() if "bonus" in b.get("when", "")]
+    assert len(shown) == 1
+    assert shown[0]["when"] == "(bonus) and (suit | string == 'Fire')"
+
+
+def test_a_typo_in_one_of_several_marks_is_bad_input_at_its_line(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    edit_drawing(root, 'inkscape:label="bonus"', 'inkscape:label="bonus sute=Fire"')
+    err = built_fails(cli, root)
+    line = element_line(root, 'inkscape:label="bonus sute=Fire"')
+    assert f"layouts/mini/card.svg:{line}: sute=Fire: names no field (did you mean suit?)" in err
+
+
+def test_a_text_marked_with_two_fields_is_bad_input_at_its_line(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    edit_drawing(root, 'inkscape:label="name"', 'inkscape:label="name suit"')
+    err = built_fails(cli, root)
+    line = element_line(root, 'inkscape:label="name suit"')
+    assert f"layouts/mini/card.svg:{line}: name suit: a label of several words" in err, err
+
+
+def test_one_property_set_twice_is_bad_input_at_its_line(cli, tmp_path):
+    root = drawn_project(tmp_path)
+    edit_drawing(
+        root, 'inkscape:label="accent[fill]"', 'inkscape:label="accent[fill] accent[fill]"'
+    )
+    err = built_fails(cli, root)
+    line = element_line(root, 'id="use1"')
+    assert f"layouts/mini/card.svg:{line}: accent[fill] accent[fill]: the label sets [fill]" in err
+
