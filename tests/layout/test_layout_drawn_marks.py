@@ -63,3 +63,40 @@ def test_one_property_set_twice_is_bad_input_at_its_line(cli, tmp_path):
     line = element_line(root, 'id="use1"')
     assert f"layouts/mini/card.svg:{line}: accent[fill] accent[fill]: the label sets [fill]" in err
 
+
+# ---------------------------------------------------------------- marks naming a written box
+
+
+def test_a_shape_marked_with_a_written_boxs_name_places_that_box(tmp_path):
+    written = '[layouts.cards.boxes.band]\ntype = "rect"\nfill = "{{ tint(accent, 0.82) }}"\n'
+    root = drawn_project(tmp_path, faces=written)
+    edit_drawing(root, 'inkscape:label="art"', 'inkscape:label="band"')
+    band = boxes(root)["band"]
+    assert band["type"] == "rect" and band["fill"] == "{{ tint(accent, 0.82) }}"
+    assert (band["left"], band["top"], band["width"], band["height"]) == (
+        "4.000mm",
+        "14.000mm",
+        "55.500mm",
+        "40.000mm",
+    )
+    assert "text" not in band and "field" not in band
+
+
+def test_a_text_marked_with_a_written_boxs_name_keeps_its_drawn_style(tmp_path):
+    written = '[layouts.cards.boxes.heading]\ntext = "{{ name | upper }}"\n'
+    root = drawn_project(tmp_path, faces=written)
+    edit_drawing(root, 'inkscape:label="name"', 'inkscape:label="heading"')
+    heading = boxes(root)["heading"]
+    assert heading["text"] == "{{ name | upper }}" and "field" not in heading
+    assert heading["font"] == "serif-bold" and heading["color"] == "#1d3557"
+
+
+def test_a_written_box_that_leaves_a_marked_shape_nothing_to_show_is_bad_input(cli, tmp_path):
+    root = drawn_project(tmp_path, faces='[layouts.cards.boxes.band]\nradius = "1mm"\n')
+    edit_drawing(root, 'inkscape:label="art"', 'inkscape:label="band"')
+    err = built_fails(cli, root)
+    line = element_line(root, 'inkscape:label="band"')
+    assert (
+        f"layouts/mini/card.svg:{line}: band: names no field, and the box 'band' the layout "
+        "file writes has no `type`"
+    ) in err, err

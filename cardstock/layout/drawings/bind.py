@@ -3,10 +3,12 @@ given the type its field needs (a picture for an `art` field, an icon for an `ic
 field, a filled rectangle for a `color` field, else text).
 
 A mark naming no field of the sets drawn with the layout (nor a name every face has,
-`CORE`) is an error at its element's line, with the nearest names offered; so is a
-mark whose element cannot hold its field (a `<text>` bound to an `art` field, `[fill]`
-bound to a field that is not a colour), and a drawing whose page is not the size of the
-cards drawn on it (with or without their bleed, as the layout's `page` says).
+`CORE`) may name a box the layout file writes for the layout: the drawing then gives that
+box only its place and size (and a text its drawn style), the file what it shows. Any
+other mark naming no field is an error at its element's line, with the nearest names
+offered; so is a mark whose element cannot hold its field (a `<text>` bound to an `art`
+field, `[fill]` bound to a field that is not a colour), and a drawing whose page is not
+the size of the cards drawn on it (with or without their bleed, as the layout's `page` says).
 """
 
 from __future__ import annotations
@@ -123,6 +125,9 @@ def _bind(dm: DrawnMark, fields: dict[str, str], boxes: dict[str, Any], shown: s
     """Type the box of one mark; the problem with the mark, if any."""
     mark = dm.mark
     if mark.field not in fields:
+        box = boxes.get(dm.box) if dm.box is not None else None
+        if box is not None and dm.kind in ("text", "shape") and _written(box, shown):
+            return _placed_only(box, dm.box or "", shown, dm.kind)
         return "names no field" + suggestion(mark.field, sorted(fields))
     kind = fields[mark.field]
     if dm.kind == "text" and kind in ("art", "icon", "icons"):
@@ -148,6 +153,30 @@ def _bind(dm: DrawnMark, fields: dict[str, str], boxes: dict[str, Any], shown: s
     for key, value in _SHAPE_BOXES[kind].items():
         values[key] = value % mark.field if "%s" in value else value
         origins[key] = origins[""]
+    return None
+
+
+def _written(box: dict[str, Any], shown: str) -> bool:
+    """Whether a layout file writes keys for the box (not only the drawing)."""
+    return any(k and at.file != shown for k, at in box["origins"].items())
+
+
+def _placed_only(box: dict[str, Any], name: str, shown: str, kind: str) -> str | None:
+    """A mark naming a box the layout file writes: the drawing gives the box its place
+    and size (and a text its drawn style), the layout file what it shows. The problem,
+    when the layout file leaves the box nothing to show."""
+    values, origins = box["values"], box["origins"]
+    drawn = ("text", "field") if kind == "text" else ("type", "text", "field", "align", "valign")
+    for key in drawn:
+        if origins.get(key) is not None and origins[key].file == shown:
+            values.pop(key, None)
+            origins.pop(key, None)
+    wanted = "text" if kind == "text" else "type"
+    if wanted not in values:
+        return (
+            f"names no field, and the box {name!r} the layout file writes has no "
+            f"`{wanted}`: write what the {'text' if kind == 'text' else 'shape'} shows there"
+        )
     return None
 
 
