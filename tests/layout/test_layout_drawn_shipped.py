@@ -26,8 +26,9 @@ from PIL import Image, ImageChops, ImageFilter
 
 from cardstock.catalog.load import load_game
 from cardstock.core.issues import Issues
-from cardstock.layout.faces import Face, Faces
+from cardstock.layout.faces import Faces
 from cardstock.layout.language.load import load_layouts
+from cardstock.layout.ops import Face
 from cardstock.render.png import face_pngs, faces_pdf
 
 REPO = Path(__file__).resolve().parents[2]
