@@ -296,6 +296,7 @@ class _Reader:
         count = max(1, sum(1 for t in el.iter() if local_name(t) == "tspan" and _line_role(t)))
         values.update(
             {
+                "valign": "baseline",
                 "frame": self.page,
                 "left": _mm(left),
                 "top": _mm(top),
