@@ -60,8 +60,9 @@ def bind_drawn(ls: LayoutSet, catalog: Catalog) -> None:
         shown, reading = found
         sets, deck = _users(ls, catalog, name)
         fields = _fields(catalog, sets, deck)
+        choices = _choices(catalog, sets, deck)
         for dm in reading.marks:
-            problem = _bind(dm, fields, raw["boxes"], shown)
+            problem = _bind(dm, fields, raw["boxes"], shown) or _chosen(dm, choices)
             if problem is not None:
                 ls.issues.append(Issue(shown, dm.line, dm.mark.written, problem))
         page = raw["values"].get("page", "trim")
@@ -109,6 +110,30 @@ def _fields(catalog: Catalog, sets: list[Any], deck: list[Any]) -> dict[str, str
         for k, spec in s.fields.items():
             fields.setdefault(k, spec.type)
     return fields
+
+
+def _choices(catalog: Catalog, sets: list[Any], deck: list[Any]) -> dict[str, set[str]]:
+    """Choice field name -> every choice it has in the sets `_fields` reads."""
+    out: dict[str, set[str]] = {}
+    for s in sets or ([] if deck else catalog.game.sets):
+        for k, spec in s.fields.items():
+            if spec.type == "choice" and spec.choices:
+                out.setdefault(k, set()).update(str(c) for c in spec.choices)
+    return out
+
+
+def _chosen(dm: DrawnMark, choices: dict[str, set[str]]) -> str | None:
+    """The problem with a group shown for a value its choice field never holds."""
+    mark = dm.mark
+    known = choices.get(mark.field)
+    if mark.value is None or known is None or mark.value in known:
+        return None
+    return (
+        f"{mark.value!r} is none of the choices of {mark.field!r} ("
+        + ", ".join(sorted(known))
+        + "), so the group would never print"
+        + suggestion(mark.value, sorted(known))
+    )
 
 
 # what a marked shape's box becomes, by its field's type

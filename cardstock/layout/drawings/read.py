@@ -25,7 +25,7 @@ from ..art.svgparse import id_ref, local_name, paint_color, parse_transform
 from ..art.svgtext import font_size_of, svg_font
 from ..ops import Matrix, multiply
 from .geometry import Placed
-from .marks import INKSCAPE_LABEL, Mark
+from .marks import INKSCAPE_LABEL, SERIF_ID, Mark
 from .parts import Marked, Part, cut, words
 from .xml import DrawnXmlError, parse_drawing
 
@@ -91,7 +91,7 @@ def read_drawing(data: bytes, page: str, dpi: float = 96.0) -> Reading:
     for item in cut(root, groups, together):
         reader.add(item)
     for el, message in together:
-        label = el.get(INKSCAPE_LABEL) or el.get("id") or ""
+        label = el.get(INKSCAPE_LABEL) or el.get(SERIF_ID) or el.get("id") or ""
         out.problems.append((label, lines.get(id(el)), message, "error"))
     out.marks += [DrawnMark(None, mark, "group", lines.get(id(el))) for el, mark in groups]
     return out
