@@ -228,7 +228,7 @@ def _sizes(
                 Issue(
                     shown,
                     reading.root_line,
-                    "width",
+                    "width" if abs(w - dw) > TOLERANCE_MM else "height",
                     f"the drawing's page is {dw:.2f} x {dh:.2f} mm, but the {s.id!r} "
                     f"{s.kind}s are {w:.2f} x {h:.2f} mm "
                     + ('with their bleed (page = "bleed")' if page == "bleed" else "trimmed")
