@@ -100,3 +100,14 @@ def test_a_written_box_that_leaves_a_marked_shape_nothing_to_show_is_bad_input(c
         f"layouts/mini/card.svg:{line}: band: names no field, and the box 'band' the layout "
         "file writes has no `type`"
     ) in err, err
+
+
+def test_a_written_box_that_leaves_a_marked_text_nothing_to_say_is_bad_input(cli, tmp_path):
+    root = drawn_project(tmp_path, faces="[layouts.cards.boxes.heading]\nmax_lines = 1\n")
+    edit_drawing(root, 'inkscape:label="name"', 'inkscape:label="heading"')
+    err = built_fails(cli, root)
+    line = element_line(root, 'inkscape:label="heading"')
+    assert (
+        f"layouts/mini/card.svg:{line}: heading: names no field, and the box 'heading' the "
+        "layout file writes has no `text`"
+    ) in err, err
