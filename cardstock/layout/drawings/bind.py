@@ -3,10 +3,12 @@ given the type its field needs (a picture for an `art` field, an icon for an `ic
 field, a filled rectangle for a `color` field, else text).
 
 A mark naming no field of the sets drawn with the layout (nor a name every face has,
-`CORE`) is an error at its element's line, with the nearest names offered; so is a
-mark whose element cannot hold its field (a `<text>` bound to an `art` field, `[fill]`
-bound to a field that is not a colour), and a drawing whose page is not the size of the
-cards drawn on it (with or without their bleed, as the layout's `page` says).
+`CORE`) may name a box the layout file writes for the layout: the drawing then gives that
+box only its place and size (and a text its drawn style), the file what it shows. Any
+other mark naming no field is an error at its element's line, with the nearest names
+offered; so is a mark whose element cannot hold its field (a `<text>` bound to an `art`
+field, `[fill]` bound to a field that is not a colour), and a drawing whose page is not
+the size of the cards drawn on it (with or without their bleed, as the layout's `page` says).
 """
 
 from __future__ import annotations
@@ -58,8 +60,9 @@ def bind_drawn(ls: LayoutSet, catalog: Catalog) -> None:
         shown, reading = found
         sets, deck = _users(ls, catalog, name)
         fields = _fields(catalog, sets, deck)
+        choices = _choices(catalog, sets, deck)
         for dm in reading.marks:
-            problem = _bind(dm, fields, raw["boxes"], shown)
+            problem = _bind(dm, fields, raw["boxes"], shown) or _chosen(dm, choices)
             if problem is not None:
                 ls.issues.append(Issue(shown, dm.line, dm.mark.written, problem))
         page = raw["values"].get("page", "trim")
@@ -109,6 +112,30 @@ def _fields(catalog: Catalog, sets: list[Any], deck: list[Any]) -> dict[str, str
     return fields
 
 
+def _choices(catalog: Catalog, sets: list[Any], deck: list[Any]) -> dict[str, set[str]]:
+    """Choice field name -> every choice it has in the sets `_fields` reads."""
+    out: dict[str, set[str]] = {}
+    for s in sets or ([] if deck else catalog.game.sets):
+        for k, spec in s.fields.items():
+            if spec.type == "choice" and spec.choices:
+                out.setdefault(k, set()).update(str(c) for c in spec.choices)
+    return out
+
+
+def _chosen(dm: DrawnMark, choices: dict[str, set[str]]) -> str | None:
+    """The problem with a group shown for a value its choice field never holds."""
+    mark = dm.mark
+    known = choices.get(mark.field)
+    if mark.value is None or known is None or mark.value in known:
+        return None
+    return (
+        f"{mark.value!r} is none of the choices of {mark.field!r} ("
+        + ", ".join(sorted(known))
+        + "), so the group would never print"
+        + suggestion(mark.value, sorted(known))
+    )
+
+
 # what a marked shape's box becomes, by its field's type
 _SHAPE_BOXES: dict[str, dict[str, str]] = {
     "art": {"type": "art", "art": "{{ %s }}"},
@@ -123,6 +150,9 @@ def _bind(dm: DrawnMark, fields: dict[str, str], boxes: dict[str, Any], shown: s
     """Type the box of one mark; the problem with the mark, if any."""
     mark = dm.mark
     if mark.field not in fields:
+        box = boxes.get(dm.box) if dm.box is not None else None
+        if box is not None and dm.kind in ("text", "shape") and _written(box, shown):
+            return _placed_only(box, dm.box or "", shown, dm.kind)
         return "names no field" + suggestion(mark.field, sorted(fields))
     kind = fields[mark.field]
     if dm.kind == "text" and kind in ("art", "icon", "icons"):
@@ -151,6 +181,30 @@ def _bind(dm: DrawnMark, fields: dict[str, str], boxes: dict[str, Any], shown: s
     return None
 
 
+def _written(box: dict[str, Any], shown: str) -> bool:
+    """Whether a layout file writes keys for the box (not only the drawing)."""
+    return any(k and at.file != shown for k, at in box["origins"].items())
+
+
+def _placed_only(box: dict[str, Any], name: str, shown: str, kind: str) -> str | None:
+    """A mark naming a box the layout file writes: the drawing gives the box its place
+    and size (and a text its drawn style), the layout file what it shows. The problem,
+    when the layout file leaves the box nothing to show."""
+    values, origins = box["values"], box["origins"]
+    drawn = ("text", "field") if kind == "text" else ("type", "text", "field", "align", "valign")
+    for key in drawn:
+        if origins.get(key) is not None and origins[key].file == shown:
+            values.pop(key, None)
+            origins.pop(key, None)
+    wanted = "text" if kind == "text" else "type"
+    if wanted not in values:
+        return (
+            f"names no field, and the box {name!r} the layout file writes has no "
+            f"`{wanted}`: write what the {'text' if kind == 'text' else 'shape'} shows there"
+        )
+    return None
+
+
 def _sizes(
     catalog: Catalog, sets: list[Any], reading: Reading, shown: str, page: str
 ) -> list[Issue]:
@@ -174,7 +228,7 @@ def _sizes(
                 Issue(
                     shown,
                     reading.root_line,
-                    "width",
+                    "width" if abs(w - dw) > TOLERANCE_MM else "height",
                     f"the drawing's page is {dw:.2f} x {dh:.2f} mm, but the {s.id!r} "
                     f"{s.kind}s are {w:.2f} x {h:.2f} mm "
                     + ('with their bleed (page = "bleed")' if page == "bleed" else "trimmed")

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from ..art.svgparse import SKIP, SVG_NS, local_name, viewbox
-from .marks import Mark, mark_of
+from .marks import Mark, mark_of, marks_of
 
 CONTAINERS = frozenset({"g", "a", "switch"})
 TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
@@ -30,6 +30,7 @@ class Part:
     mark: Mark | None = None
     element: ET.Element | None = None  # where the part starts, for its line
     index: int = field(default=0)
+    more: tuple[Mark, ...] = ()  # the other properties fields set (`a[fill] b[stroke]`)
 
 
 @dataclass
@@ -55,10 +56,13 @@ def words(el: ET.Element) -> str:
 
 
 def cut(
-    root: ET.Element, groups: list[tuple[ET.Element, Mark]] | None = None
+    root: ET.Element,
+    groups: list[tuple[ET.Element, Mark]] | None = None,
+    problems: list[tuple[ET.Element, str]] | None = None,
 ) -> list[Part | Marked]:
     """The drawing's boxes-to-be in drawing order (see the module's docstring); each
-    marked group is added to `groups` (its mark becomes the `when` of what it holds)."""
+    marked group is added to `groups` (its mark becomes the `when` of what it holds), and
+    each label holding several marks that cannot go together to `problems`."""
     out: list[Part | Marked] = []
 
     def visit(el: ET.Element, whens: tuple[str, ...]) -> None:
@@ -66,13 +70,16 @@ def cut(
             tag = local_name(child)
             if tag is None or tag in SKIP:
                 continue
-            mark = mark_of(child)
+            marks = marks_of(child)
+            if marks and problems is not None and (problem := _together(marks, tag)):
+                problems.append((child, problem))
+            mark = marks[0] if marks else None
             if mark is not None and mark.prop is not None:
-                out.append(Part([child], whens, mark, child))
+                out.append(Part([child], whens, mark, child, more=marks[1:]))
             elif mark is not None and tag in CONTAINERS:
                 if groups is not None:
-                    groups.append((child, mark))
-                visit(child, (*whens, condition(mark)))
+                    groups.extend((child, m) for m in marks)
+                visit(child, (*whens, *(condition(m) for m in marks)))
             elif mark is not None:
                 out.append(Marked(child, mark, whens))
             elif tag in CONTAINERS:
@@ -93,6 +100,26 @@ def cut(
             item.index = n
             n += 1
     return out
+
+
+def _together(marks: tuple[Mark, ...], tag: str) -> str | None:
+    """What is wrong with several marks on one element (None: they go together): they
+    must all set properties, each a different one, or all be a group's conditions."""
+    if len(marks) < 2:
+        return None
+    props = [m.prop for m in marks if m.prop is not None]
+    if len(props) == len(marks):
+        twice = sorted({p for p in props if props.count(p) > 1})
+        if twice:
+            return f"the label sets [{twice[0]}] more than once"
+        return None
+    if not props and tag in CONTAINERS:
+        return None
+    return (
+        "a label of several words holds several marks, which go together only as "
+        "properties (`card_bg[fill] edge[stroke]`) or as a group's conditions (`bonus "
+        "suit=Fire`); a name of your own needs a capital letter (`Card front`)"
+    )
 
 
 def parts(root: ET.Element) -> list[Part]:

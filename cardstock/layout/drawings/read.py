@@ -25,7 +25,7 @@ from ..art.svgparse import id_ref, local_name, paint_color, parse_transform
 from ..art.svgtext import font_size_of, svg_font
 from ..ops import Matrix, multiply
 from .geometry import Placed
-from .marks import Mark
+from .marks import INKSCAPE_LABEL, SERIF_ID, Mark
 from .parts import Marked, Part, cut, words
 from .xml import DrawnXmlError, parse_drawing
 
@@ -87,8 +87,12 @@ def read_drawing(data: bytes, page: str, dpi: float = 96.0) -> Reading:
     out.size_mm = placed.size_mm
     reader = _Reader(placed, lines, page, out)
     groups: list[tuple[ET.Element, Mark]] = []
-    for item in cut(root, groups):
+    together: list[tuple[ET.Element, str]] = []
+    for item in cut(root, groups, together):
         reader.add(item)
+    for el, message in together:
+        label = el.get(INKSCAPE_LABEL) or el.get(SERIF_ID) or el.get("id") or ""
+        out.problems.append((label, lines.get(id(el)), message, "error"))
     out.marks += [DrawnMark(None, mark, "group", lines.get(id(el))) for el, mark in groups]
     return out
 
@@ -150,10 +154,10 @@ class _Reader:
         line = self.line(part.element)
         name = self.name(f"drawing_{part.index}" if part.mark is None else part.mark.written)
         values: dict[str, Any] = {"type": "drawing", "frame": self.page, "part": part.index}
-        mark = part.mark
-        if mark is not None and mark.prop is not None:
-            values[mark.prop] = "{{ " + mark.field + " }}"
-            self.out.marks.append(DrawnMark(name, mark, "paint", line))
+        for mark in (part.mark, *part.more) if part.mark is not None else ():
+            if mark.prop is not None:
+                values[mark.prop] = "{{ " + mark.field + " }}"
+                self.out.marks.append(DrawnMark(name, mark, "paint", line))
         self.box(name, values, line, part.whens)
 
     def add_marked(self, item: Marked) -> None:
@@ -292,6 +296,7 @@ class _Reader:
         count = max(1, sum(1 for t in el.iter() if local_name(t) == "tspan" and _line_role(t)))
         values.update(
             {
+                "valign": "baseline",
                 "frame": self.page,
                 "left": _mm(left),
                 "top": _mm(top),

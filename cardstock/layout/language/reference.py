@@ -256,7 +256,13 @@ BOX_KEYS: dict[str, Key] = {
         TEXT,
     ),
     "valign": Key(
-        "top, middle, bottom", "top", "vertical alignment of the text block", '"middle"', TEXT
+        "top, middle, bottom, baseline",
+        "top",
+        "vertical alignment of the text block; baseline: set from the top, and a text shrunk "
+        "to fit moves down so that its first line's baseline stays where it is at `size` "
+        "(what a drawn layout's plain text has, so it keeps the baseline it was drawn on)",
+        '"middle"',
+        TEXT,
     ),
     "wrap": Key(
         "true or false",

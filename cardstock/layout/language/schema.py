@@ -40,7 +40,7 @@ class StyleSpec(Strict):
     leading: float | None = Field(default=None, gt=0.5, le=3)
     color: str | None = None
     align: Literal["left", "center", "right"] | None = None
-    valign: Literal["top", "middle", "bottom"] | None = None
+    valign: Literal["top", "middle", "bottom", "baseline"] | None = None
     wrap: bool | None = None
     max_lines: int | None = Field(default=None, ge=0)
     shrink_first: bool | None = None  # as few lines as min_size allows, then a smaller size

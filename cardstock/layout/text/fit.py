@@ -477,6 +477,9 @@ def fit_blocks(
         dy = (h - height) / 2
     elif style.valign == "bottom":
         dy = h - height
+    elif style.valign == "baseline":  # the first baseline stays where it is at full size
+        asc, desc = fonts.ascent(style.font), -fonts.descent(style.font)
+        dy = (style.size - s) * ((style.leading - asc - desc) / 2 + asc)
     else:
         dy = 0.0
     fit.ops = [_to_op(d, x, y + dy) for d in draws]

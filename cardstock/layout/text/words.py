@@ -31,7 +31,7 @@ class TextStyle:
     align: str = (
         "left"  # left | center | right | start (left, or right in a right-to-left paragraph)
     )
-    valign: str = "top"  # top | middle | bottom
+    valign: str = "top"  # top | middle | bottom | baseline
     wrap: bool = True
     max_lines: int = 0  # 0: no limit
     shrink_first: bool = False  # the fewest lines at any size down to min_size, then the size
