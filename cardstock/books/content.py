@@ -70,12 +70,14 @@ LARGE_PRINT_SCALE = LARGE_PRINT_LEAST / 8.0  # the table cells' 8 pt becomes 14 
 class Edition:
     """How a rulebook is set: its page, in large print or not, in the book family or a
     reading font (`books.fonts.READING_FONTS`), and with each face of its component list
-    beside the words it prints (`words`) or not."""
+    beside the words it prints (`words`) or not, its text in one column or two
+    (`columns`, `books.columns`)."""
 
     size: BookSize
     large_print: bool = False
     font: str | None = None
     words: bool = False
+    columns: int = 1
 
     def key(self) -> tuple[str, ...]:
         """What the edition adds to a typeset book's cache key (the page size alone for
@@ -87,12 +89,23 @@ class Edition:
             parts.append(f"font={self.font}")
         if self.words:
             parts.append("card-words")
+        if self.columns != 1:
+            parts.append(f"columns={self.columns}")
         return tuple(parts)
 
 
 def large_print_size(papers: list[str]) -> BookSize:
     """The large-print edition's page: Letter when letter is asked for, else the first's."""
     return LARGE_PRINT_FOR_PAPER["letter" if "letter" in papers else papers[0]]
+
+
+def reading_edition(catalog: Catalog, papers: list[str], font: str | None = None) -> Edition:
+    """The reading PDF's edition as the game's `[rulebook] columns` asks: two columns on a
+    whole page (Letter when letter is asked for, else the first paper's), or one column
+    on the booklet's own page (`reading_size`)."""
+    if catalog.game.rulebook.columns == 2:
+        return Edition(large_print_size(papers), font=font, columns=2)
+    return Edition(reading_size(papers), font=font)
 
 
 def rulebook_context(catalog: Catalog) -> dict[str, Any]:

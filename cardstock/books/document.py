@@ -46,6 +46,7 @@ from ..render.pdfdoc import (
     unique_subset_tags,
 )
 from . import fonts
+from .columns import every
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
@@ -112,8 +113,10 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         painter: Callable[[Any, str, str], None],
         links: bool,
         meta: dict[str, str],
+        columns: int = 1,
     ):
         w, h = size.page
+        self.columns = columns  # the body's running text in one column or two (`books.columns`)
         inner, outer, top, bottom = margins()
         self.book_margins = (inner, outer, top, bottom)
         self.has_entries = False
@@ -649,6 +652,7 @@ def build(
     footer: str,
     painter: Callable[[Any, str, str], None],
     meta: dict[str, str],
+    columns: int = 1,
 ) -> Built:
     """Lay out and draw the story as a reading-order PDF, in one pass (see the module
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
@@ -657,9 +661,9 @@ def build(
 
     def start() -> tuple[io.BytesIO, BookDoc, list[Flowable]]:
         buf = io.BytesIO()
-        doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
+        doc = BookDoc(buf, size, styles, title, footer, painter, True, meta, columns)
         story = make_story(doc)
-        heads = [f for f in map(unwrapped, story) if isinstance(f, HEADINGS)]
+        heads = [f for f in every(story) if isinstance(f, HEADINGS)]
         doc.has_entries = any(f.toc_level <= 1 for f in heads) and any(
             isinstance(f, TableOfContents) for f in story
         )
@@ -676,7 +680,7 @@ def build(
     if all(isinstance(f, Contents) for f in story if f.isIndexing()):
         rows = [
             (f.toc_level, f.toc_title, f.key if doc.links else None)
-            for f in map(unwrapped, story)
+            for f in every(story)
             if isinstance(f, HEADINGS) and f.toc_level <= 1
         ]
         for n, toc in enumerate(tocs if rows else []):  # no rows: ReportLab's placeholder, as ever
