@@ -137,6 +137,11 @@ def columned(story: list[Flowable], gap: float) -> list[Flowable]:
     def close() -> None:
         content = _kept(run)
         if any(not isinstance(f, Spacer) for f in content):
+            if out and isinstance(unwrapped(out[-1]), HEADINGS):
+                # a chapter's heading is not kept with its columns by Platypus, which would
+                # measure them as one block: the page break asked for before the heading
+                # leaves room for the columns' first lines (`NEEDED`) below it
+                out[-1].keepWithNext = 0
             out.append(Columns(content, gap))
         run.clear()
 

@@ -173,6 +173,11 @@ class Styles:
             leading=12.4 * s,
             textColor=ink,
             spaceAfter=5 * s,
+            # a paragraph a page or column break cuts leaves two lines or more on each side:
+            # no widow (a last line alone at the top) and no orphan (a first line alone at
+            # the foot); a quick-reference card, which is never cut, keeps ReportLab's own
+            allowWidows=int(self.card),
+            allowOrphans=0,
         )
         self.bullet = ParagraphStyle(
             "bullet",
