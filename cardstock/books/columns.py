@@ -100,6 +100,30 @@ class Columns(BalancedColumns):  # type: ignore[misc]  # ReportLab ships no type
         self.run = list(run)
 
 
+# a note taller than this (points) may be cut between two columns; a shorter one never is
+TALL_NOTE = 4 * 72.0
+
+
+class Whole(Tagged):
+    """A note (a shaded box) in a column: moved whole to the next column rather than cut
+    into two boxes, unless it is taller than `TALL_NOTE`."""
+
+    def __init__(self, note: Tagged) -> None:
+        super().__init__(note.inner, note.node)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        _, height = self.wrap(availWidth, availHeight)
+        if height < TALL_NOTE:
+            return []
+        return super().split(availWidth, availHeight)
+
+
+def _note(flowable: Flowable) -> bool:
+    """Whether a flowable is a note: a paragraph in a `BlockQuote`."""
+    node = getattr(flowable, "node", None) if isinstance(flowable, Tagged) else None
+    return node is not None and node.parent is not None and node.parent.role == "BlockQuote"
+
+
 def _narrow(flowable: Flowable) -> bool:
     """Whether a flowable is running text, set in a column: a paragraph, list item or
     note, or a heading below a chapter's."""
@@ -118,6 +142,8 @@ def _kept(run: list[Flowable]) -> list[Flowable]:
     for f in run:
         if isinstance(f, CondPageBreak):
             continue
+        if _note(f):
+            f = Whole(f)
         if out and isinstance(out[-1], ColumnHeading) and not isinstance(f, Spacer):
             out[-1] = WithNext(out[-1], f)
         elif isinstance(unwrapped(f), HEADINGS):
@@ -135,6 +161,10 @@ def columned(story: list[Flowable], gap: float) -> list[Flowable]:
     run: list[Flowable] = []
 
     def close() -> None:
+        if all(_note(f) or isinstance(f, Spacer) for f in run):
+            out.extend(run)  # notes alone between wider things: across the page as they are
+            run.clear()
+            return
         content = _kept(run)
         if any(not isinstance(f, Spacer) for f in content):
             if out and isinstance(unwrapped(out[-1]), HEADINGS):
@@ -173,4 +203,13 @@ def _inside(flowable: Any) -> Iterator[Any]:
         yield unwrapped(flowable)
 
 
-__all__ = ["NEEDED", "ColumnHeading", "Columns", "WithNext", "columned", "every"]
+__all__ = [
+    "NEEDED",
+    "TALL_NOTE",
+    "ColumnHeading",
+    "Columns",
+    "Whole",
+    "WithNext",
+    "columned",
+    "every",
+]

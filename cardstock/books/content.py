@@ -21,6 +21,7 @@ from ..catalog.wording import players_line as said_players
 from ..core.issues import Issue
 from ..core.units import parse_size
 from ..layout.ops import Text
+from . import refs
 from .cardwords import face_words
 
 if TYPE_CHECKING:
@@ -127,7 +128,15 @@ def rulebook_context(catalog: Catalog) -> dict[str, Any]:
             raise UndefinedError("faces() needs at least one component id")
         return _line("faces", ids)
 
+    words = ctx["see"]  # the heading's words, checked
+
+    def see(title: str) -> str:
+        """A reference to the rulebook's heading `title`: its words and its page
+        (`books.refs`)."""
+        return refs.token(words(title))
+
     ctx.update(
+        see=see,
         cover=cover,
         faces=faces,
         contents=lambda: _line("contents"),

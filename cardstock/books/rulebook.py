@@ -56,8 +56,8 @@ from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from ..layout.text.continued import later_parts
-from . import art, fonts
-from .columns import columned
+from . import art, fonts, refs
+from .columns import columned, every
 from .content import (
     BOOK_FOR_PAPER,
     LARGE_PRINT_LEAST,
@@ -80,7 +80,7 @@ from .document import BookDoc, Built, booklets_of, build, contents
 from .marks import tagged
 from .quickref import reference_sheets
 from .scripts import icon_resolver, paragraph
-from .story import Builder, Styles, accent_color, escape
+from .story import HEADINGS, Builder, Styles, accent_color, escape
 
 COLUMN_GAP = 0.25 * 72  # between the two columns of a page set in two (points)
 
@@ -158,6 +158,7 @@ class Story:
         b = Builder(self.styles, width, height, set(self.catalog.game.icons), self.where)
         b.icon_refs = icon_resolver(self.catalog.game, self.faces.faces.library)
         b.heading_shift = 1  # the cover's title is the book's one `H1`
+        b.words = self.catalog.tool_words
         story: list[Flowable] = self.cover(width, height)
         story += [NextPageTemplate("body"), PageBreak()]
         start = len(story)
@@ -191,6 +192,17 @@ class Story:
             elif ch.name == "page-break":
                 story.append(PageBreak())
         self.issues += b.issues
+        headings = [f.toc_title for f in every(story) if isinstance(f, HEADINGS)]
+        for title in refs.unknown("".join(c for c in self.chunks if isinstance(c, str)), headings):
+            self.issues.append(
+                Issue(
+                    self.where,
+                    None,
+                    "see",
+                    f"see({title!r}) names no heading of the rulebook; its headings are: "
+                    + ", ".join(repr(h) for h in dict.fromkeys(headings)),
+                )
+            )
         if doc.columns == 2:
             story[start:] = columned(story[start:], COLUMN_GAP * self.styles.scale)
         return story
@@ -318,7 +330,15 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
     story = Story(catalog, chunks, styles, where, thumbs, edition.words)
     try:
         reading: Built | None = build(
-            story, size, styles, g.title, g.title, painter, book_meta(catalog), edition.columns
+            story,
+            size,
+            styles,
+            g.title,
+            g.title,
+            painter,
+            book_meta(catalog),
+            edition.columns,
+            catalog.tool_words,
         )
     except LayoutError as exc:
         findings.append(
