@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,14 @@ def test_the_web_page_links_a_reference_to_its_heading(default_build: Path) -> N
     assert links
     for anchor, words in links:
         assert re.search(rf'<h[2-4] id="{anchor}"[^>]*>{re.escape(words)}</h', web), anchor
+
+
+def test_the_e_book_links_a_reference_to_its_heading(default_build: Path) -> None:
+    with zipfile.ZipFile(default_build / "vortex" / "vortex-rulebook.epub") as book:
+        chapter = book.read("EPUB/rules.xhtml").decode("utf-8")
+    links = re.findall(r'\(see <a href="#([a-z0-9-]+)">', chapter)
+    assert links
+    assert all(f'id="{anchor}"' in chapter for anchor in links)
 
 
 def _edited(tmp_path: Path, line: str) -> Path:
