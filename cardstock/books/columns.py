@@ -92,12 +92,12 @@ class ColumnHeading(Tagged):
             book.afterFlowable(self.inner)
 
 
-class Columns(BalancedColumns):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
-    """A run of running text in two balanced columns; `run` the flowables it holds."""
-
-    def __init__(self, run: list[Flowable], gap: float) -> None:
-        super().__init__(run, nCols=2, needed=NEEDED, innerPadding=gap, endSlack=0.1)
-        self.run = list(run)
+def two_columns(run: list[Flowable], gap: float) -> Flowable:
+    """A run of running text in two balanced columns (ReportLab's `BalancedColumns`), which
+    keeps the flowables it holds as `cardstock_run` for `every`."""
+    made = BalancedColumns(run, nCols=2, needed=NEEDED, innerPadding=gap, endSlack=0.1)
+    made.cardstock_run = list(run)
+    return made
 
 
 # a note taller than this (points) may be cut between two columns; a shorter one never is
@@ -172,7 +172,7 @@ def columned(story: list[Flowable], gap: float) -> list[Flowable]:
                 # measure them as one block: the page break asked for before the heading
                 # leaves room for the columns' first lines (`NEEDED`) below it
                 out[-1].keepWithNext = 0
-            out.append(Columns(content, gap))
+            out.append(two_columns(content, gap))
         run.clear()
 
     for i, f in enumerate(story):
@@ -188,14 +188,14 @@ def columned(story: list[Flowable], gap: float) -> list[Flowable]:
 
 def every(story: list[Flowable]) -> Iterator[Any]:
     """The flowables of `story` in order, unwrapped, with those a run of columns holds
-    (`Columns`) and a heading held to its next block (`WithNext`) in their place."""
+    (`two_columns`) and a heading held to its next block (`WithNext`) in their place."""
     for f in story:
         yield from _inside(f)
 
 
 def _inside(flowable: Any) -> Iterator[Any]:
-    if isinstance(flowable, Columns):
-        yield from every(flowable.run)
+    if isinstance(flowable, BalancedColumns):
+        yield from every(getattr(flowable, "cardstock_run", []))
     elif isinstance(flowable, WithNext):
         yield from _inside(flowable.head)
         yield from _inside(flowable.after)
@@ -207,9 +207,9 @@ __all__ = [
     "NEEDED",
     "TALL_NOTE",
     "ColumnHeading",
-    "Columns",
     "Whole",
     "WithNext",
     "columned",
     "every",
+    "two_columns",
 ]
