@@ -21,6 +21,7 @@ from ..catalog.wording import players_line as said_players
 from ..core.issues import Issue
 from ..core.units import parse_size
 from ..layout.ops import Text
+from . import refs
 from .cardwords import face_words
 
 if TYPE_CHECKING:
@@ -70,12 +71,14 @@ LARGE_PRINT_SCALE = LARGE_PRINT_LEAST / 8.0  # the table cells' 8 pt becomes 14 
 class Edition:
     """How a rulebook is set: its page, in large print or not, in the book family or a
     reading font (`books.fonts.READING_FONTS`), and with each face of its component list
-    beside the words it prints (`words`) or not."""
+    beside the words it prints (`words`) or not, its text in one column or two
+    (`columns`, `books.columns`)."""
 
     size: BookSize
     large_print: bool = False
     font: str | None = None
     words: bool = False
+    columns: int = 1
 
     def key(self) -> tuple[str, ...]:
         """What the edition adds to a typeset book's cache key (the page size alone for
@@ -87,12 +90,23 @@ class Edition:
             parts.append(f"font={self.font}")
         if self.words:
             parts.append("card-words")
+        if self.columns != 1:
+            parts.append(f"columns={self.columns}")
         return tuple(parts)
 
 
 def large_print_size(papers: list[str]) -> BookSize:
     """The large-print edition's page: Letter when letter is asked for, else the first's."""
     return LARGE_PRINT_FOR_PAPER["letter" if "letter" in papers else papers[0]]
+
+
+def reading_edition(catalog: Catalog, papers: list[str], font: str | None = None) -> Edition:
+    """The reading PDF's edition as the game's `[rulebook] columns` asks: two columns on a
+    whole page (Letter when letter is asked for, else the first paper's), or one column
+    on the booklet's own page (`reading_size`)."""
+    if catalog.game.rulebook.columns == 2:
+        return Edition(large_print_size(papers), font=font, columns=2)
+    return Edition(reading_size(papers), font=font)
 
 
 def rulebook_context(catalog: Catalog) -> dict[str, Any]:
@@ -114,7 +128,15 @@ def rulebook_context(catalog: Catalog) -> dict[str, Any]:
             raise UndefinedError("faces() needs at least one component id")
         return _line("faces", ids)
 
+    words = ctx["see"]  # the heading's words, checked
+
+    def see(title: str) -> str:
+        """A reference to the rulebook's heading `title`: its words and its page
+        (`books.refs`)."""
+        return refs.token(words(title))
+
     ctx.update(
+        see=see,
         cover=cover,
         faces=faces,
         contents=lambda: _line("contents"),

@@ -45,7 +45,8 @@ from ..render.pdfdoc import (
     seal,
     unique_subset_tags,
 )
-from . import fonts
+from . import fonts, refs
+from .columns import every
 
 # the book sizes live with what recalls a book without typesetting (`recall`)
 from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
@@ -84,6 +85,7 @@ class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints
 
     def save(self) -> None:
         if not self.held:
+            self.book.define_refs(self)
             super().save()
             self._spill.close()
 
@@ -112,8 +114,14 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         painter: Callable[[Any, str, str], None],
         links: bool,
         meta: dict[str, str],
+        columns: int = 1,
+        words: ToolWords = ENGLISH,
     ):
         w, h = size.page
+        self.columns = columns  # the body's running text in one column or two (`books.columns`)
+        self.words = words  # cardstock's words in the book's language (`books.refs`)
+        self.heading_pages: dict[str, int] = {}  # each heading's words -> its first page
+        self.refs_used: dict[str, float] = {}  # each heading a reference drew -> its type size
         inner, outer, top, bottom = margins()
         self.book_margins = (inner, outer, top, bottom)
         self.has_entries = False
@@ -205,12 +213,28 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         self.passes += 1
         self.draft = not self.single and self.passes == 1 and self.has_entries
         self.toc_entries = []
+        self.heading_pages = {}
+        self.refs_used = {}
         self.marks.reset()
         self.canv.setNamedCB(ICON_CALLBACK, self.painter)
+        self.canv.setNamedCB(refs.CALLBACK, self._ref)
         self.outline_level = -1
         self.chapter = None
         if self.links:
             self.canv.showOutline()
+
+    def _ref(self, canv: Canvas, kind: str, label: str) -> None:
+        """A page reference's callback: its page, drawn where its room ends (`books.refs`)."""
+        refs.draw(canv, label, text_position(canv), self.refs_used)
+
+    def define_refs(self, canv: Canvas) -> None:
+        """Define the page of each heading the text referred to, now that every heading has
+        found its page (before the canvas is saved)."""
+        if self.refs_used:
+            color = colors.HexColor("#222222")
+            refs.define(
+                canv, self.refs_used, self.heading_pages, self.words, self.styles.f.regular, color
+            )
 
     def _footer(self, canv: Canvas, doc: BookDoc) -> None:
         w, _ = self.pagesize
@@ -268,6 +292,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         flowable = unwrapped(flowable)
         if not isinstance(flowable, HEADINGS):
             return
+        self.heading_pages.setdefault(flowable.toc_title, self.page)
         if flowable.toc_level == 0:
             self.chapter = flowable.toc_title
         if flowable.toc_level <= 1:
@@ -649,6 +674,8 @@ def build(
     footer: str,
     painter: Callable[[Any, str, str], None],
     meta: dict[str, str],
+    columns: int = 1,
+    words: ToolWords = ENGLISH,
 ) -> Built:
     """Lay out and draw the story as a reading-order PDF, in one pass (see the module
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
@@ -657,9 +684,9 @@ def build(
 
     def start() -> tuple[io.BytesIO, BookDoc, list[Flowable]]:
         buf = io.BytesIO()
-        doc = BookDoc(buf, size, styles, title, footer, painter, links=True, meta=meta)
+        doc = BookDoc(buf, size, styles, title, footer, painter, True, meta, columns, words)
         story = make_story(doc)
-        heads = [f for f in map(unwrapped, story) if isinstance(f, HEADINGS)]
+        heads = [f for f in every(story) if isinstance(f, HEADINGS)]
         doc.has_entries = any(f.toc_level <= 1 for f in heads) and any(
             isinstance(f, TableOfContents) for f in story
         )
@@ -676,7 +703,7 @@ def build(
     if all(isinstance(f, Contents) for f in story if f.isIndexing()):
         rows = [
             (f.toc_level, f.toc_title, f.key if doc.links else None)
-            for f in map(unwrapped, story)
+            for f in every(story)
             if isinstance(f, HEADINGS) and f.toc_level <= 1
         ]
         for n, toc in enumerate(tocs if rows else []):  # no rows: ReportLab's placeholder, as ever

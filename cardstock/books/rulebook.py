@@ -56,7 +56,8 @@ from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from ..layout.text.continued import later_parts
-from . import art, fonts
+from . import art, fonts, refs
+from .columns import columned, every
 from .content import (
     BOOK_FOR_PAPER,
     LARGE_PRINT_LEAST,
@@ -69,6 +70,7 @@ from .content import (
     cover_ids,
     large_print_size,
     players_line,
+    reading_edition,
     reading_size,
     rulebook_context,
     split,
@@ -78,7 +80,9 @@ from .document import BookDoc, Built, booklets_of, build, contents
 from .marks import tagged
 from .quickref import reference_sheets
 from .scripts import icon_resolver, paragraph
-from .story import Builder, Styles, accent_color, escape
+from .story import HEADINGS, Builder, Styles, accent_color, escape
+
+COLUMN_GAP = 0.25 * 72  # between the two columns of a page set in two (points)
 
 
 class Story:
@@ -154,8 +158,10 @@ class Story:
         b = Builder(self.styles, width, height, set(self.catalog.game.icons), self.where)
         b.icon_refs = icon_resolver(self.catalog.game, self.faces.faces.library)
         b.heading_shift = 1  # the cover's title is the book's one `H1`
+        b.words = self.catalog.tool_words
         story: list[Flowable] = self.cover(width, height)
         story += [NextPageTemplate("body"), PageBreak()]
+        start = len(story)
         for ch in self.chunks:
             if isinstance(ch, str):
                 story += b.blocks(markup.parse(ch))
@@ -186,6 +192,19 @@ class Story:
             elif ch.name == "page-break":
                 story.append(PageBreak())
         self.issues += b.issues
+        headings = [f.toc_title for f in every(story) if isinstance(f, HEADINGS)]
+        for title in refs.unknown("".join(c for c in self.chunks if isinstance(c, str)), headings):
+            self.issues.append(
+                Issue(
+                    self.where,
+                    None,
+                    "see",
+                    f"see({title!r}) names no heading of the rulebook; its headings are: "
+                    + ", ".join(repr(h) for h in dict.fromkeys(headings)),
+                )
+            )
+        if doc.columns == 2:
+            story[start:] = columned(story[start:], COLUMN_GAP * self.styles.scale)
         return story
 
 
@@ -263,18 +282,20 @@ def render_rulebook(
     large_print: bool = False,
     font: str | None = None,
     card_words: bool = False,
+    columns: int = 1,
 ) -> Rendered:
-    """The game's rulebook laid out for the reading size `papers` ask for (with
+    """The game's rulebook laid out for the booklet's page `papers` ask for (with
     `large_print`, the large-print edition's page, its component list with each face's
-    words when `card_words`), set in the book family or the reading font `font`; template
-    and layout problems come back as Issues (and then no PDF). Read from the cache when a
-    build laid out the same book before."""
+    words when `card_words`; with `columns=2`, the whole page in two columns, as the game's
+    `[rulebook] columns` asks of its reading PDF: `reading_edition`), set in the book family
+    or the reading font `font`; template and layout problems come back as Issues (and then
+    no PDF). Read from the cache when a build laid out the same book before."""
     text, issues, size = _text(job, papers)
-    if large_print:
+    if large_print or columns == 2:
         size = large_print_size(wanted(papers))
     if text is None:
         return Rendered(None, issues, size)
-    return _laid_out(job, text, Edition(size, large_print, font, card_words))
+    return _laid_out(job, text, Edition(size, large_print, font, card_words, columns))
 
 
 def edition_styles(catalog: Catalog, edition: Edition) -> Styles:
@@ -309,7 +330,15 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
     story = Story(catalog, chunks, styles, where, thumbs, edition.words)
     try:
         reading: Built | None = build(
-            story, size, styles, g.title, g.title, painter, book_meta(catalog)
+            story,
+            size,
+            styles,
+            g.title,
+            g.title,
+            painter,
+            book_meta(catalog),
+            edition.columns,
+            catalog.tool_words,
         )
     except LayoutError as exc:
         findings.append(
@@ -381,15 +410,20 @@ STATS = RenderStats()
 
 def build_rulebook(job: Job) -> StageResult:
     """The `rulebook` stage: write the reading PDF, one booklet per paper asked for, the web
-    page and the EPUB, and with `--large-print` the large-print edition."""
+    page and the EPUB, and with `--large-print` the large-print edition. The booklets impose
+    the reading PDF's pages when it is set in one column, else a layout of their own in one
+    column on the booklet's page (`[rulebook] columns`)."""
     catalog, options = job.catalog, job.build
     papers = tuple(options.papers)
-    r = render_rulebook(job, papers, font=options.reading_font)
+    columns = reading_edition(catalog, wanted(papers)).columns
+    r = render_rulebook(job, papers, font=options.reading_font, columns=columns)
     result = StageResult(findings=list(r.issues))
     if r.reading is None:
         return result
     folder = options.out / catalog.id
-    result.artifacts += _pdfs(job, r)
+    pages = r if columns == 1 else render_rulebook(job, papers, font=options.reading_font)
+    result.findings = list(dict.fromkeys([*result.findings, *pages.issues]))
+    result.artifacts += _pdfs(job, r, pages)
     if options.large_print:
         large = render_rulebook(job, papers, True, options.reading_font, options.card_words)
         result.findings = list(dict.fromkeys([*result.findings, *large.issues]))
@@ -448,8 +482,9 @@ def _reference_edition(job: Job) -> list[Artifact]:
     return [artifact(catalog.id, kind, path, made.data, paper=edition.size.name, pages=made.pages)]
 
 
-def _pdfs(job: Job, r: Rendered) -> list[Artifact]:
-    """The reading PDF and its booklets."""
+def _pdfs(job: Job, r: Rendered, pages: Rendered) -> list[Artifact]:
+    """The reading PDF `r` and the booklets of the book `pages` (`r` itself when it is set
+    in one column on the booklet's page)."""
     catalog, options = job.catalog, job.build
     assert r.reading is not None
     folder = options.out / catalog.id
@@ -463,8 +498,10 @@ def _pdfs(job: Job, r: Rendered) -> list[Artifact]:
             pages=r.reading.pages,
         )
     ]
+    if pages.reading is None:
+        return arts
     books = booklets_of(
-        r.reading,
+        pages.reading,
         {paper: BOOK_FOR_PAPER[paper] for paper in wanted(tuple(options.papers))},
         book_meta(catalog),
         options.duplex,

@@ -28,12 +28,13 @@ from ..catalog.schema import Game
 from ..core import markup
 from ..core.bidi import rtl_paragraph
 from ..core.issues import Issue
+from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import PAPERS, parse_length
 from ..layout.boxtypes.text import unstyled_advice
 from ..layout.safety.measures import MIN_BOOK_TYPE
 from ..layout.text.scripts import break_between, has_breaks
 from ..layout.text.words import IconResolver
-from . import fonts
+from . import fonts, refs
 from .marks import LABEL_END, Decoration, Labelled, Node, Tagged, tagged
 from .scripts import MeasuredParagraph, ScriptParagraph, needs_layout
 
@@ -173,6 +174,11 @@ class Styles:
             leading=12.4 * s,
             textColor=ink,
             spaceAfter=5 * s,
+            # a paragraph a page or column break cuts leaves two lines or more on each side:
+            # no widow (a last line alone at the top) and no orphan (a first line alone at
+            # the foot); a quick-reference card, which is never cut, keeps ReportLab's own
+            allowWidows=int(self.card),
+            allowOrphans=0,
         )
         self.bullet = ParagraphStyle(
             "bullet",
@@ -470,13 +476,16 @@ class Builder:
     icon_refs: IconResolver | None = None  # what a ScriptParagraph draws for an :icon:
     # a `#` heading is `H1` in the structure tree, one level more under a cover's title
     heading_shift: int = 0
+    words: ToolWords = ENGLISH  # cardstock's words in the book's language (a page referred to)
     _keys: int = 0
 
     def _inline(self, text: str, size: float) -> str:
         unknown: list[str] = []
         out = inline(text, size, self.icons, unknown)
         self._unknown(unknown)
-        for ch in fonts.missing(markup.plain(text), self.styles.f.family):
+        if refs.TOKEN.search(out):  # a page it refers to (`books.refs`)
+            out = refs.markup(out, self.words, self.styles.f.regular, size)
+        for ch in fonts.missing(markup.plain(refs.plain(text)), self.styles.f.family):
             self.issues.append(
                 Issue(
                     self.where,
@@ -502,7 +511,7 @@ class Builder:
 
     def _scripts(self, text: str) -> bool:
         """Whether a paragraph is laid out as a face's text is (`books.scripts`)."""
-        plain = markup.plain(text)
+        plain = markup.plain(refs.plain(text))
         return needs_layout(plain, fonts.missing(plain, self.styles.f.family))
 
     def _laid_out(self, made: ScriptParagraph) -> ScriptParagraph:

@@ -44,6 +44,7 @@ from ..core.toolwords import ENGLISH, ToolWords
 from ..layout.art.symbols import Library
 from ..layout.ops import Face
 from ..render.svg import num, path_d
+from . import refs
 from .cardwords import alt_text, face_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
 from .direction import Marks
@@ -136,12 +137,26 @@ def inline(text: str, icons: Icons) -> str:
                 out.append(esc(f":{span.icon}:"))
             continue
         t = "<br />".join(esc(part) for part in span.text.split("\n"))
+        t = refs.TOKEN.sub(_link, t)  # a heading referred to: its words, a link to it
         if span.italic:
             t = f"<em>{t}</em>"
         if span.bold:
             t = f"<strong>{t}</strong>"
         out.append(t)
     return "".join(out)
+
+
+def _link(m: re.Match[str]) -> str:
+    """A page reference (`books.refs`) as a link to the heading it names: the web page and
+    the e-book have no pages."""
+    title = refs.title_of(m.group(1))
+    return f'<a href="#{anchor_of(title)}">{esc(title)}</a>'
+
+
+def anchor_of(title: str) -> str:
+    """The id the first heading of `title`'s words has (a later one adds `-2`, `-3`, …)."""
+    base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "section"
+    return base if base[0].isalpha() else f"s-{base}"
 
 
 def plain(text: str) -> str:
@@ -271,8 +286,7 @@ class Writer:
         return f"<{tag}{attrs}{own}>{inner}</{tag}>" if own else self._block(tag, inner, attrs)
 
     def _anchor(self, title: str) -> str:
-        base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "section"
-        base = base if base[0].isalpha() else f"s-{base}"
+        base = anchor_of(title)
         anchor, n = base, 1
         while anchor in self._ids:
             n += 1

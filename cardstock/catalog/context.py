@@ -115,6 +115,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
       → a step of the rules' setup procedure as a dict, `fact(id)` and `example(id)` → a
       checked fact and a recomputed example of play from rules.toml,
       `icon(name)` → `:name:`, `kinds(n, kind)` → "3 dice", `plural(n, one, many)`,
+      `see(title)` → a heading's words (a rulebook adds its page),
       `said(component, field)` → a choice field's value as the language prints it,
       `spelt(n)` → a number in words in the language ("three"; 13 and more in digits),
       `group_of(component)` → its group as the language prints it (`set.<set>.group`)
@@ -155,6 +156,7 @@ def template_context(catalog: Catalog) -> dict[str, Any]:
         "plural": words["plural"],
         "said": words["said"],
         "group_of": words["group_of"],
+        "see": words["see"],
         "spelt": Spelt(catalog),
         **_language_helpers(catalog),
         **_reading_helpers(catalog.lang or catalog.game.language),
@@ -445,12 +447,20 @@ def _word_helpers(catalog: Catalog) -> dict[str, Any]:
             raise UndefinedError(_known(f"component with id {component.get('id')!r}", by_id))
         return printed_group(catalog, found)
 
+    def see(title: str) -> str:
+        # a heading referred to: its words here (a card, the rules check); a rulebook adds
+        # the page it is on (`books.content.rulebook_context`)
+        if not isinstance(title, str) or not title.strip():
+            raise UndefinedError("see() needs the words of one of the rulebook's headings")
+        return " ".join(title.split())
+
     return {
         "icon": icon,
         "kinds": kinds,
         "plural": plural,
         "said": said_of,
         "group_of": group_of,
+        "see": see,
     }
 
 

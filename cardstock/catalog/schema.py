@@ -564,6 +564,19 @@ class Playtest(Strict):
         return value
 
 
+class RulebookSettings(Strict):
+    """How the rulebook's reading edition is set."""
+
+    columns: Literal[1, 2] = Field(
+        default=2,
+        description="Columns of the reading PDF's text. 2: the reading PDF is a whole Letter "
+        "(or A4) page in two columns, as published rulebooks are, and the booklet is laid "
+        "out apart in one column; 1: the reading PDF is the booklet's own half-letter (or "
+        "A5) pages, in one column.",
+        examples=[1],
+    )
+
+
 class Game(Strict):
     """The whole game file."""
 
@@ -638,6 +651,10 @@ class Game(Strict):
         Playtest,
         "Playtest copies: a QR code of each card's version, and the columns of a form's "
         "export of playtesters' notes.",
+    )
+    rulebook: RulebookSettings = model_field(
+        RulebookSettings,
+        "How the rulebook's reading PDF is set: its columns (`docs/rulebooks.md`).",
     )
 
     @field_validator("schemas")

@@ -1,7 +1,8 @@
 """Rulebooks and quick-reference content, read back from real PDFs with pypdf.
 
 Each shipped game's rulebook template renders with the catalog's names and counts; the
-reading PDF is half-letter (A5 for A4-only builds), has a cover, a table of contents whose
+book laid out on the booklet's page is half-letter (A5 for A4-only builds; the reading PDF
+of a game in two columns is a whole Letter or A4 page), has a cover, a table of contents whose
 page numbers point at the headings, PDF bookmarks, embedded fonts, the component list with
 the catalog's counts, and the booklets hold every reading page. Template mistakes and text
 that cannot fit come back as Issues, never as tracebacks or lost text.
@@ -9,6 +10,7 @@ that cannot fit come back as Issues, never as tracebacks or lost text.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import shutil
@@ -28,6 +30,7 @@ from cardstock.books.quickref import check as check_quickref
 from cardstock.books.rulebook import build_rulebook
 from cardstock.catalog.context import template_context
 from cardstock.catalog.ruletext import render_quickref
+from cardstock.catalog.schema import RulebookSettings
 from cardstock.core.stage import BuildOptions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +42,7 @@ GAMES = sorted(
 SMALL = "alpha-omega-tiles" if "alpha-omega-tiles" in GAMES else GAMES[0]  # fewest faces
 HALF_LETTER = (396.0, 612.0)
 A5 = (419.5, 595.3)
+A4 = (595.3, 841.9)
 
 
 _CATALOGS: dict[str, object] = {}
@@ -210,20 +214,36 @@ def test_booklets_hold_every_reading_page_in_folding_order(game):
         assert w < h  # portrait sides, each spread turned a quarter onto its paper
 
 
-def test_a4_only_builds_an_a5_reading_pdf(tmp_path):
+def test_a4_only_builds_an_a4_reading_pdf_and_an_a5_booklet(tmp_path):
     cat = _catalog(SMALL)
     result = build_rulebook(job_of(cat, BuildOptions(out=tmp_path, papers=("a4",))))
     kinds = {a.kind: a for a in result.artifacts}
     assert set(kinds) == {"rulebook", "booklet", "rulebook-html", "rulebook-epub"}
+    assert kinds["rulebook"].paper == "a4"  # two columns on a whole page
+    reader = PdfReader(kinds["rulebook"].path)
+    assert (
+        round(float(reader.pages[0].mediabox.width), 1),
+        round(float(reader.pages[0].mediabox.height), 1),
+    ) == A4
+    assert kinds["rulebook"].pages == len(reader.pages)
+    assert kinds["booklet"].path.name == f"{cat.id}-rulebook-booklet-a4.pdf"
+    assert kinds["booklet"].pages == len(PdfReader(kinds["booklet"].path).pages)
+
+
+def test_a_one_column_rulebook_reads_on_the_booklets_own_a5_pages(tmp_path):
+    cat = _catalog(SMALL)
+    game = cat.game.model_copy(update={"rulebook": RulebookSettings(columns=1)})
+    one = dataclasses.replace(cat, game=game)
+    result = build_rulebook(job_of(one, BuildOptions(out=tmp_path, papers=("a4",))))
+    kinds = {a.kind: a for a in result.artifacts}
     assert kinds["rulebook"].paper == "a5"
     reader = PdfReader(kinds["rulebook"].path)
     assert (
         round(float(reader.pages[0].mediabox.width), 1),
         round(float(reader.pages[0].mediabox.height), 1),
     ) == A5
-    assert kinds["rulebook"].pages == len(reader.pages)
-    assert kinds["booklet"].path.name == f"{cat.id}-rulebook-booklet-a4.pdf"
-    assert kinds["booklet"].pages == len(PdfReader(kinds["booklet"].path).pages)
+    # the booklet imposes the reading PDF's own pages: as many as it has, padded to four
+    assert kinds["booklet"].pages == padded(len(reader.pages)) // 2
 
 
 def test_stage_writes_both_outputs_and_is_deterministic(tmp_path):

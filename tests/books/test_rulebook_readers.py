@@ -107,6 +107,10 @@ def page_text(path: Path) -> str:
 
 
 _LEADER = re.compile(r"(\s*\.){3,}\s*\d*\s*$")  # a contents row's dot leader and page number
+# a page reference's page ("Winning, p. 6", `books.refs`), which the web page links instead,
+# and the comma before it
+_PAGE_REF = re.compile(r"p\. \d+")
+_REF_COMMA = re.compile(r",\s*(?=[).;:]|$)")
 
 
 @dataclass(frozen=True)
@@ -157,6 +161,13 @@ def pdf_lines(path: Path) -> list[list[str]]:
                 last = y
             if run:
                 lines[-1].append(run)
+    # a page reference's page is the layout's too (drawn apart, in a form of its own): the
+    # web page links to the heading
+    if any(_PAGE_REF.fullmatch(run) for line in lines for run in line):
+        lines = [
+            [_REF_COMMA.sub("", run) for run in line if not _PAGE_REF.fullmatch(run)]
+            for line in lines
+        ]
     # a page number (the running footer's, a contents row's) is the layout's, not the text's,
     # and a numbered step's number is its list's (an <ol> counts in the page)
     lines = [line[1:] if re.fullmatch(r"\d+\.", line[0]) else line for line in lines if line]

@@ -3,8 +3,11 @@ out (to find what does not fit) and keeps it in the cache under a key of what it
 its rendered text, the reading page size, the drawing of every face of the game and the
 code — and the rulebook stage writes that very book. Counted through
 `cardstock.books.rulebook.STATS.renders` (books laid out by this process) in one-process
-builds, never by timing, and checked against a build made from nothing. A build for one
-paper lays the book out once although the check reads it for every paper the game prints on."""
+builds, never by timing, and checked against a build made from nothing. A game set in two
+columns (the default, `[rulebook] columns`) has two books to lay out, `BOOKS`: the reading
+PDF on whole pages and the booklet's one-column pages, which the check lays out to find what
+does not fit. A build for one paper lays them out once each although the check reads the
+booklet's for every paper the game prints on."""
 
 from __future__ import annotations
 
@@ -26,6 +29,7 @@ from cardstock.cli import main
 GAME = "alpha-omega-cards"
 BOOK = f"{GAME}/{GAME}-rulebook.pdf"
 BOOKLET = f"{GAME}/{GAME}-rulebook-booklet-letter.pdf"
+BOOKS = 2  # the reading PDF in two columns, and the booklet's pages
 
 
 def build(root: Path, out: Path) -> int:
@@ -111,7 +115,7 @@ def test_the_check_and_the_stage_of_one_build_lay_the_rulebook_out_once(
     first_build: FirstBuild,
 ) -> None:
     """The module's first build, from nothing (no output, an empty cache)."""
-    assert first_build.renders == 1
+    assert first_build.renders == BOOKS
     out = first_build.base / "kept" / "proj" / "output"
     assert (out / BOOK).is_file() and (out / BOOKLET).is_file()
 
@@ -141,10 +145,10 @@ def test_an_edit_to_a_face_the_rulebook_shows_lays_it_out_again_as_a_fresh_build
 ) -> None:
     out = built / "output"
     edit_a_card(built)
-    assert build(built, out) == 1
+    assert build(built, out) == BOOKS
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
     fresh = tmp_path / "fresh"
-    assert build(built, fresh) == 1
+    assert build(built, fresh) == BOOKS
     assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()
     assert (out / BOOKLET).read_bytes() == (fresh / BOOKLET).read_bytes()
 
@@ -156,7 +160,7 @@ def test_a_damaged_cache_entry_is_laid_out_again(built: Path) -> None:
     with sqlite3.connect(built.parent / "cache" / "cache.sqlite") as db:
         db.execute("UPDATE entries SET data = x'00ff' WHERE kind = 'book'")
     (out / BOOK).unlink()
-    assert build(built, out) == 1
+    assert build(built, out) == BOOKS
 
 
 def test_the_kept_book_holds_the_reading_pdf_as_its_bytes(built: Path) -> None:
@@ -167,8 +171,8 @@ def test_the_kept_book_holds_the_reading_pdf_as_its_bytes(built: Path) -> None:
 
     book = (built / "output" / BOOK).read_bytes()
     with sqlite3.connect(built.parent / "cache" / "cache.sqlite") as db:
-        (data,) = db.execute("SELECT data FROM entries WHERE kind = 'book'").fetchone()
-    assert book in bytes(data)
+        kept = [bytes(d) for (d,) in db.execute("SELECT data FROM entries WHERE kind = 'book'")]
+    data = next(d for d in kept if book in d)
     assert len(data) < 2 * len(book) + 4096  # the reading PDF, the drawing it was made from
 
 
@@ -196,11 +200,11 @@ def test_a_build_for_one_paper_lays_the_rulebook_out_once(tmp_path):
         )
         == 0
     )
-    assert rulebook.STATS.renders == 1
+    assert rulebook.STATS.renders == BOOKS
     reading = PdfReader(out / "gen" / "gen-rulebook.pdf")
     booklet = PdfReader(out / "gen" / "gen-rulebook-booklet-letter.pdf")
-    assert len(reading.pages) >= 10
-    assert len(booklet.pages) == -(-len(reading.pages) // 4) * 2  # two book pages a side
+    assert len(reading.pages) >= 5
+    assert len(booklet.pages) % 2 == 0 and len(booklet.pages) >= len(reading.pages)
     assert not (out / "gen" / "gen-rulebook-booklet-a4.pdf").exists()
 
 
@@ -218,7 +222,7 @@ def test_the_check_keeps_what_the_rulebook_found_when_an_edit_changes_only_a_fac
     assert checked(built) == 0  # the build's own check kept what it found
     edit_a_card(built)
     assert checked(built) == 0  # the face's text changed, not its size: nothing to find anew
-    assert build(built, built / "output") == 1  # the book itself shows the face: drawn again
+    assert build(built, built / "output") == BOOKS  # the book itself shows the face: drawn again
 
 
 def test_the_check_lays_the_rulebook_out_again_when_its_text_changes_and_reports_what_it_finds(
@@ -286,7 +290,7 @@ def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a
         'color = "#274b7a"' in text
     )  # the first set's back colour: the rulebook's headings take it; no front draws it
     game.write_text(text.replace('color = "#274b7a"', 'color = "#8e2a6b"', 1), encoding="utf-8")
-    assert build(built, out) == 1
+    assert build(built, out) == BOOKS
     assert (out / BOOK).read_bytes() != before
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
     fresh = tmp_path / "fresh"

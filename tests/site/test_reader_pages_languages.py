@@ -185,7 +185,7 @@ def test_the_french_edition_names_its_tables_sizes_and_papers_in_french(built):
     sizes = re.findall(r'<td class="num" data-label="[^"]*">([^<]*)</td>', table)
     sizes = [s for s in sizes if not s.isdigit() and s]
     assert sizes and all(re.fullmatch(r"[\d\u202f\u00a0 ]+(,\d)? [KM]o", s) for s in sizes), sizes
-    assert "Demi-lettre US" in table and "Half Letter" not in table
+    assert "Lettre US" in table and "US Letter" not in table
     assert " KB" not in table and " MB" not in table
 
 

@@ -1,0 +1,167 @@
+"""The reading PDFs of the shipped games (each language edition) set as published rulebooks
+are, read back from the PDFs a default build writes (`default_build`): running text in two
+columns, a chapter's text balanced at its end, pages filled, no paragraph cut leaving one
+line alone, a long table's header repeated where it goes on. Positions come from PDFium's
+page objects and the parts of each paragraph from the structure tree
+(tests/helpers_pages.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers_pages import Page, baselines, elements, pages, parts_by_place
+
+from cardstock.books.document import margins
+from cardstock.books.rulebook import COLUMN_GAP
+
+RUNNING = {"P", "LBody", "H3", "H4"}  # running text, set in a column
+BALANCED = 4 * 12.4  # points between the feet of a chapter's last two columns: four lines
+LEAST_FILL = 0.6  # of the text block, on any page but the last and one before a chapter
+
+
+def _editions(out: Path) -> list[Path]:
+    made = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
+    return [out / a["path"] for a in made if a["kind"] == "rulebook"]
+
+
+@pytest.fixture(scope="module")
+def books(default_build: Path) -> dict[str, tuple[Path, list[Page]]]:
+    """Each edition's reading PDF (English and the translations) and its pages' text."""
+    found = {p.stem: (p, pages(p)) for p in _editions(default_build)}
+    assert len(found) >= 6 and any(name.endswith("-fr-rulebook") for name in found)
+    return found
+
+
+def _block(page_number: int, width: float) -> tuple[float, float]:
+    """The text block's left and right edges on a page (mirrored margins)."""
+    inner, outer, _, _ = margins()
+    left = inner if page_number % 2 else outer
+    return left, left + width - inner - outer
+
+
+def _column(page_number: int, page: Page, x: float, right: float) -> int | None:
+    """Which column a line lies in (0 or 1), or None when it crosses the gutter."""
+    left, end = _block(page_number, page.width)
+    middle = (left + end) / 2
+    if right <= middle - COLUMN_GAP / 2 + 1:
+        return 0
+    if x >= middle + COLUMN_GAP / 2 - 1:
+        return 1
+    return None
+
+
+def _running_marks(path: Path) -> set[tuple[int, int]]:
+    """The marked contents of running text; a note (a `BlockQuote`) is left out: between
+    two things that span the page, a note spans it too."""
+    notes = {m for _, marks in elements(path, {"BlockQuote"}, whole=True) for m in marks}
+    return {m for _, marks in elements(path, RUNNING) for m in marks} - notes
+
+
+def test_running_text_is_set_in_two_columns(books: dict[str, tuple[Path, list[Page]]]) -> None:
+    for name, (path, book) in books.items():
+        running = _running_marks(path)
+        both = 0
+        for index, page in enumerate(book[1:], start=1):  # the cover is one centred column
+            columns = set()
+            for line in page.lines:
+                if (index, line.mcid) in running and line.text.strip():
+                    column = _column(index + 1, page, line.x, line.right)
+                    assert column is not None, (name, index + 1, line.text)
+                    columns.add(column)
+            both += columns == {0, 1}
+        assert both >= 3, (name, both)  # text pages begin lines at two x origins
+
+
+def test_a_chapter_ends_with_its_two_columns_balanced(
+    books: dict[str, tuple[Path, list[Page]]],
+) -> None:
+    """Above each chapter's heading that is not at a page's top, the chapter before it
+    ends in two columns whose last lines are a few lines apart at most (a column ends
+    where a block may be cut: never inside a paragraph's first or last two lines)."""
+    for name, (path, book) in books.items():
+        running = _running_marks(path)
+        checked = 0
+        for _, marks in elements(path, {"H2"}):
+            index, mcid = marks[0]
+            page = book[index]
+            top = max(line.y for line in page.lines if line.mcid == mcid)
+            lowest: dict[int, float] = {}
+            for line in page.lines:
+                if (index, line.mcid) in running and top < line.y < top + 120:
+                    column = _column(index + 1, page, line.x, line.right)
+                    if column is not None:
+                        lowest[column] = min(lowest.get(column, line.y), line.y)
+            if len(lowest) == 2:
+                checked += 1
+                assert abs(lowest[0] - lowest[1]) <= BALANCED, (name, index + 1, lowest)
+        assert checked >= 1, name
+
+
+def test_no_page_is_under_sixty_percent_full_but_before_a_chapter_or_at_the_end(
+    books: dict[str, tuple[Path, list[Page]]],
+) -> None:
+    _, _, top, bottom = margins()
+    for name, (path, book) in books.items():
+        chapters = {marks[0] for _, marks in elements(path, {"H2"}) if marks}
+        for index, page in enumerate(book[1:-1], start=1):
+            following = book[index + 1]
+            first = max((ln for ln in following.lines if ln.mcid >= 0), key=lambda ln: ln.y)
+            if (index + 1, first.mcid) in chapters:
+                continue  # the next page opens a chapter
+            lowest = min(line.y for line in page.lines if line.mcid >= 0)
+            full = (page.height - top - lowest) / (page.height - top - bottom)
+            assert full >= LEAST_FILL, (name, index + 1, round(full, 2))
+
+
+def test_no_paragraph_is_cut_leaving_a_line_alone(
+    books: dict[str, tuple[Path, list[Page]]],
+) -> None:
+    """A paragraph or list item a page or column break cuts has two lines or more on each
+    side: no widow at a column's top, no orphan at its foot."""
+    cut = 0
+    for name, (path, book) in books.items():
+        for role, marks in elements(path, {"P", "LBody"}):
+            placed = parts_by_place(book, marks)
+            if len(placed) < 2:
+                continue
+            cut += 1
+            for (index, right), mcids in placed.items():
+                lines = baselines(book[index], mcids)
+                assert len(lines) >= 2, (name, role, index + 1, "right" if right else "left")
+    assert cut >= 1  # the books do cut paragraphs, so the check reads something
+
+
+def test_a_table_that_goes_on_to_the_next_page_repeats_its_header(
+    books: dict[str, tuple[Path, list[Page]]],
+) -> None:
+    continued = 0
+    for name, (path, book) in books.items():
+        heads = elements(path, {"TH"})
+        tables = elements(path, {"Table"}, whole=True)
+        for _, marks in tables:
+            on = sorted({index for index, _ in marks})
+            if len(on) < 2:
+                continue
+            continued += 1
+            mine = set(marks)
+            header = [
+                line.text.strip()
+                for _, th in heads
+                if set(th) <= mine
+                for index, mcid in th
+                for line in book[index].lines
+                if line.mcid == mcid and line.text.strip()
+            ]
+            assert header, name
+            for index in on[1:]:
+                page = book[index]
+                cells = [ln.y for ln in page.lines if (index, ln.mcid) in mine]
+                repeated = {
+                    ln.text.strip()
+                    for ln in page.lines
+                    if ln.mcid < 0 and ln.y > max(cells) and ln.text.strip() in header
+                }
+                assert repeated == set(header), (name, index + 1, header, repeated)
+    assert continued >= 1
