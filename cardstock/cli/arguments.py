@@ -92,6 +92,14 @@ def build_arguments(b: argparse.ArgumentParser) -> None:
         "language it ships. Each language's files carry its code: atmosfear-de-pnp-a4.pdf",
     )
     b.add_argument(
+        "--edition",
+        metavar="EDITIONS",
+        help="also build the game in these editions, comma-separated: `ink-saver` (little "
+        "ink: fills lightened, backs outlined), `high-contrast` (text at 7:1, thicker rules); "
+        "besides those its game file's `editions` lists. Each edition's files carry its "
+        "name: atmosfear-ink-saver-pnp-a4.pdf (docs/editions.md)",
+    )
+    b.add_argument(
         "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)"
     )
     b.add_argument(

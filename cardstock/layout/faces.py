@@ -51,6 +51,7 @@ from .art.shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
 from .art.symbols import Library
 from .boxtypes.services import Subject
 from .context import back_context, component_context, make_env
+from .editions import in_edition
 from .language.load import LayoutSet, load_layouts, shared_files
 from .ops import Face, FaceLines, Guide, Note, Op, rect_path
 from .painting.memo import BoxMemo
@@ -256,6 +257,8 @@ class Faces:
             face = _lay_out(self, component, side, bleed)
             if face is None:
                 return None
+            if self.catalog.edition:  # the one place a face becomes its edition's
+                face = in_edition(face, self.catalog.edition, side)
             self.laid_out += 1
             self.cache.put("face", key.hex(), self.lines.dumps(face))
         if self.kept is not None:
@@ -405,6 +408,8 @@ class Faces:
             return known
         # a language's words (backs, layouts) come from its .po file, which `common` hashes
         parts = [common, reads, side, "bleed" if bleed else "trim", what, self.catalog.lang or ""]
+        if self.catalog.edition:  # the colour edition's keys stay as they were
+            parts.append(self.catalog.edition)
         key = hashlib.sha256("\n".join(parts).encode()).digest()
         if shared is not None:
             self._back_keys[shared] = key

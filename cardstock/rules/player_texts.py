@@ -378,7 +378,7 @@ def game_texts(catalog: Catalog) -> Iterator[GameFile]:
     if catalog.rules is not None:  # the game's own notes columns (rules.toml hidden_columns)
         hidden |= {h.lower() for h in catalog.rules.hidden}
     visible: dict[str, list[str]] = words["visible"]
-    folder = root / "layouts" / catalog.id
+    folder = root / "layouts" / catalog.colour_id
     tables = [
         catalog.folder / s.table
         for s in catalog.game.sets

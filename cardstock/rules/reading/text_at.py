@@ -28,7 +28,7 @@ TEXT_FILES = ("game.toml", "rules.toml", "faces.toml")
 def text_file(catalog: Catalog, file: str) -> Path:
     """Where the game keeps `file` (one of `TEXT_FILES`)."""
     if file == "faces.toml":
-        return catalog.root / "layouts" / catalog.id / file
+        return catalog.root / "layouts" / catalog.colour_id / file
     return catalog.folder / file
 
 
