@@ -12,7 +12,7 @@
 - the checks of layouts and faces (`checks/`).
 
 The top holds the basics every room draws with (`ops`, `context`, `resolved`) and the
-faces, after the painting chain and the editions: `faces`, the one place a face is made, the layout step
-that lays each out once (`step`), what reads a game's faces whole (`fingerprints`,
-`labels`), and a layout written out as a drawing (`template`).
+faces, after the painting chain and the editions: `faces`, the one place a face is made,
+the layout step that lays each out once (`step`), what reads a game's faces whole
+(`fingerprints`, `labels`), and a layout written out as a drawing (`template`).
 """
