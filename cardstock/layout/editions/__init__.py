@@ -12,14 +12,15 @@ designers.
 from __future__ import annotations
 
 from ..ops import Face
-from .repaint import HIGH_CONTRAST, INK_SAVER, repaint
+from .repaint import HIGH_CONTRAST, INK_SAVER, INKS, Inks, repaint
 
 EDITIONS = (INK_SAVER, HIGH_CONTRAST)
 
 
-def in_edition(face: Face, edition: str, side: str) -> Face:
-    """`face` as `edition` draws it (`side`: "front" or "back"), under a key of its own."""
-    ops = repaint(face, edition, side)
+def in_edition(face: Face, edition: str, side: str, inks: Inks = ()) -> Face:
+    """`face` as `edition` draws it (`side`: "front" or "back"), under a key of its own;
+    `inks`: (first op, op count, `ink`) of each box whose layout gives its `ink`."""
+    ops = repaint(face, edition, side, inks)
     made = Face.build(
         face.width,
         face.height,
@@ -35,4 +36,4 @@ def in_edition(face: Face, edition: str, side: str) -> Face:
     return made.found(face.findings, face.notes)
 
 
-__all__ = ["EDITIONS", "HIGH_CONTRAST", "INK_SAVER", "in_edition"]
+__all__ = ["EDITIONS", "HIGH_CONTRAST", "INKS", "INK_SAVER", "Inks", "in_edition"]

@@ -9,6 +9,8 @@ The ink-saver edition (`INK_SAVER`) prints little ink:
   in its own colour (darkened to read on paper), and the face's trim drawn as a thin
   line: what stays is the outline and the game's mark (its name, its icon);
 - art (images) is kept;
+- a box whose layout gives `ink` (`INKS`) has its fills and art drawn that way instead:
+  `keep`, `lighten`, `drop` or `outline` (a 0.75 pt line in the fill's colour);
 - each text run and icon is darkened by the least that makes it stand out
   `INK_CONTRAST`:1 from the ground it now lies on (white text on a dropped panel would
   vanish), measured as the print-safety lint measures (`safety.measures.least_contrast`).
@@ -42,6 +44,12 @@ Drawn = TypeVar("Drawn", bound=Rect | Ellipse | Path | Text | Icon)
 INK_SAVER = "ink-saver"
 HIGH_CONTRAST = "high-contrast"
 
+# what a box's `ink` key asks of the ink-saver edition for the fills and art it draws (its
+# text and icons are always inked to read): as they are, lightened, left out, or outlined
+KEEP, LIGHTEN_INK, DROP, OUTLINE_INK = "keep", "lighten", "drop", "outline"
+INKS = (KEEP, LIGHTEN_INK, DROP, OUTLINE_INK)
+Inks = tuple[tuple[int, int, str], ...]  # (first op, op count, ink) of each box giving one
+
 BACKGROUND = 0.8  # a fill covering this share of the face's trim area is its background
 LIGHTEN = 0.85  # how far toward white the ink-saver mixes a panel's fill
 INK_CONTRAST = 4.6  # the ink-saver's text against its lightened ground (the lint's 4.5:1)
@@ -59,6 +67,7 @@ class Repaint:
 
     def __init__(self, face: Any, edition: str, side: str) -> None:
         self.edition = edition
+        self.ink: str | None = None  # the `ink` of the box whose ops are being repainted
         self.back = side == "back"
         self.area = max(face.width * face.height, 1e-6)
         self.paints: list[Paint] = []
@@ -87,7 +96,7 @@ class Repaint:
         if isinstance(op, (Rect, Ellipse, Path)):
             made = self.shape(op, m)
         elif isinstance(op, Image):
-            made = op
+            made = _image(op, self.ink) if self.edition == INK_SAVER else op
         else:
             return op
         self.paints.extend(fills((made,), m, clip))
@@ -102,6 +111,8 @@ class Repaint:
             return op
         if not op.fill or not _is_color(op.fill):
             return op
+        if self.ink is not None:
+            return _inked(op, self.ink, m)
         if self._background(op, m):
             return _with(op, fill=None)
         if self.back:
@@ -153,6 +164,32 @@ class Repaint:
             x0 - PLATE_PAD, y0 - PLATE_PAD, x1 - x0 + 2 * PLATE_PAD, y1 - y0 + 2 * PLATE_PAD, plate
         )
         return Group((rect, _with(op, color=ink, opacity=1.0)))
+
+
+def _inked(op: Rect | Ellipse | Path, ink: str, m: Matrix) -> Op:
+    """A fill as a box's `ink` asks (`INKS`)."""
+    assert op.fill is not None
+    if ink == LIGHTEN_INK:
+        return _with(op, fill=mix(op.fill, WHITE, LIGHTEN))
+    if ink == DROP:
+        return _with(op, fill=None)
+    if ink == OUTLINE_INK:
+        line = op.stroke or legible(op.fill, WHITE, 3.0)
+        width = op.stroke_width if op.stroke else OUTLINE / _scale(m)
+        return _with(op, fill=None, stroke=line, stroke_width=width)
+    return op
+
+
+def _image(op: Image, ink: str | None) -> Op:
+    """Art as a box's `ink` asks: kept (the default), lightened (printed at a third of its
+    strength), left out, or its frame alone."""
+    if ink == LIGHTEN_INK:
+        return replace(op, opacity=op.opacity * (1 - LIGHTEN) * 2)
+    if ink == DROP:
+        return Group(())
+    if ink == OUTLINE_INK:
+        return Rect(op.x, op.y, op.w, op.h, None, "#4d4d4d", OUTLINE)
+    return op
 
 
 def _grounds(found: Mark, paints: list[Paint]) -> list[str] | None:
@@ -221,11 +258,18 @@ def _trim_line(face: Any) -> Op:
     return Path(d, None, "#4d4d4d", OUTLINE)
 
 
-def repaint(face: Any, edition: str, side: str) -> tuple[Op, ...]:
-    """The face's ops as `edition` draws them (see the module's docstring)."""
+def repaint(face: Any, edition: str, side: str, inks: Inks = ()) -> tuple[Op, ...]:
+    """The face's ops as `edition` draws them (see the module's docstring); `inks`: the
+    boxes whose layout gives their `ink`."""
     if edition not in (INK_SAVER, HIGH_CONTRAST):
         raise ValueError(f"no edition {edition!r}")
-    ops = Repaint(face, edition, side).ops(face.ops, IDENTITY, None)
+    by_op = {i: ink for start, n, ink in inks for i in range(start, start + n)}
+    pass_ = Repaint(face, edition, side)
+    made: list[Op] = []
+    for i, op in enumerate(face.ops):
+        pass_.ink = by_op.get(i) if edition == INK_SAVER else None
+        made.append(pass_.op(op, IDENTITY, None))
+    ops = tuple(made)
     if edition == INK_SAVER and side == "back":
         ops = (*ops, _trim_line(face))
     return ops
