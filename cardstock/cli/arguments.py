@@ -434,6 +434,12 @@ def proof_arguments(pf: argparse.ArgumentParser) -> None:
         "pseudo-language, whose proof shows which boxes a longer translation overflows); "
         "default: the game's own and every language it ships",
     )
+    pf.add_argument(
+        "--edition",
+        metavar="EDITIONS",
+        help="also proof the faces of these editions, comma-separated: `ink-saver`, "
+        "`high-contrast` (docs/editions.md)",
+    )
     _out(pf)
 
 
