@@ -15,13 +15,16 @@ ending in the edition's name, its catalog the colour one's with `edition` set.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.language import is_code
 from ..core.names import child, plain_name
 from ..core.project import discover
 from ..core.tomlpos import read_toml_value
 from .pseudo import CODE as PSEUDO
+
+if TYPE_CHECKING:
+    from .load import Catalog
 
 # where a game's translations are: catalog/<game>/translations/<lang>.po, beside its
 # tables (`catalog.translations`), and what `cardstock translate extract` writes there:
@@ -75,6 +78,11 @@ def asked_editions(asked: str | None) -> list[str]:
     names that are none are left to the validation (`validate.check_options`)."""
     named = {x.strip() for x in (asked or "").split(",")}
     return [e for e in EDITIONS if e in named]
+
+
+def colour_id(catalog: Catalog) -> str:
+    """The id of a game in its colour edition: its id without the edition's name."""
+    return f"{catalog.game.id}-{catalog.lang}" if catalog.lang else catalog.game.id
 
 
 def source_of(variants: dict[str, tuple[str, str]], game: str) -> str:

@@ -58,11 +58,14 @@ def _ink_lines(outcome: Outcome, options: BuildOptions) -> None:
     edition, and of the game's colour one beside it (`render.ink`), one line a file: its
     pages' mean and the most any page prints."""
     from ..catalog.languages import EDITIONS
-    from ..render.ink import file_coverage
 
     made = {r.game for r in outcome.reports if r.game is not None}
     shown = {f"{g}-{e}" for g in made for e in EDITIONS} & made
     shown |= {g for g in made for e in EDITIONS if f"{g}-{e}" in made}
+    if not shown:  # no game in an edition: the renderer is not loaded
+        return
+    from ..render.ink import file_coverage
+
     for r in outcome.reports:
         if r.game not in shown:
             continue

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from conftest import ROOT
 
-from cardstock.catalog.languages import build_games
+from cardstock.catalog.languages import build_games, colour_id
 from cardstock.catalog.variants import load_with_languages
 from cardstock.cli import main
 from cardstock.layout.labels import layout_words
@@ -37,7 +37,7 @@ def test_an_edition_is_the_catalog_in_its_language_with_its_edition_set() -> Non
     )
     assert not issues.errors
     (cat,) = catalogs
-    assert (cat.id, cat.lang, cat.edition, cat.colour_id) == (
+    assert (cat.id, cat.lang, cat.edition, colour_id(cat)) == (
         "atmosfear-fr-high-contrast",
         "fr",
         "high-contrast",
