@@ -4,37 +4,16 @@ and as the build reports it (`render.ink`)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, ROOT
+from conftest import GAMES
 from PIL import Image
 
-from cardstock.cli import main
 from cardstock.render.ink import page_coverage
 
 DPI = 12  # coverage is a mean over the page: a coarse raster is enough, and quick
-
-
-@pytest.fixture(scope="module")
-def edition_build(shared_build: Callable[..., Path]) -> Path:
-    """The shipped games' print-and-play sheets on letter paper, in their own language, in
-    the colour edition and in both others."""
-
-    def make(folder: Path) -> None:
-        err, said = io.StringIO(), io.StringIO()
-        args = ["--root", str(ROOT), "build", "--only", "pnp", "--paper", "letter"]
-        args += ["--lang", "en", "--edition", "ink-saver,high-contrast"]
-        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(said):
-            code = main([*args, "--out", str(folder / "out")])
-        assert code == 0, err.getvalue()
-        (folder / "said.txt").write_text(said.getvalue(), encoding="utf-8")
-
-    return shared_build("edition-build", make)
 
 
 def pdftoppm_coverage(pdf: Path, scratch: Path) -> list[float]:
