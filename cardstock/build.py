@@ -65,7 +65,9 @@ def build(
     `kept`: the faces a `--watch` process keeps from one build to the next."""
     started = time.perf_counter()
     root, options = request.root, request.options
-    games, known, editions = build_games(root, list(dict.fromkeys(request.games)), options.lang)
+    games, known, editions = build_games(
+        root, list(dict.fromkeys(request.games)), options.lang, options.edition
+    )
     cache = open_cache()
     output.recall_reads(cache, options.out)  # the output files a process before read
     # What exists before the build (the modules and what they made) lives as long as the

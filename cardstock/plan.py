@@ -154,7 +154,7 @@ class Keys:
         self.options = options
         self.games = set(discover(root))
         # each game in each language the build makes: (source game, language)
-        self.variants = build_games(root, [], options.lang)[2]
+        self.variants = build_games(root, [], options.lang, options.edition)[2]
         self.code = code_key()
         self.shared = key_of(
             self.code,
@@ -169,7 +169,7 @@ class Keys:
         """Everything a game's build reads: its catalog folder, the layouts that are not
         another game's, cardstock's shipped layouts it uses, the project's fonts and
         playtest notes, the code."""
-        if game in self.variants:  # a game in another language reads what the game reads
+        if game in self.variants:  # a game in another language or edition reads the game's
             source, lang = self.variants[game]
             return key_of(self.inputs(source), "lang", lang)
         if game not in self._inputs:
@@ -230,7 +230,10 @@ def recall(request: Request, cache: Cache, keys: Keys | None = None) -> Outcome 
     the same bytes; None when anything must be built (or no such build is remembered).
     `keys`: the project's files as hashed for the build that follows, when it is known."""
     games, every, _ = build_games(
-        request.root, list(dict.fromkeys(request.games)), request.options.lang
+        request.root,
+        list(dict.fromkeys(request.games)),
+        request.options.lang,
+        request.options.edition,
     )
     known = set(every)
     if not games or any(g not in known for g in games) or not request.options.out.is_dir():

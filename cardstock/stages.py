@@ -519,6 +519,13 @@ CHECKS: tuple[Provider, ...] = (
         face_lint.colour_vision,
     ),
     Provider(
+        "greyscale",
+        "print",
+        "the values of a field a player tells apart stay apart in greyscale (ΔL* 15 or "
+        "more) and in each colour-vision view, else differ by a shape",
+        face_lint.greyscale,
+    ),
+    Provider(
         "rulebook",
         "rulebook",
         "every component a rulebook names exists; counts come from the catalog",

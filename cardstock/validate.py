@@ -29,7 +29,7 @@ from pathlib import Path
 from . import fonts
 from .books import check as books_check
 from .catalog import check as catalog_check
-from .catalog.languages import build_games
+from .catalog.languages import EDITIONS, build_games
 from .catalog.load import Catalog
 from .catalog.text import Text
 from .catalog.variants import load_with_languages
@@ -75,7 +75,12 @@ def validate(
     without (a rules check), only what the rules check reads. `kept`: the faces a `--watch`
     process kept from its build before."""
     found: list[Issue] = check_options(options) if options is not None else []
-    variants = build_games(root, [], options.lang if options is not None else None)[2]
+    variants = build_games(
+        root,
+        [],
+        options.lang if options is not None else None,
+        options.edition if options is not None else None,
+    )[2]
     catalogs, loaded = load_with_languages(root, games, load_rules, variants, _layout_words)
     found += loaded
     out = Validated(catalogs)
@@ -139,6 +144,17 @@ def check_options(options: BuildOptions) -> list[Issue]:
     names exist, each with the option it cannot run without, and every modifier given (an
     option that differs from its default) changes something this build makes; otherwise
     the message names the parts to add."""
+    editions = {x.strip() for x in (options.edition or "").split(",")} - {""}
+    if editions - set(EDITIONS):
+        return [
+            Issue(
+                "command line",
+                None,
+                "--edition",
+                f"unknown edition(s) {', '.join(sorted(editions - set(EDITIONS)))}; "
+                f"expected: {', '.join(EDITIONS)}",
+            )
+        ]
     unknown = sorted(options.only - set(PARTS)) if options.only is not None else []
     if unknown:
         return [

@@ -468,6 +468,27 @@ def default_build(shared_build: Callable[..., Path]) -> Path:
     return shared_build("default-build", make) / "out"
 
 
+@pytest.fixture(scope="session")
+def edition_build(shared_build: Callable[..., Path]) -> Path:
+    """The folder of a build of the shipped games' print-and-play sheets on letter paper and
+    the downloads page, in each game's own language, in the colour edition and in both
+    others (docs/editions.md), once per test run: `out/` holds the files, `said.txt` what
+    the build printed (the ink of each sheet)."""
+    import contextlib
+    import io
+
+    def make(folder: Path) -> None:
+        err, said = io.StringIO(), io.StringIO()
+        args = ["--root", str(ROOT), "build", "--only", "pnp,page", "--paper", "letter"]
+        args += ["--lang", "en", "--edition", "ink-saver,high-contrast"]
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(said):
+            code = main([*args, "--out", str(folder / "out")])
+        assert code == 0, err.getvalue()
+        (folder / "said.txt").write_text(said.getvalue(), encoding="utf-8")
+
+    return shared_build("edition-build", make)
+
+
 def _made(out: Path, kinds: Sequence[str]) -> list[dict[str, Any]]:
     """The files of the shipped games (not their other editions) of `kinds` a build into
     `out` lists in its manifest, in the manifest's order."""

@@ -306,7 +306,17 @@ def test_an_import_against_the_rules_rooms_order_is_found():
 # each out once) with what reads them whole (`fingerprints`, `labels`), which stand after
 # the painting chain and before the checks. Imports only type checking reads are left out,
 # as everywhere in this file.
-LAYOUT_ROOMS = ["art", "text", "drawings", "boxtypes", "language", "safety", "painting", "checks"]
+LAYOUT_ROOMS = [
+    "art",
+    "text",
+    "drawings",
+    "boxtypes",
+    "language",
+    "safety",
+    "painting",
+    "editions",
+    "checks",
+]
 LAYOUT_BASICS = {
     "cardstock.layout",
     "cardstock.layout.ops",
@@ -320,12 +330,12 @@ LAYOUT_FACES = {
     "cardstock.layout.labels",
     "cardstock.layout.template",
 }
-LAYOUT_FACES_AFTER = "painting"
+LAYOUT_FACES_AFTER = "editions"
 
 
 def layout_place(module: str) -> float | None:
     """Where a module of the layout room stands in its order (the basics first, at 0; the
-    faces between the painting chain and the checks); None outside the layout room, or for
+    faces between the editions and the checks); None outside the layout room, or for
     a module of its top that is neither a basic nor one of the faces."""
     parts = module.split(".")
     if parts[:2] != ["cardstock", "layout"]:

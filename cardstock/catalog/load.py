@@ -70,6 +70,7 @@ class Catalog:
     # the language its texts are in when it is a translation (`catalog.translations`), and
     # the words its templates print in that language (msgid → translation)
     lang: str | None = None
+    edition: str | None = None  # its faces' edition (`layout.editions`); None: the colour one
     words: dict[str, str] = field(default_factory=dict)
     # the forms of its templates' words said of a count (singular msgid → forms), and the
     # translation's Plural-Forms header that picks the form of a count
@@ -98,9 +99,10 @@ class Catalog:
 
     @property
     def id(self) -> str:
-        """The game's id, and the language's code after it in a translation
-        (`atmosfear-de`): the name every file a build writes for it carries."""
-        return f"{self.game.id}-{self.lang}" if self.lang else self.game.id
+        """The game's id, the language's code after it in a translation (`atmosfear-de`)
+        and then its edition's name (`atmosfear-de-ink-saver`): the name every file a build
+        writes for it carries."""
+        return "-".join(x for x in (self.game.id, self.lang, self.edition) if x)
 
     def display(self, path: Path) -> str:
         return _display(self.root, path)

@@ -614,6 +614,13 @@ class Game(Strict):
         "`translations/<code>.po`; `cardstock check --lang` reports what each lacks.",
         examples=[["de", "fr"]],
     )
+    editions: list[Literal["ink-saver", "high-contrast"]] = Field(
+        default=[],
+        description="The editions every build makes besides the colour one: `ink-saver` "
+        "(fills lightened, backs outlined), `high-contrast` (text at 7:1, thicker rules); "
+        "`--edition` asks for them too (`docs/editions.md`).",
+        examples=[["ink-saver"]],
+    )
     credits: list[str] = Field(
         default=[],
         description="Lines of credits the rulebook prints.",

@@ -21,6 +21,7 @@ from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from ..core.toolwords import ENGLISH, ToolWords, tool_words
 from ..core.toolwords import messages as tool_messages
 from ..core.toolwords import shown as shown_catalog
+from .languages import EDITIONS, source_of
 from .load import Catalog, RulesReader, load_games
 from .pseudo import CODE as PSEUDO
 from .pseudo import pseudo
@@ -58,14 +59,13 @@ def load_with_languages(
     layout_words: LayoutWords,
 ) -> tuple[list[Catalog], Issues]:
     """Load the named games (all by default), a translated one from its source game and
-    its `.po` file; every problem of every game collected. `layout_words` reads a game's
+    its `.po` file, an edition from the game it is drawn from (the same catalog, its
+    `edition` set); every problem of every game collected. `layout_words` reads a game's
     layouts' words (`cardstock.layout.labels.layout_words`)."""
     known = discover(root)
     asked = list(game_ids or known)
     unbegun = {g: _unbegun(g, known) for g in asked if g not in variants and g not in known}
-    sources = list(
-        dict.fromkeys(variants[g][0] if g in variants else g for g in asked if not unbegun.get(g))
-    )
+    sources = list(dict.fromkeys(source_of(variants, g) for g in asked if not unbegun.get(g)))
     catalogs, issues = load_games(root, sources, rules_reader)
     catalogs = [in_own_language(c, issues) for c in catalogs]
     for game, lang in (x for x in unbegun.values() if x):
@@ -76,16 +76,23 @@ def load_with_languages(
             f"{game} has no translation into {lang!r}: `cardstock translate update {game} "
             f"--lang {lang}` begins one (docs/languages.md)",
         )
-    by_id = {c.id: c for c in catalogs}
-    out: list[Catalog] = []
-    for g in asked:
-        if g not in variants:
-            if g in by_id:
-                out.append(by_id[g])
-            continue
-        source, lang = variants[g]
-        if source in by_id:
-            out.append(in_language(by_id[source], lang, issues, layout_words))
+    made: dict[str, Catalog] = {c.id: c for c in catalogs}
+
+    def variant(g: str) -> Catalog | None:
+        """The game `g`, a variant made once from the game it is made from."""
+        if g in made or g not in variants:
+            return made.get(g)
+        base, name = variants[g]
+        source = variant(base)
+        if source is None:
+            return None
+        if name in EDITIONS:  # the same catalog, its faces drawn in the edition
+            made[g] = dc_replace(source, edition=name)
+        else:
+            made[g] = in_language(source, name, issues, layout_words)
+        return made[g]
+
+    out = [c for c in (variant(g) for g in asked) if c is not None]
     return out, issues
 
 

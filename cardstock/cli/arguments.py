@@ -92,6 +92,14 @@ def build_arguments(b: argparse.ArgumentParser) -> None:
         "language it ships. Each language's files carry its code: atmosfear-de-pnp-a4.pdf",
     )
     b.add_argument(
+        "--edition",
+        metavar="EDITIONS",
+        help="also build the game in these editions, comma-separated: `ink-saver` (little "
+        "ink: fills lightened, backs outlined), `high-contrast` (text at 7:1, thicker rules); "
+        "besides those its game file's `editions` lists. Each edition's files carry its "
+        "name: atmosfear-ink-saver-pnp-a4.pdf (docs/editions.md)",
+    )
+    b.add_argument(
         "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)"
     )
     b.add_argument(
@@ -425,6 +433,12 @@ def proof_arguments(pf: argparse.ArgumentParser) -> None:
         help="the languages whose faces to proof, comma-separated codes (`qps`: the "
         "pseudo-language, whose proof shows which boxes a longer translation overflows); "
         "default: the game's own and every language it ships",
+    )
+    pf.add_argument(
+        "--edition",
+        metavar="EDITIONS",
+        help="also proof the faces of these editions, comma-separated: `ink-saver`, "
+        "`high-contrast` (docs/editions.md)",
     )
     _out(pf)
 

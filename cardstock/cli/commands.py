@@ -111,6 +111,8 @@ def _asked_build(
         argv += ["--out", str(args.out)]
     if getattr(args, "lang", None):
         argv += ["--lang", str(args.lang)]
+    if getattr(args, "edition", None):
+        argv += ["--edition", str(args.edition)]
     built = build_parser().parse_args(argv)
     built.root, built.debug = args.root, args.debug
     options, problems = build_options(built)

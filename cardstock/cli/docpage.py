@@ -53,6 +53,8 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("build", "--reading-font"): "cardstock --reading-font atkinson-hyperlegible",
     ("build", "--jobs"): "cardstock --jobs 2",
     ("build", "--lang"): "cardstock --lang de,qps --only pnp",
+    ("build", "--edition"): "cardstock --edition ink-saver --only pnp,quickref",
+    ("proof", "--edition"): "cardstock proof moon-race --edition high-contrast",
     ("build", "--watch"): "cardstock --watch --only pnp",
     ("preview", "games"): "cardstock preview moon-race",
     ("preview", "--only"): "cardstock preview --only svg,pnp",

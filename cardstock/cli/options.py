@@ -83,6 +83,7 @@ def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[I
         card_words=getattr(args, "card_words", False),
         reading_font=getattr(args, "reading_font", None),
         lang=getattr(args, "lang", None),
+        edition=getattr(args, "edition", None),
     ), []
 
 

@@ -46,7 +46,38 @@ def report(outcome: Outcome, options: BuildOptions) -> int:
     )
     if options.changed_since is not None:
         _changed_lines(outcome, options)
+    _ink_lines(outcome, options)
     return EXIT_RULES if outcome.failed else EXIT_OK
+
+
+INKED = ("pnp", "quickref", "booklet")  # the files printed at home, whose ink is reported
+
+
+def _ink_lines(outcome: Outcome, options: BuildOptions) -> None:
+    """The ink coverage of each sheet, quick reference and booklet of a game built in an
+    edition, and of the game's colour one beside it (`render.ink`), one line a file: its
+    pages' mean and the most any page prints."""
+    from ..catalog.languages import EDITIONS
+
+    made = {r.game for r in outcome.reports if r.game is not None}
+    shown = {f"{g}-{e}" for g in made for e in EDITIONS} & made
+    shown |= {g for g in made for e in EDITIONS if f"{g}-{e}" in made}
+    if not shown:  # no game in an edition: the renderer is not loaded
+        return
+    from ..render.ink import file_coverage
+
+    for r in outcome.reports:
+        if r.game not in shown:
+            continue
+        for a in r.artifacts:
+            if a.kind not in INKED or not a.path.is_file():
+                continue
+            pages = file_coverage(a.path)
+            if pages:
+                print(
+                    f"{a.relative(options.out)}: ink {100 * sum(pages) / len(pages):.1f}% of "
+                    f"the page (the most on one page: {100 * max(pages):.1f}%)"
+                )
 
 
 def _changed_lines(outcome: Outcome, options: BuildOptions) -> None:

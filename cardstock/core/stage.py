@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 # What a build is asked rather than what a stage writes: which stages run (`only`), whether
 # a failed check stops them (`force`), where the files go (`out`) and which games are made
-# (`lang`). No stage's key holds them.
-ASKED = frozenset({"only", "force", "out", "lang"})
+# (`lang`, `edition`). No stage's key holds them.
+ASKED = frozenset({"only", "force", "out", "lang", "edition"})
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,6 +84,9 @@ class BuildOptions:
     card_words: bool = False  # --card-words: its component list prints each face's words
     reading_font: str | None = None  # --reading-font: rulebooks set in a font made for legibility
     lang: str | None = None  # --lang: the languages built ("de,fr", "all"); None: all shipped
+    # --edition: the editions built besides the colour one ("ink-saver,high-contrast");
+    # None: those each game file lists (`layout.editions`)
+    edition: str | None = None
 
     def fingerprint(self, names: Iterable[str] | None = None) -> str:
         """The options that change what a stage writes, as text for a key: the `names` a

@@ -51,6 +51,7 @@ from .art.shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
 from .art.symbols import Library
 from .boxtypes.services import Subject
 from .context import back_context, component_context, make_env
+from .editions import in_edition
 from .language.load import LayoutSet, load_layouts, shared_files
 from .ops import Face, FaceLines, Guide, Note, Op, rect_path
 from .painting.memo import BoxMemo
@@ -405,6 +406,8 @@ class Faces:
             return known
         # a language's words (backs, layouts) come from its .po file, which `common` hashes
         parts = [common, reads, side, "bleed" if bleed else "trim", what, self.catalog.lang or ""]
+        if self.catalog.edition:  # the colour edition's keys stay as they were
+            parts.append(self.catalog.edition)
         key = hashlib.sha256("\n".join(parts).encode()).digest()
         if shared is not None:
             self._back_keys[shared] = key
@@ -540,6 +543,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         w, h = parse_size("poker")
     shape = _shape(lay, component, w, h)
     custom = None
+    inks: list[tuple[int, int, str]] | None = [] if catalog.edition else None
     if shape_of(shape).geometry is None:  # a die net or a standee: panels composed into a net
         face = compose(shape_of(shape), component, lay, ctx, painter, w, h, b, safe)
     else:
@@ -564,13 +568,30 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
             component,
             catalog,
             st.marks,
+            inks,
         )
         face = marked.face((w, h, b, shape), geo.cut(), _guides(geo))
+    return _finished(st, painter, face, shape_of(shape).geometry is None, (side, inks))
+
+
+def _finished(
+    st: Faces,
+    painter: Painter,
+    face: Face,
+    composed: bool,
+    edition: tuple[str, list[tuple[int, int, str]] | None],
+) -> Face:
+    """The face with what drawing it found (its findings, its boxes' notes), in the game's
+    edition: the one place a face becomes its edition's (`layout.editions`); `edition` is
+    its side and what each box's `ink` asked."""
     findings = tuple(dict.fromkeys(painter.issues))
     if st.boxes is not None:
         findings = st.boxes.findings(findings)
-    notes = _notes(painter.notes, st.boxes, composed=shape_of(shape).geometry is None)
-    return face.found(findings, notes)
+    face = face.found(findings, _notes(painter.notes, st.boxes, composed=composed))
+    if st.catalog.edition:
+        side, inks = edition
+        face = in_edition(face, st.catalog.edition, side, tuple(inks or ()))
+    return face
 
 
 def _notes(found: list[Note], memo: BoxMemo | None, *, composed: bool) -> tuple[Note, ...]:

@@ -4,6 +4,7 @@ that read faces.
     laid = lay_out(job)     the game's faces laid out (at most once a build and game)
     laid.findings           what drawing each face found, face by face (print safety)
     laid.looks              what the colour-vision check compares (`vision.Looks`)
+    laid.values             what the greyscale check compares (`greyscale.Values`)
 
 A build runs the step for each game it checks, before the check (`cardstock.build`); a
 plain `cardstock check` runs it when the first check that reads faces asks for it. The
@@ -23,6 +24,7 @@ from __future__ import annotations
 from ..core.issues import Issue
 from ..core.stage import Job
 from .faces import Faces
+from .safety.greyscale import Values
 from .safety.vision import Looks
 
 
@@ -30,11 +32,12 @@ class LaidOut:
     """What the checks that read faces keep of one game's faces (one a game and build,
     never compared: a plain class)."""
 
-    __slots__ = ("findings", "looks")
+    __slots__ = ("findings", "looks", "values")
 
-    def __init__(self, findings: list[Issue], looks: Looks) -> None:
+    def __init__(self, findings: list[Issue], looks: Looks, values: Values) -> None:
         self.findings = findings
         self.looks = looks
+        self.values = values
 
 
 def lay_out(job: Job) -> LaidOut:
@@ -47,16 +50,20 @@ def lay_out(job: Job) -> LaidOut:
     printing = faces.printing()
     findings: list[Issue] = []
     looks = Looks(printing.catalog, faces.kept)
+    values = Values(printing.catalog)
     for comp in printing.catalog.components:
         front = printing.face(comp, "front")
         if front is not None:
             findings += front.findings
             looks.front(comp, front)
+            values.front(comp, front)
         back = printing.outline(comp, "back")  # a deck back many share: its drawing read once
         if back is not None:
             findings += back.findings
             looks.back(comp, back, printing.full)
-    done = faces.step = LaidOut(findings, looks)
+            if values.wants_back(comp):
+                values.back(comp, printing.full(back))
+    done = faces.step = LaidOut(findings, looks, values)
     return done
 
 

@@ -28,6 +28,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..catalog.languages import colour_id
 from ..core.files import Unreadable, read_text
 from ..core.patterns import compiled
 from ..core.template_words import read_spans
@@ -378,7 +379,7 @@ def game_texts(catalog: Catalog) -> Iterator[GameFile]:
     if catalog.rules is not None:  # the game's own notes columns (rules.toml hidden_columns)
         hidden |= {h.lower() for h in catalog.rules.hidden}
     visible: dict[str, list[str]] = words["visible"]
-    folder = root / "layouts" / catalog.id
+    folder = root / "layouts" / colour_id(catalog)
     tables = [
         catalog.folder / s.table
         for s in catalog.game.sets

@@ -216,6 +216,8 @@ def game_info(cat: Catalog, status: GameStatus) -> dict[str, Any]:
         # the game it is a language of (its own id when it is the source) and that language
         "source": cat.game.id,
         "lang": cat.lang or cat.game.language,
+        # the edition it is drawn in (docs/editions.md), for a game in one
+        **({"edition": cat.edition} if cat.edition else {}),
     }
 
 
@@ -442,10 +444,11 @@ def language_name(lang: str) -> str:
 
 
 def _in_languages(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One entry per game: a game built in several languages is the entry of its source
-    language (else of the first built), with `languages` listing every language's entry,
-    that one first, each with its `lang` and `language` (the language's own name). A game
-    in one language has no `languages` list to choose from (empty)."""
+    """One entry per game: a game built in several languages or editions is the entry of
+    its source language (else of the first built), with `languages` listing every
+    language's and edition's entry, that one first, each with its `lang` and `language`
+    (the language's own name, then the edition's, `English · ink-saver`). A game in one
+    language and edition has no `languages` list to choose from (empty)."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for e in entries:
         groups.setdefault(str(e.get("source") or e["id"]), []).append(e)
@@ -455,6 +458,8 @@ def _in_languages(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for e in group:
             e["lang"] = str(e.get("lang") or "")
             e["language"] = language_name(e["lang"]) if e["lang"] else ""
+            if e.get("edition"):  # beside the colour one, under its edition's name
+                e["language"] = " · ".join(x for x in (e["language"], str(e["edition"])) if x)
         first = group[0]
         out.append({**first, "languages": group if len(group) > 1 else []})
     return out

@@ -1,5 +1,6 @@
 """The rules checker's checks of the laid-out faces: `lint(job)`, the `print-safety` check,
-and `colour_vision(job)`, the `colour-vision` check (`cardstock.layout.safety.vision`).
+`colour_vision(job)`, the `colour-vision` check (`cardstock.layout.safety.vision`), and
+`greyscale(job)`, the `greyscale` check (`cardstock.layout.safety.greyscale`).
 
 Both read what the layout step (`cardstock.layout.step`) kept of every face of every
 component as it laid it out (once per build: the stages draw the same faces), each part of
@@ -36,6 +37,12 @@ def colour_vision(job: Job) -> list[Issue]:
     """Warnings for the game's looks colour-blind players cannot tell apart
     (`vision.Looks.warnings`)."""
     return lay_out(job).looks.warnings()
+
+
+def greyscale(job: Job) -> list[Issue]:
+    """Warnings for the values of a field (and the deck backs) that read as one in
+    greyscale or in a colour-vision view (`greyscale.Values.warnings`)."""
+    return lay_out(job).values.warnings()
 
 
 def _within_layout(field: str) -> str:

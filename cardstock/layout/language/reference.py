@@ -166,6 +166,14 @@ BOX_KEYS: dict[str, Key] = {
         '"2pt 1pt"',
         ("rect", "ellipse", "line", "outline"),
     ),
+    "ink": Key(
+        "keep, lighten, drop, outline",
+        "by what the box paints: a fill covering most of the face dropped, other fills "
+        "lightened, art kept; on a back, fills outlined",
+        "what the ink-saver edition does to the fills and art the box draws (its text and "
+        "icons are always inked to read; docs/editions.md)",
+        '"outline"',
+    ),
     "opacity": Key(
         "number above 0, at most 1",
         "1 (0.15 for patterns)",

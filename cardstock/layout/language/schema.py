@@ -70,6 +70,8 @@ class BoxSpec(StyleSpec):
     dash: str | None = None
     opacity: float | None = Field(default=None, gt=0, le=1)
     inset: str | None = None  # outline: grow (negative) or shrink the face's outline
+    # what the ink-saver edition does to the box's fills and art (`layout.editions`)
+    ink: Literal["keep", "lighten", "drop", "outline"] | None = None
     # text
     text: str | None = None
     style: str | None = None

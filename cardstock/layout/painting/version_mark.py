@@ -61,6 +61,7 @@ def paint_marked(
     component: Component,
     catalog: Catalog,
     drawings: MarkDrawings | None = None,
+    inks: list[tuple[int, int, str]] | None = None,
 ) -> Marked:
     """The face's ops, print-safety checked, with an honest version mark. When the boxes
     that show the mark are the layout's last (as the shipped layouts draw it, on top of
@@ -68,12 +69,17 @@ def paint_marked(
     face's size and shape), and the boxes showing the mark are drawn once, with it, and
     checked as drawn. Otherwise they are drawn with a stand-in first and again with the
     hash (`_paint_twice`). Editing anything drawn (a reference card's table, a colour)
-    changes the mark. `drawings`: the game's marks drawn so far (`MarkDrawings`)."""
+    changes the mark. `drawings`: the game's marks drawn so far (`MarkDrawings`). `inks`,
+    when given, is told (first op, op count, ink) of each box whose layout gives `ink`
+    (what the ink-saver edition does to it: `layout.editions`)."""
     minimum = measures.min_type(component.kind)
     safety = measures.face_check(painter.issues, lay, geo, minimum, painter.note)
     drawings = drawings if drawings is not None else MarkDrawings()
 
     def check(box: Box, before: list[Op], drawn: list[Op]) -> None:
+        ink = box.get("ink") if inks is not None else None
+        if inks is not None and isinstance(ink, str) and drawn:
+            inks.append((len(before), len(drawn), ink))
         if painter.memo is None:
             safety(box, before, drawn)
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...catalog.languages import colour_id
 from ..player_texts import toml_values
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ TEXT_FILES = ("game.toml", "rules.toml", "faces.toml")
 def text_file(catalog: Catalog, file: str) -> Path:
     """Where the game keeps `file` (one of `TEXT_FILES`)."""
     if file == "faces.toml":
-        return catalog.root / "layouts" / catalog.id / file
+        return catalog.root / "layouts" / colour_id(catalog) / file
     return catalog.folder / file
 
 

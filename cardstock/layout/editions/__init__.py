@@ -1,0 +1,39 @@
+"""The editions of a face: one transformation of its drawing ops, made in one place
+(`layout.faces`, as a face of a game in an edition is laid out), so that every output that
+draws the face — SVG, PDF, PNG, sheets, exports — draws the edition's.
+
+    in_edition(face, "ink-saver", side)       fills lightened or dropped, backs outlined
+    in_edition(face, "high-contrast", side)   every text run at 7:1, rules thicker
+
+What each edition does to each kind of op is `repaint`'s; docs/editions.md says it for
+designers.
+"""
+
+from __future__ import annotations
+
+from ..ops import Face
+from .repaint import HIGH_CONTRAST, INK_SAVER, INKS, Inks, repaint
+
+EDITIONS = (INK_SAVER, HIGH_CONTRAST)
+
+
+def in_edition(face: Face, edition: str, side: str, inks: Inks = ()) -> Face:
+    """`face` as `edition` draws it (`side`: "front" or "back"), under a key of its own;
+    `inks`: (first op, op count, `ink`) of each box whose layout gives its `ink`."""
+    ops = repaint(face, edition, side, inks)
+    made = Face.build(
+        face.width,
+        face.height,
+        face.bleed,
+        face.shape,
+        ops,
+        face.cut,
+        face.folds,
+        face.findings,
+        face.version,
+        face.marks,
+    )
+    return made.found(face.findings, face.notes)
+
+
+__all__ = ["EDITIONS", "HIGH_CONTRAST", "INKS", "INK_SAVER", "Inks", "in_edition"]

@@ -1,0 +1,56 @@
+"""The ink-saver edition prints at most a third of the colour edition's ink on every
+shipped game's print-and-play sheets: read back from the pages as pdftoppm renders them,
+and as the build reports it (`render.ink`)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import GAMES
+from PIL import Image
+
+from cardstock.render.ink import page_coverage
+
+DPI = 12  # coverage is a mean over the page: a coarse raster is enough, and quick
+
+
+def pdftoppm_coverage(pdf: Path, scratch: Path) -> list[float]:
+    """Each page's ink, (3 - (R + G + B) / 255) / 3 averaged over its pixels, as pdftoppm
+    renders it (another renderer than the build's)."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["pdftoppm", "-r", str(DPI), "-png", str(pdf), str(scratch / "page")], check=True
+    )
+    out = []
+    for png in sorted(scratch.glob("page-*.png")):
+        with Image.open(png) as image:
+            counts = image.convert("RGB").histogram()
+            pixels = image.width * image.height
+        out.append(1.0 - sum((i % 256) * n for i, n in enumerate(counts)) / (3 * 255 * pixels))
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_ink_saver_sheets_print_a_third_of_the_colour_sheets_ink_or_less(
+    game: str, edition_build: Path, tmp_path: Path
+) -> None:
+    out = edition_build / "out"
+    colour = pdftoppm_coverage(out / game / f"{game}-pnp-letter.pdf", tmp_path / "colour")
+    saver = f"{game}-ink-saver"
+    light = pdftoppm_coverage(out / saver / f"{saver}-pnp-letter.pdf", tmp_path / "saver")
+    assert len(colour) == len(light) > 0
+    # the whole file's ink (each page's mean times its area, the pages all one size)
+    assert sum(light) <= sum(colour) / 3, (sum(light), sum(colour))
+
+
+def test_the_build_reports_each_sheets_ink_as_its_pages_measure(edition_build: Path) -> None:
+    said = (edition_build / "said.txt").read_text(encoding="utf-8")
+    out = edition_build / "out"
+    for game in GAMES:
+        for made in (game, f"{game}-ink-saver", f"{game}-high-contrast"):
+            path = out / made / f"{made}-pnp-letter.pdf"
+            pages = page_coverage(path.read_bytes())
+            line = f"{made}/{made}-pnp-letter.pdf: ink {100 * sum(pages) / len(pages):.1f}% "
+            assert line in said, (line, said)

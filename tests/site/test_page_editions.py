@@ -1,0 +1,27 @@
+"""The downloads page lists a game's editions beside its colour one: one section a game,
+its choice naming each edition after the language, each linking that edition's files."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import GAMES
+
+
+def test_each_game_s_editions_are_offered_in_its_own_section(edition_build: Path) -> None:
+    page = (edition_build / "out" / "index.html").read_text(encoding="utf-8")
+    for game in GAMES:
+        choice = re.search(rf'<p class="languages">[^\n]*href="#files-{game}"[^\n]*</p>', page)
+        assert choice is not None, game
+        labels = re.findall(r'href="#files-([^"]+)"[^>]*>([^<]+)</a>', choice.group(0))
+        assert labels == [
+            (game, "English"),
+            (f"{game}-high-contrast", "English · high-contrast"),
+            (f"{game}-ink-saver", "English · ink-saver"),
+        ]
+        for edition in ("ink-saver", "high-contrast"):
+            made = f"{game}-{edition}"
+            assert f'href="{made}/{made}-pnp-letter.pdf"' in page
+    # no edition has a section of its own
+    assert not re.search(r'<section class="game" id="[^"]*-(ink-saver|high-contrast)"', page)
