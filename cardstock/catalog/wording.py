@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.patterns import fill
 from .kinds import kind_said
-from .printing import Printed, SetPrint
 from .text import Text
 
 if TYPE_CHECKING:
@@ -269,27 +268,3 @@ def components_line(catalog: Catalog, n: int) -> str:
 def said_count(catalog: Catalog, kind: str, n: int) -> str:
     """ "3 dice", the kind's count in the catalog's language."""
     return kind_said(catalog.tool_words, kind, n)
-
-
-def printed(catalog: Catalog, comp: Component) -> Printed:
-    """`comp` as its face prints it (`catalog.printing`), its set's part made once for
-    the catalog."""
-    of_set = catalog.prints.sets.get(comp.set)
-    if of_set is None:
-        of_set = catalog.prints.sets[comp.set] = _set_print(catalog, comp.set)
-    return Printed(
-        comp,
-        of_set,
-        printed_group(catalog, comp),
-        said(comp.fields, catalog.wording),
-        catalog.tool_words("yes"),
-    )
-
-
-def _set_print(catalog: Catalog, set_id: str) -> SetPrint:
-    s = catalog.set(set_id)
-    specs = catalog.field_specs(set_id)
-    labels = {
-        k: catalog.wording.get(f"label.{k}") or f.label or humanize(k) for k, f in specs.items()
-    }
-    return SetPrint(s, specs, labels, frozenset(s.group_fields()))

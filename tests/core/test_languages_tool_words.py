@@ -21,7 +21,7 @@ from helpers_printer import Printer, check_pieces, face_sizes, one_flip, read
 from pypdf import PdfReader
 
 from cardstock.catalog.pseudo import pseudo
-from cardstock.catalog.wording import printed
+from cardstock.catalog.resolve import printed
 from cardstock.cli import main
 from cardstock.core.stage import BuildOptions
 from cardstock.core.toolwords import (
