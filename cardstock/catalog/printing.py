@@ -81,6 +81,20 @@ class SideText:
 
 
 @dataclass(frozen=True, slots=True)
+class Listed:
+    """What a generic layout lists of a component: its facts (label and text of each
+    field worth printing; `facts` leaves out its group's fields and the icon it is
+    colour-coded by, `all_facts` none), the (icon, colour) pairs it is colour-coded by,
+    its first number field (`stat`) and its first art file."""
+
+    facts: tuple[dict[str, Any], ...]
+    all_facts: tuple[dict[str, Any], ...]
+    accents: tuple[tuple[str, str | None], ...]
+    stat: dict[str, Any] | None
+    art_file: Any
+
+
+@dataclass(frozen=True, slots=True)
 class QuickRef:
     """One side of a reference card: the text its quick-reference template renders to and
     the problems met on the way, or the bad input that stopped it (`refused`)."""
@@ -95,14 +109,17 @@ class ComponentPrint:
     """Everything a component's faces print of it (see the module's docstring): `context`
     is what its face templates see before a side is chosen (its fields, the game's names,
     the theme's colours, its own names); `sides` its text fields for "front" and "back";
+    `listed` what a generic layout lists of it;
     `code` its QR code's text cut where the version digits go; `die_faces` the six parts a
-    die net's panels print (None for a `faces` field that is not a list of texts);
+    die net's panels print (None: six empty faces, for a `faces` field that is empty or
+    holds anything but texts);
     `quickref` a reference card's text for "front" and "back"; `back_at` the game file's
     place of its deck back (None for a component without one)."""
 
     shown: Printed
     context: dict[str, Any]
     sides: dict[str, SideText]
+    listed: Listed
     size: tuple[float, float]
     code: tuple[str, ...]
     die_faces: tuple[dict[str, Any], ...] | None
@@ -112,15 +129,18 @@ class ComponentPrint:
 
 @dataclass
 class Prints:
-    """Each set's `SetPrint`, made when a face of it is first printed (one per catalog: a
-    catalog in another language prints other labels)."""
+    """Each set's `SetPrint`, and the game file's place of each deck back, made together
+    when a face is first printed (one per catalog: a catalog in another language prints
+    other labels)."""
 
     sets: dict[str, SetPrint] = field(default_factory=dict)
+    backs: dict[str, tuple[str, int | None]] = field(default_factory=dict)
 
 
 __all__ = [
     "ComponentPrint",
     "FieldText",
+    "Listed",
     "Printed",
     "Prints",
     "QuickRef",

@@ -23,13 +23,17 @@ from ..core.patterns import fill
 from ..core.templating import render
 from ..core.units import UnitError, parse_size
 from .context import table_cell
-from .printing import ComponentPrint, FieldText, Printed, QuickRef, SetPrint, SideText
+from .fields import slugify
+from .printing import ComponentPrint, FieldText, Listed, Printed, QuickRef, SetPrint, SideText
 from .ruletext import quickref_name_problem, quickref_template, render_quickref
 from .wording import humanize, printed_group, said
 
 if TYPE_CHECKING:
+    from collections.abc import Set as AbstractSet
+
     from jinja2.sandbox import SandboxedEnvironment
 
+    from .fields import FieldSpec
     from .load import Catalog
     from .schema import Component
 
@@ -44,27 +48,30 @@ FACES_FIELD = "faces"  # the field a die's faces are listed in
 
 def printed(catalog: Catalog, comp: Component) -> Printed:
     """`comp` as its face prints it (`printing.Printed`), its set's part made once for
-    the catalog."""
-    of_set = catalog.prints.sets.get(comp.set)
-    if of_set is None:
-        of_set = catalog.prints.sets[comp.set] = _set_print(catalog, comp.set)
+    the catalog (`set_prints`)."""
     return Printed(
         comp,
-        of_set,
+        set_prints(catalog)[comp.set],
         printed_group(catalog, comp),
         said(comp.fields, catalog.wording),
         catalog.tool_words("yes"),
     )
 
 
-def _set_print(catalog: Catalog, set_id: str) -> SetPrint:
-    s = catalog.set(set_id)
-    specs = catalog.field_specs(set_id)
-    labels = {
-        k: catalog.wording.get(f"label.{k}") or f.label or humanize(k) for k, f in specs.items()
-    }
-    stat_labels = {k: f.label or humanize(k) for k, f in specs.items()}
-    return SetPrint(s, specs, labels, stat_labels, frozenset(s.group_fields()))
+def set_prints(catalog: Catalog) -> dict[str, SetPrint]:
+    """Each set's `SetPrint`, made together when a face of the catalog is first printed
+    (a game has a few sets) and kept with the catalog (`Catalog.prints`)."""
+    sets = catalog.prints.sets
+    if not sets:
+        for s in catalog.game.sets:
+            specs = catalog.field_specs(s.id)
+            labels = {
+                k: catalog.wording.get(f"label.{k}") or f.label or humanize(k)
+                for k, f in specs.items()
+            }
+            stat_labels = {k: f.label or humanize(k) for k, f in specs.items()}
+            sets[s.id] = SetPrint(s, specs, labels, stat_labels, frozenset(s.group_fields()))
+    return sets
 
 
 def base_context(catalog: Catalog, theme: dict[str, str]) -> dict[str, Any]:
@@ -115,12 +122,133 @@ def resolve(
         shown,
         ctx,
         _sides(shown, ctx, env),
+        listed(catalog, shown),
         _size(comp.size),
         _code(catalog, comp),
         _die_faces(comp.fields.get(FACES_FIELD) or []),
         _quickrefs(catalog, comp) if comp.kind == "reference" else {},
-        _back_at(catalog, comp.back),
+        back_places(catalog).get(comp.back) if comp.back is not None else None,
     )
+
+
+def listed(catalog: Catalog, shown: Printed) -> Listed:
+    """What a generic layout lists of a component (`printing.Listed`)."""
+    comp, specs = shown.component, shown.of_set.specs
+    group_fields = shown.of_set.group_fields
+    acc = accents(catalog, shown)
+    coded = {i for i, _ in acc[:1] if i}
+    return Listed(
+        tuple(
+            f
+            for f in facts(catalog, shown, group_fields)
+            if not (f["type"] == "icon" and f["value"] in coded)
+        ),
+        tuple(facts(catalog, shown, frozenset())),
+        tuple(acc),
+        _first_stat(comp, specs, shown.of_set.stat_labels, group_fields),
+        # the picture the default layouts draw: the first art field that holds a file
+        next(
+            (
+                comp.fields.get(k)
+                for k, spec in specs.items()
+                if spec.type == "art" and comp.fields.get(k)
+            ),
+            None,
+        ),
+    )
+
+
+def _slug(text: str) -> str:
+    return slugify(str(text))
+
+
+def accents(catalog: Catalog, shown: Printed) -> list[tuple[str, str | None]]:
+    """(icon id or "", colour) pairs a component is colour-coded by, most important first:
+    colour fields, icon fields, then choice/str fields whose value names a declared icon."""
+    game = catalog.game
+    comp, specs = shown.component, shown.of_set.specs
+    out: list[tuple[str, str | None]] = []
+    first_icon = ""
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if v is None:
+            continue
+        if spec.type == "icon":
+            first_icon = first_icon or v
+        elif spec.type == "icons" and v:
+            first_icon = first_icon or v[0]
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if v is not None and spec.type == "color":
+            out.append((first_icon, v))
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if v is None:
+            continue
+        ids = [v] if spec.type == "icon" else (list(v) if spec.type == "icons" else [])
+        if spec.type in ("choice", "str") and _slug(v) in game.icons:
+            ids = [_slug(v)]
+        for icon_id in ids:
+            icon = game.icons.get(icon_id)
+            if icon is not None:
+                out.append((icon_id, icon.color))
+    return out
+
+
+def facts(catalog: Catalog, shown: Printed, skip: AbstractSet[str]) -> list[dict[str, Any]]:
+    """The fields a generic layout lists: label and display text (icons inline)."""
+    comp, specs = shown.component, shown.of_set.specs
+    out = []
+    for key, spec in specs.items():
+        if key in skip:
+            continue
+        v = comp.fields.get(key)
+        if v is None or v is False or v == [] or spec.type in ("text", "art", "color", "list"):
+            continue
+        if (
+            spec.default is not None
+            and v == spec.default
+            and spec.type in ("int", "number", "bool")
+        ):
+            continue  # an unchanged default (0 hostages, no bonus) is not worth printing
+        # as the language prints it (`labels.label_texts`: `label.<field>`)
+        label = shown.of_set.labels[key]
+        if spec.type == "icon":
+            text = f":{v}:"
+        elif spec.type == "icons":
+            text = " ".join(f":{i}:" for i in v)
+        elif spec.type == "bool":
+            text = shown.yes
+        elif isinstance(v, float) and v.is_integer():
+            text = str(int(v))
+        elif spec.type == "choice":
+            text = str(shown.said[key])
+        else:
+            text = str(v)
+        icon = key.replace("_", "-") if key.replace("_", "-") in catalog.game.icons else None
+        out.append(
+            {"name": key, "label": label, "value": v, "text": text, "type": spec.type, "icon": icon}
+        )
+    return out
+
+
+def _first_stat(
+    comp: Component,
+    specs: dict[str, FieldSpec],
+    labels: dict[str, str],
+    group_fields: AbstractSet[str],
+) -> dict[str, Any] | None:
+    """The component's first number field that does not name its group, for the `stat`
+    the default layouts show (None when it has none)."""
+    for key, spec in specs.items():
+        v = comp.fields.get(key)
+        if spec.type in ("int", "number") and v is not None and key not in group_fields:
+            return {
+                "name": key,
+                "label": labels[key],
+                "value": int(v) if float(v).is_integer() else v,
+            }
+    return None
 
 
 def _sides(shown: Printed, ctx: dict[str, Any], env: SandboxedEnvironment) -> dict[str, SideText]:
@@ -225,8 +353,10 @@ def face_parts(text: str) -> dict[str, Any]:
 
 def _die_faces(values: Any) -> tuple[dict[str, Any], ...] | None:
     """The parts of a die's six faces (`face_parts`), an empty face for each one missing;
-    None when the field holds anything but texts."""
-    if not isinstance(values, (list, tuple, str)) or not all(isinstance(v, str) for v in values):
+    None when the field is empty or holds anything but texts (six empty faces)."""
+    if not values or not isinstance(values, (list, tuple, str)):
+        return None
+    if not all(isinstance(v, str) for v in values):
         return None
     return tuple(face_parts(v) for v in (list(values) + [""] * DIE_FACES)[:DIE_FACES])
 
@@ -265,8 +395,12 @@ def _quickref(catalog: Catalog, comp: Component, side: str) -> tuple[str, list[I
     return (text_out or ""), list(problems)
 
 
-def _back_at(catalog: Catalog, back: str | None) -> tuple[str, int | None] | None:
-    """Where the game file writes the component's deck back (None: it has none there)."""
-    if back is None or back not in catalog.game.backs:
-        return None
-    return catalog.display(catalog.folder / "game.toml"), catalog.line("backs", back)
+def back_places(catalog: Catalog) -> dict[str, tuple[str, int | None]]:
+    """Where the game file writes each deck back, found together when a face is first
+    printed and kept with the catalog (`Catalog.prints`)."""
+    backs = catalog.prints.backs
+    if not backs and catalog.game.backs:
+        game_file = catalog.display(catalog.folder / "game.toml")
+        for back in catalog.game.backs:
+            backs[back] = (game_file, catalog.line("backs", back))
+    return backs

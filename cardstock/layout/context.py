@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import TemplateError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
-from ..catalog.printing import ComponentPrint, FieldText, Printed
+from ..catalog.fields import COLOR_PATTERN
+from ..catalog.printing import ComponentPrint, FieldText
 from ..catalog.resolve import VERSION_DIGITS, base_context, resolve
 from ..catalog.schema import Component
 from ..core.colors import named_color
@@ -147,80 +146,6 @@ def make_env() -> BoundedSandbox:
 # ---------------------------------------------------------------- component context
 
 
-def _slug(text: str) -> str:
-    return slugify(str(text))
-
-
-def accents(catalog: Catalog, shown: Printed) -> list[tuple[str, str | None]]:
-    """(icon id or "", colour) pairs a component is colour-coded by, most important first:
-    colour fields, icon fields, then choice/str fields whose value names a declared icon."""
-    game = catalog.game
-    comp, specs = shown.component, shown.of_set.specs
-    out: list[tuple[str, str | None]] = []
-    first_icon = ""
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if v is None:
-            continue
-        if spec.type == "icon":
-            first_icon = first_icon or v
-        elif spec.type == "icons" and v:
-            first_icon = first_icon or v[0]
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if v is not None and spec.type == "color":
-            out.append((first_icon, v))
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if v is None:
-            continue
-        ids = [v] if spec.type == "icon" else (list(v) if spec.type == "icons" else [])
-        if spec.type in ("choice", "str") and _slug(v) in game.icons:
-            ids = [_slug(v)]
-        for icon_id in ids:
-            icon = game.icons.get(icon_id)
-            if icon is not None:
-                out.append((icon_id, icon.color))
-    return out
-
-
-def facts(catalog: Catalog, shown: Printed, skip: AbstractSet[str]) -> list[dict[str, Any]]:
-    """The fields a generic layout lists: label and display text (icons inline)."""
-    comp, specs = shown.component, shown.of_set.specs
-    out = []
-    for key, spec in specs.items():
-        if key in skip:
-            continue
-        v = comp.fields.get(key)
-        if v is None or v is False or v == [] or spec.type in ("text", "art", "color", "list"):
-            continue
-        if (
-            spec.default is not None
-            and v == spec.default
-            and spec.type in ("int", "number", "bool")
-        ):
-            continue  # an unchanged default (0 hostages, no bonus) is not worth printing
-        # as the language prints it (`labels.label_texts`: `label.<field>`)
-        label = shown.of_set.labels[key]
-        if spec.type == "icon":
-            text = f":{v}:"
-        elif spec.type == "icons":
-            text = " ".join(f":{i}:" for i in v)
-        elif spec.type == "bool":
-            text = shown.yes
-        elif isinstance(v, float) and v.is_integer():
-            text = str(int(v))
-        elif spec.type == "choice":
-            text = str(shown.said[key])
-        else:
-            text = str(v)
-        icon = key.replace("_", "-") if key.replace("_", "-") in catalog.game.icons else None
-        out.append(
-            {"name": key, "label": label, "value": v, "text": text, "type": spec.type, "icon": icon}
-        )
-    return out
-
-
 PENDING_DIGEST = "0" * VERSION_DIGITS  # stands in for the face's hash while the rest is drawn
 
 
@@ -253,7 +178,6 @@ def face_context(
     (`catalog.printing.ComponentPrint`): its texts as that side renders them, and what a
     generic layout lists of it (facts, accents, its first stat)."""
     shown = record.shown
-    comp, specs = shown.component, shown.of_set.specs
     ctx = dict(record.context)
     ctx.update(
         fields=dict(ctx["fields"]),
@@ -272,53 +196,21 @@ def face_context(
             text_fields.append(key)
     ctx["texts"] = texts
     ctx["text_fields"] = text_fields
-    group_fields = shown.of_set.group_fields
-    acc = accents(catalog, shown)
-    coded = {i for i, _ in acc[:1] if i}
-    ctx["facts"] = [
-        f
-        for f in facts(catalog, shown, group_fields)
-        if not (f["type"] == "icon" and f["value"] in coded)
-    ]
-    ctx["all_facts"] = facts(catalog, shown, frozenset())
+    listed = record.listed
+    acc = listed.accents
+    ctx["facts"] = [dict(f) for f in listed.facts]
+    ctx["all_facts"] = [dict(f) for f in listed.all_facts]
     ctx["accents"] = [{"icon": i or None, "color": c} for i, c in acc]
     colored = [(i, c) for i, c in acc if c]
     ctx["accent"] = colored[0][1] if colored else theme.get("accent", "#3d4250")
     ctx["accent_icon"] = next((i for i, _ in colored if i), None) or next(
         (i for i, _ in acc if i), None
     )
-    ctx["stat"] = _first_stat(comp, specs, shown.of_set.stat_labels, group_fields)
-    # the picture the default layouts draw: the first art field that holds a file
-    ctx["art_file"] = next(
-        (
-            comp.fields.get(k)
-            for k, spec in specs.items()
-            if spec.type == "art" and comp.fields.get(k)
-        ),
-        None,
-    )
+    ctx["stat"] = dict(listed.stat) if listed.stat is not None else None
+    ctx["art_file"] = listed.art_file
     ctx["version_mark"] = version_mark(catalog)
     ctx["version_code"] = version_code(record)
     return ctx, list(printed_side.problems)
-
-
-def _first_stat(
-    comp: Component,
-    specs: dict[str, FieldSpec],
-    labels: dict[str, str],
-    group_fields: AbstractSet[str],
-) -> dict[str, Any] | None:
-    """The component's first number field that does not name its group, for the `stat`
-    the default layouts show (None when it has none)."""
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if spec.type in ("int", "number") and v is not None and key not in group_fields:
-            return {
-                "name": key,
-                "label": labels[key],
-                "value": int(v) if float(v).is_integer() else v,
-            }
-    return None
 
 
 def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]:
