@@ -26,7 +26,7 @@ from .context import table_cell
 from .fields import slugify
 from .printing import ComponentPrint, FieldText, Listed, Printed, QuickRef, SetPrint, SideText
 from .ruletext import quickref_name_problem, quickref_template, render_quickref
-from .wording import humanize, printed_group, said
+from .wording import group_said, humanize, said
 
 if TYPE_CHECKING:
     from collections.abc import Set as AbstractSet
@@ -49,10 +49,11 @@ FACES_FIELD = "faces"  # the field a die's faces are listed in
 def printed(catalog: Catalog, comp: Component) -> Printed:
     """`comp` as its face prints it (`printing.Printed`), its set's part made once for
     the catalog (`set_prints`)."""
+    of_set = set_prints(catalog)[comp.set]
     return Printed(
         comp,
-        set_prints(catalog)[comp.set],
-        printed_group(catalog, comp),
+        of_set,
+        group_said(catalog, comp, of_set.set.group),
         said(comp.fields, catalog.wording),
         catalog.tool_words("yes"),
     )

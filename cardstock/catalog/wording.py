@@ -211,13 +211,17 @@ def printed_group(catalog: Catalog, comp: Component) -> str:
     (`set.<set>.group`; a pattern of fields alone, `{faction}`, as it is) and filled with
     the fields as the language prints them. The group
     itself (`comp.group`) stays the source's: templates and rules find components by it."""
+    return group_said(catalog, comp, catalog.set(comp.set).group)
+
+
+def group_said(catalog: Catalog, comp: Component, source: str) -> str:
+    """`printed_group`, given the set's own `group` pattern (`source`)."""
     pattern = catalog.wording.get(f"set.{comp.set}.group")
     if pattern is None:
         if catalog.lang is None:
             return comp.group  # the source's own language
         # a pattern of fields alone (`{faction}`) has no words to translate, but its
         # values are said in the language as a worded pattern's are
-        source = catalog.set(comp.set).group
         if has_words(re.sub(r"\{[^{}]*\}", "", source)):
             return comp.group  # not translated yet: the source's words, as it gives them
         pattern = source

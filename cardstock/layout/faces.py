@@ -12,6 +12,10 @@ else the kind's default (`card`, `tile`, `token`, `die`, `pawn`, `reference`, `b
 Backs use `back-<back id>`, else `<kind>-back`. Die nets and standees are composed from a
 panel layout (one die face, one standee side) drawn into a net with glue tabs and folds.
 
+A face is drawn from its component's record (`Faces.record`: a `ComponentPrint` the
+catalog resolves, `catalog.resolve`): the layout reads its attributes and asks the catalog
+nothing more about the component.
+
 A face is laid out at most once per build: the `Faces` of a game is made once and handed to
 the rules check (whose print-safety lint reads what each face found while it was drawn) and
 to every stage that draws. It also keeps each face in the cache (`cardstock.core.cache`)
