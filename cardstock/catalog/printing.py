@@ -129,12 +129,13 @@ class ComponentPrint:
 
 @dataclass
 class Prints:
-    """Each set's `SetPrint`, and the game file's place of each deck back, made together
-    when a face is first printed (one per catalog: a catalog in another language prints
-    other labels)."""
+    """Each set's `SetPrint`, the game file's place of each deck back and the game's QR
+    code pattern filled but for each card's id and digits, made together when a face is
+    first printed (one per catalog: a catalog in another language prints other labels)."""
 
     sets: dict[str, SetPrint] = field(default_factory=dict)
     backs: dict[str, tuple[str, int | None]] = field(default_factory=dict)
+    code: str | None = None
 
 
 __all__ = [

@@ -42,6 +42,7 @@ VERSION_DIGITS = 6  # the digits of a face's hash its version mark and QR code p
 # stands in for the version digits while a QR code's text is filled (no pattern or value
 # holds a NUL), as long as the digits, so the pattern's bound counts the same characters
 _DIGITS = "\x00" * VERSION_DIGITS
+_CARD = "\x01"  # stands in for a card's id in the game's code pattern, filled once
 DIE_FACES = 6  # a die net's panels
 FACES_FIELD = "faces"  # the field a die's faces are listed in
 
@@ -335,11 +336,22 @@ def _code(catalog: Catalog, comp: Component) -> tuple[str, ...]:
     """What a card's QR code holds (the game's `[playtest] code` with the game, the card's
     id and its version filled in, URL-encoded in an https:// address), cut where the
     version's digits go: the face joins the pieces with its own digits."""
-    template = catalog.game.playtest.code
-    names = {"game": catalog.game.id, "card": comp.id}
-    if template.startswith("https://"):
-        names = {k: quote(v, safe="") for k, v in names.items()}
-    return tuple(fill(template, {**names, "version": _DIGITS}).split(_DIGITS))
+    pattern = catalog.game.playtest.code
+    card = quote(comp.id, safe="") if pattern.startswith("https://") else comp.id
+    return tuple(code_pattern(catalog).replace(_CARD, card).split(_DIGITS))
+
+
+def code_pattern(catalog: Catalog) -> str:
+    """The game's `[playtest] code` filled once for the catalog (`Catalog.prints`): the
+    game's id in place, a mark where each card's id goes and one where its digits go."""
+    prints = catalog.prints
+    if prints.code is None:
+        pattern = catalog.game.playtest.code
+        game = catalog.game.id
+        if pattern.startswith("https://"):
+            game = quote(game, safe="")
+        prints.code = fill(pattern, {"game": game, "card": _CARD, "version": _DIGITS})
+    return prints.code
 
 
 def face_parts(text: str) -> dict[str, Any]:
