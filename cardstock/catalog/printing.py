@@ -107,14 +107,14 @@ class QuickRef:
 @dataclass(frozen=True, slots=True)
 class ComponentPrint:
     """Everything a component's faces print of it (see the module's docstring): `context`
-    is what its face templates see before a side is chosen (its fields, the game's names,
-    the theme's colours, its own names); `sides` its text fields for "front" and "back";
-    `listed` what a generic layout lists of it;
-    `code` its QR code's text cut where the version digits go; `die_faces` the six parts a
-    die net's panels print (None: six empty faces, for a `faces` field that is empty or
-    holds anything but texts);
-    `quickref` a reference card's text for "front" and "back"; `back_at` the game file's
-    place of its deck back (None for a component without one)."""
+    is what its face templates see of it before a side is chosen (its fields and its own
+    names; the game's names and the theme's colours are the layout's, `base_context`);
+    `sides` its text fields for "front" and "back"; `listed` what a generic layout lists
+    of it; `code` its QR code's text cut where the version digits go; `die_faces` the six
+    parts a die net's panels print (None: six empty faces, for a `faces` field that is
+    empty or holds anything but texts); `quickref` a reference card's text for "front"
+    and "back"; `back_at` the game file's place of its deck back (None for a component
+    without one)."""
 
     shown: Printed
     context: dict[str, Any]

@@ -103,10 +103,9 @@ def resolve(
     """The record of everything `comp`'s faces print (`printing.ComponentPrint`); `theme`
     and `env` are the layouts' colours and template environment its texts render with."""
     shown = printed(catalog, comp)
-    ctx: dict[str, Any] = {}
-    ctx.update(comp.fields)
-    ctx.update(base_context(catalog, theme))
-    ctx.update(
+    own: dict[str, Any] = {}
+    own.update(comp.fields)
+    own.update(
         name=comp.name,
         id=comp.id,
         group=comp.group,
@@ -122,8 +121,8 @@ def resolve(
     )
     return ComponentPrint(
         shown,
-        ctx,
-        _sides(shown, ctx, env),
+        own,
+        _sides(catalog, shown, own, theme, env),
         listed(catalog, shown),
         _size(comp.size),
         _code(catalog, comp),
@@ -253,7 +252,13 @@ def _first_stat(
     return None
 
 
-def _sides(shown: Printed, ctx: dict[str, Any], env: SandboxedEnvironment) -> dict[str, SideText]:
+def _sides(
+    catalog: Catalog,
+    shown: Printed,
+    own: dict[str, Any],
+    theme: dict[str, str],
+    env: SandboxedEnvironment,
+) -> dict[str, SideText]:
     """Each side's text fields: one record for both sides when no text is a template."""
     comp = shown.component
     templated = any(
@@ -270,6 +275,9 @@ def _sides(shown: Printed, ctx: dict[str, Any], env: SandboxedEnvironment) -> di
         }
         alike = SideText(texts, ())
         return dict.fromkeys(SIDES, alike)
+    # what a text's template sees: the component's names over the game's (`base_context`;
+    # none of its own names is one of the game's, so only a field of the same name is hidden)
+    ctx = {**own, **base_context(catalog, theme)}
     return {side: _side(shown, ctx, env, side) for side in SIDES}
 
 

@@ -179,6 +179,7 @@ def face_context(
     generic layout lists of it (facts, accents, its first stat)."""
     shown = record.shown
     ctx = dict(record.context)
+    ctx.update(base_context(catalog, theme))  # none of the component's own names is one of these
     ctx.update(
         fields=dict(ctx["fields"]),
         said=dict(shown.said),

@@ -64,3 +64,21 @@ def test_every_face_of_a_component_is_drawn_from_one_record(mini: GameCopy, monk
     drawn = [(comp.id, side) for comp, side, _ in faces.each()]
     assert any(side == "back" for _, side in drawn)
     assert made == Counter(c.id for c in catalog.components)
+
+
+def test_each_face_of_a_record_gets_its_own_copy_of_what_templates_may_change(
+    mini: GameCopy,
+) -> None:
+    from cardstock.layout.context import face_context
+
+    (catalog,), _ = load_games(mini.root, ["mini"])
+    ember = next(c for c in catalog.components if c.id == "ember")
+    record = resolve(catalog, ember, {"accent": "#123456"}, make_env())
+    front, _ = face_context(catalog, record, {"accent": "#123456"}, "front")
+    front["theme"]["accent"] = "#000000"  # what a template's `theme.update(...)` does
+    front["fields"]["text"] = "changed"
+    front["said"]["suit"] = "changed"
+    back, _ = face_context(catalog, record, {"accent": "#123456"}, "back")
+    assert back["theme"]["accent"] == "#123456"
+    assert back["fields"]["text"] == "Deal 1 damage. :fire:"
+    assert back["said"]["suit"] == "Fire"

@@ -109,7 +109,7 @@ def _die_net(
         col, row = _NET[slot]
         x0, y0 = col * s, row * s
         fctx = dict(ctx)
-        fctx.update(parts[i], face_index=i + 1)
+        fctx.update(parts[i], face_icons=list(parts[i]["face_icons"]), face_index=i + 1)
         geo = Geometry(s, s, b, psafe, "rect")
         inner = (
             painter.paint(
