@@ -1,5 +1,7 @@
-"""What layout templates see: a component's fields and the game's icons, theme and
-helpers, rendered in the sandbox (undefined names are errors, reported as Issues)."""
+"""What layout templates see: a component's record (`catalog.printing.ComponentPrint`,
+its fields, words and texts as the catalog resolved them) with the game's icons, the
+theme and the colour helpers, rendered in the sandbox (undefined names are errors,
+reported as Issues)."""
 
 from __future__ import annotations
 
