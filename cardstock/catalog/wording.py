@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.patterns import fill
 from .kinds import kind_said
-from .printing import Printed, SetPrint
 from .text import Text
 
 if TYPE_CHECKING:
@@ -212,13 +211,17 @@ def printed_group(catalog: Catalog, comp: Component) -> str:
     (`set.<set>.group`; a pattern of fields alone, `{faction}`, as it is) and filled with
     the fields as the language prints them. The group
     itself (`comp.group`) stays the source's: templates and rules find components by it."""
+    return group_said(catalog, comp, catalog.set(comp.set).group)
+
+
+def group_said(catalog: Catalog, comp: Component, source: str) -> str:
+    """`printed_group`, given the set's own `group` pattern (`source`)."""
     pattern = catalog.wording.get(f"set.{comp.set}.group")
     if pattern is None:
         if catalog.lang is None:
             return comp.group  # the source's own language
         # a pattern of fields alone (`{faction}`) has no words to translate, but its
         # values are said in the language as a worded pattern's are
-        source = catalog.set(comp.set).group
         if has_words(re.sub(r"\{[^{}]*\}", "", source)):
             return comp.group  # not translated yet: the source's words, as it gives them
         pattern = source
@@ -269,27 +272,3 @@ def components_line(catalog: Catalog, n: int) -> str:
 def said_count(catalog: Catalog, kind: str, n: int) -> str:
     """ "3 dice", the kind's count in the catalog's language."""
     return kind_said(catalog.tool_words, kind, n)
-
-
-def printed(catalog: Catalog, comp: Component) -> Printed:
-    """`comp` as its face prints it (`catalog.printing`), its set's part made once for
-    the catalog."""
-    of_set = catalog.prints.sets.get(comp.set)
-    if of_set is None:
-        of_set = catalog.prints.sets[comp.set] = _set_print(catalog, comp.set)
-    return Printed(
-        comp,
-        of_set,
-        printed_group(catalog, comp),
-        said(comp.fields, catalog.wording),
-        catalog.tool_words("yes"),
-    )
-
-
-def _set_print(catalog: Catalog, set_id: str) -> SetPrint:
-    s = catalog.set(set_id)
-    specs = catalog.field_specs(set_id)
-    labels = {
-        k: catalog.wording.get(f"label.{k}") or f.label or humanize(k) for k, f in specs.items()
-    }
-    return SetPrint(s, specs, labels, frozenset(s.group_fields()))

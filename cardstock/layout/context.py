@@ -1,28 +1,25 @@
-"""What layout templates see: a component's fields and the game's icons, theme and
-helpers, rendered in the sandbox (undefined names are errors, reported as Issues)."""
+"""What layout templates see: a component's record (`catalog.printing.ComponentPrint`,
+its fields, words and texts as the catalog resolved them) with the game's icons, the
+theme and the colour helpers, rendered in the sandbox (undefined names are errors,
+reported as Issues)."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable
-from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 from jinja2 import TemplateError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..catalog.context import table_cell
-from ..catalog.fields import COLOR_PATTERN, FieldSpec, slugify
-from ..catalog.printing import Printed
+from ..catalog.fields import COLOR_PATTERN
+from ..catalog.printing import ComponentPrint, FieldText
+from ..catalog.resolve import VERSION_DIGITS, base_context, resolve
 from ..catalog.schema import Component
-from ..catalog.wording import humanize, printed
 from ..core.colors import named_color
-from ..core.issues import InputError, Issue
-from ..core.patterns import fill
-from ..core.templating import BoundedSandbox, environment, finalize, render, template_message
+from ..core.issues import Issue
+from ..core.templating import BoundedSandbox, environment, finalize, template_message
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -148,110 +145,10 @@ def make_env() -> BoundedSandbox:
     return _LAYOUT
 
 
-def hard_breaks(text: str) -> str:
-    """A single line break in a catalog cell is a line break on the card: each line that
-    another line follows directly gets Markdown's hard-break mark (a trailing backslash).
-    A blank line still starts a new paragraph."""
-    lines = text.split("\n")
-    return "\n".join(
-        line + "\\"
-        if i + 1 < len(lines) and line.strip() and lines[i + 1].strip() and not line.endswith("\\")
-        else line
-        for i, line in enumerate(lines)
-    )
-
-
-class FieldText(str):
-    """A text field as templates see it: the designer's own line breaks, no hidden marks,
-    so `*{{ text }}*`, `text.splitlines()` or a filter work on the text as written. Printed
-    (`{{ text }}`, `{{ text or '' }}`, a `~` join), each single line break becomes the
-    markup's hard break (see `hard_breaks`), so a cell's line break stays one on the card."""
-
-    __slots__ = ()
-
-    def __str__(self) -> str:
-        return hard_breaks(str.__str__(self))
-
-
 # ---------------------------------------------------------------- component context
 
 
-def _slug(text: str) -> str:
-    return slugify(str(text))
-
-
-def accents(catalog: Catalog, shown: Printed) -> list[tuple[str, str | None]]:
-    """(icon id or "", colour) pairs a component is colour-coded by, most important first:
-    colour fields, icon fields, then choice/str fields whose value names a declared icon."""
-    game = catalog.game
-    comp, specs = shown.component, shown.of_set.specs
-    out: list[tuple[str, str | None]] = []
-    first_icon = ""
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if v is None:
-            continue
-        if spec.type == "icon":
-            first_icon = first_icon or v
-        elif spec.type == "icons" and v:
-            first_icon = first_icon or v[0]
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if v is not None and spec.type == "color":
-            out.append((first_icon, v))
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if v is None:
-            continue
-        ids = [v] if spec.type == "icon" else (list(v) if spec.type == "icons" else [])
-        if spec.type in ("choice", "str") and _slug(v) in game.icons:
-            ids = [_slug(v)]
-        for icon_id in ids:
-            icon = game.icons.get(icon_id)
-            if icon is not None:
-                out.append((icon_id, icon.color))
-    return out
-
-
-def facts(catalog: Catalog, shown: Printed, skip: AbstractSet[str]) -> list[dict[str, Any]]:
-    """The fields a generic layout lists: label and display text (icons inline)."""
-    comp, specs = shown.component, shown.of_set.specs
-    out = []
-    for key, spec in specs.items():
-        if key in skip:
-            continue
-        v = comp.fields.get(key)
-        if v is None or v is False or v == [] or spec.type in ("text", "art", "color", "list"):
-            continue
-        if (
-            spec.default is not None
-            and v == spec.default
-            and spec.type in ("int", "number", "bool")
-        ):
-            continue  # an unchanged default (0 hostages, no bonus) is not worth printing
-        # as the language prints it (`labels.label_texts`: `label.<field>`)
-        label = shown.of_set.labels[key]
-        if spec.type == "icon":
-            text = f":{v}:"
-        elif spec.type == "icons":
-            text = " ".join(f":{i}:" for i in v)
-        elif spec.type == "bool":
-            text = shown.yes
-        elif isinstance(v, float) and v.is_integer():
-            text = str(int(v))
-        elif spec.type == "choice":
-            text = str(shown.said[key])
-        else:
-            text = str(v)
-        icon = key.replace("_", "-") if key.replace("_", "-") in catalog.game.icons else None
-        out.append(
-            {"name": key, "label": label, "value": v, "text": text, "type": spec.type, "icon": icon}
-        )
-    return out
-
-
-PENDING_DIGEST = "000000"  # stands in for the face's hash while the rest of it is drawn
-VERSION_DIGITS = len(PENDING_DIGEST)  # the digits of the hash a face prints as its version
+PENDING_DIGEST = "0" * VERSION_DIGITS  # stands in for the face's hash while the rest is drawn
 
 
 def version_mark(catalog: Catalog, digest: str = PENDING_DIGEST) -> str:
@@ -261,149 +158,62 @@ def version_mark(catalog: Catalog, digest: str = PENDING_DIGEST) -> str:
     return f"v{catalog.game.version} \u00b7 {digest[:VERSION_DIGITS]}"
 
 
-def version_code(catalog: Catalog, comp: Component, digest: str = PENDING_DIGEST) -> str:
+def version_code(shown: ComponentPrint, digest: str = PENDING_DIGEST) -> str:
     """What a card's QR code holds: the game's `[playtest] code` with the game, the card's
-    id and its version filled in (URL-encoded in an https:// address)."""
-    template = catalog.game.playtest.code
-    names = {"game": catalog.game.id, "card": comp.id, "version": digest[:VERSION_DIGITS]}
-    if template.startswith("https://"):
-        names = {k: quote(v, safe="") for k, v in names.items()}
-    return fill(template, names)
-
-
-def base_context(catalog: Catalog, theme: dict[str, str]) -> dict[str, Any]:
-    g = catalog.game
-    return {
-        "game": {
-            "id": g.id,
-            "title": g.title,
-            "version": g.version,
-            "description": g.description,
-            "qr": g.playtest.qr,
-        },
-        "icons": {
-            k: {"id": k, "label": i.label, "symbol": i.symbol, "color": i.color}
-            for k, i in g.icons.items()
-        },
-        "theme": dict(theme),
-        "cell": table_cell(catalog),  # a table's word a face prints (`cell('hierarchy', …)`)
-    }
+    id and its version filled in (the record's pieces, `resolve._code`, joined by the
+    version's digits)."""
+    return digest[:VERSION_DIGITS].join(shown.code)
 
 
 def component_context(
     catalog: Catalog, comp: Component, theme: dict[str, str], env: SandboxedEnvironment, side: str
 ) -> tuple[dict[str, Any], list[Issue]]:
-    """The context a component's face templates see, with its text fields rendered."""
-    issues: list[Issue] = []
-    shown = printed(catalog, comp)  # what the catalog says of it, asked once
-    specs = shown.of_set.specs
-    ctx: dict[str, Any] = {}
-    ctx.update(comp.fields)
-    ctx.update(base_context(catalog, theme))
+    """The context a component's face templates see, with its text fields rendered (the
+    component resolved here: `Faces` hands `face_context` the record it keeps)."""
+    return face_context(catalog, resolve(catalog, comp, theme, env), theme, side)
+
+
+def face_context(
+    catalog: Catalog, record: ComponentPrint, theme: dict[str, str], side: str
+) -> tuple[dict[str, Any], list[Issue]]:
+    """The context one side of a component's face templates see, read from its record
+    (`catalog.printing.ComponentPrint`): its texts as that side renders them, and what a
+    generic layout lists of it (facts, accents, its first stat)."""
+    shown = record.shown
+    ctx = dict(record.context)
+    ctx.update(base_context(catalog, theme))  # none of the component's own names is one of these
     ctx.update(
-        name=comp.name,
-        id=comp.id,
-        group=comp.group,
-        group_said=shown.group_said,  # what a player reads in the build's language
-        count=comp.count,
-        kind=comp.kind,
-        set=comp.set,
-        set_name=shown.of_set.set.name,
-        fields=dict(comp.fields),
-        said=dict(shown.said),  # choices as the language prints them
-        # each field's label as the language prints it, for the words a face names a stat by
+        fields=dict(ctx["fields"]),
+        said=dict(shown.said),
         labels=dict(shown.of_set.labels),
         side=side,
     )
-    # text fields are templates too ("ability text can use catalog values")
+    printed_side = record.sides[side]
     texts: list[str] = []
     text_fields: list[str] = []
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if spec.type == "text" and isinstance(v, str):
-            if "{{" in v or "{%" in v:
-                v = _render_text(v, ctx, comp, key, env, issues)
-            v = FieldText(v)
-            ctx[key] = v
-            ctx["fields"][key] = v
-            if v.strip():
-                texts.append(v)
-                text_fields.append(key)
+    for key, v in printed_side.texts.items():
+        ctx[key] = v
+        ctx["fields"][key] = v
+        if v.strip():
+            texts.append(v)
+            text_fields.append(key)
     ctx["texts"] = texts
     ctx["text_fields"] = text_fields
-    group_fields = shown.of_set.group_fields
-    acc = accents(catalog, shown)
-    coded = {i for i, _ in acc[:1] if i}
-    ctx["facts"] = [
-        f
-        for f in facts(catalog, shown, group_fields)
-        if not (f["type"] == "icon" and f["value"] in coded)
-    ]
-    ctx["all_facts"] = facts(catalog, shown, frozenset())
+    listed = record.listed
+    acc = listed.accents
+    ctx["facts"] = [dict(f) for f in listed.facts]
+    ctx["all_facts"] = [dict(f) for f in listed.all_facts]
     ctx["accents"] = [{"icon": i or None, "color": c} for i, c in acc]
     colored = [(i, c) for i, c in acc if c]
     ctx["accent"] = colored[0][1] if colored else theme.get("accent", "#3d4250")
     ctx["accent_icon"] = next((i for i, _ in colored if i), None) or next(
         (i for i, _ in acc if i), None
     )
-    ctx["stat"] = _first_stat(comp, specs, group_fields)
-    # the picture the default layouts draw: the first art field that holds a file
-    ctx["art_file"] = next(
-        (
-            comp.fields.get(k)
-            for k, spec in specs.items()
-            if spec.type == "art" and comp.fields.get(k)
-        ),
-        None,
-    )
+    ctx["stat"] = dict(listed.stat) if listed.stat is not None else None
+    ctx["art_file"] = listed.art_file
     ctx["version_mark"] = version_mark(catalog)
-    ctx["version_code"] = version_code(catalog, comp)
-    return ctx, issues
-
-
-def _render_text(
-    v: str,
-    ctx: dict[str, Any],
-    comp: Component,
-    key: str,
-    env: SandboxedEnvironment,
-    issues: list[Issue],
-) -> str:
-    """A text field that is a template, rendered; what goes wrong goes to `issues` (bad
-    input when it is an error), and the text is then kept as it is written."""
-    try:
-        out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
-    except InputError as exc:  # a breach of the sandbox or its bounds, already located
-        out, issue = v, exc.issues[0]
-    except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
-        out, issue = (
-            v,
-            Issue(
-                comp.file,
-                comp.line,
-                key,
-                f"the text cannot be rendered ({type(exc).__name__}): {exc}",
-            ),
-        )
-    if issue is not None:  # a text that cannot be rendered is bad input
-        issues.append(dataclasses.replace(issue, bad_input=issue.level == "error"))
-    return out
-
-
-def _first_stat(
-    comp: Component, specs: dict[str, FieldSpec], group_fields: AbstractSet[str]
-) -> dict[str, Any] | None:
-    """The component's first number field that does not name its group, for the `stat`
-    the default layouts show (None when it has none)."""
-    for key, spec in specs.items():
-        v = comp.fields.get(key)
-        if spec.type in ("int", "number") and v is not None and key not in group_fields:
-            return {
-                "name": key,
-                "label": spec.label or humanize(key),
-                "value": int(v) if float(v).is_integer() else v,
-            }
-    return None
+    ctx["version_code"] = version_code(record)
+    return ctx, list(printed_side.problems)
 
 
 def back_context(catalog: Catalog, back_id: str, theme: dict[str, str]) -> dict[str, Any]:

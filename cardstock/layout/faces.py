@@ -12,6 +12,10 @@ else the kind's default (`card`, `tile`, `token`, `die`, `pawn`, `reference`, `b
 Backs use `back-<back id>`, else `<kind>-back`. Die nets and standees are composed from a
 panel layout (one die face, one standee side) drawn into a net with glue tabs and folds.
 
+A face is drawn from its component's record (`Faces.record`: a `ComponentPrint` the
+catalog resolves, `catalog.resolve`): the layout reads its attributes and asks the catalog
+nothing more about the component.
+
 A face is laid out at most once per build: the `Faces` of a game is made once and handed to
 the rules check (whose print-safety lint reads what each face found while it was drawn) and
 to every stage that draws. It also keeps each face in the cache (`cardstock.core.cache`)
@@ -33,24 +37,20 @@ from typing import TYPE_CHECKING, Any
 from .. import fonts
 from ..catalog.languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
 from ..catalog.load import RULES_FILE
-from ..catalog.ruletext import (
-    TEMPLATE_SUFFIX,
-    quickref_name_problem,
-    quickref_template,
-    render_quickref,
-)
-from ..catalog.schema import Component
+from ..catalog.printing import ComponentPrint
+from ..catalog.resolve import resolve
+from ..catalog.ruletext import TEMPLATE_SUFFIX
+from ..catalog.schema import Component, ComponentSet
 from ..core.cache import Cache, code_key, memory_cache
-from ..core.files import present
-from ..core.issues import InputError, Issue
+from ..core.issues import Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
-from ..core.units import UnitError, parse_length, parse_size
+from ..core.units import UnitError, parse_length
 from .art.ownicons import game_library
 from .art.shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
 from .art.symbols import Library
 from .boxtypes.services import Subject
-from .context import back_context, component_context, make_env
+from .context import back_context, face_context, make_env
 from .editions import in_edition
 from .language.load import LayoutSet, load_layouts, shared_files
 from .ops import Face, FaceLines, Guide, Note, Op, rect_path
@@ -76,6 +76,9 @@ if TYPE_CHECKING:
 # bound holds the largest game's cards (`MAX_COMPONENTS`) and their deck backs.
 RETAIN_MAX = 60_000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
+# the components' records (`Faces.record`) a game too big to keep its drawings keeps: its
+# stages ask for one component's faces one after the other
+RECORDS_KEPT = 64
 
 
 class KeptFaces:
@@ -125,7 +128,10 @@ class KeptFaces:
 
 
 def front_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
-    s = catalog.set(comp.set)
+    return _front_name(catalog.set(comp.set), comp, ls)
+
+
+def _front_name(s: ComponentSet, comp: Component, ls: LayoutSet) -> str:
     for name in ([s.layout] if s.layout else []) + [comp.set, comp.kind]:
         if ls.has(name):
             return name
@@ -133,7 +139,10 @@ def front_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
 
 
 def back_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
-    s = catalog.set(comp.set)
+    return _back_name(catalog.set(comp.set), comp, ls)
+
+
+def _back_name(s: ComponentSet, comp: Component, ls: LayoutSet) -> str:
     names = []
     if s.layout:
         names.append(f"{s.layout}-back")
@@ -148,17 +157,24 @@ def own_back(catalog: Catalog, comp: Component) -> bool:
     """Whether the component's back is drawn from its own fields (a reference card, a set
     with `double_sided = true`, a card whose text continues on its back) rather than being
     a deck back shared by many."""
-    return comp.kind == "reference" or catalog.set(comp.set).double_sided or continued.on_back(comp)
+    return _owns(catalog.set(comp.set), comp)
+
+
+def _owns(s: ComponentSet, comp: Component) -> bool:
+    return comp.kind == "reference" or s.double_sided or continued.on_back(comp)
 
 
 def reverse_layout_name(catalog: Catalog, comp: Component, ls: LayoutSet) -> str:
     """The layout of a double-sided component's back: "<layout>-back" or "<set>-back",
     else the front's layout (which can tell the sides apart by `side`)."""
-    s = catalog.set(comp.set)
+    return _reverse_name(catalog.set(comp.set), comp, ls)
+
+
+def _reverse_name(s: ComponentSet, comp: Component, ls: LayoutSet) -> str:
     for name in ([f"{s.layout}-back"] if s.layout else []) + [f"{comp.set}-back"]:
         if ls.has(name):
             return name
-    return front_layout_name(catalog, comp, ls)
+    return _front_name(s, comp, ls)
 
 
 def _shape(lay: Layout, comp: Component, w: float, h: float) -> str:
@@ -212,9 +228,8 @@ class Faces:
         self._by_content: dict[str, bytes] = {}  # content key -> input key, outlines only
         self._common: tuple[str, str] | None = None
         self._back_keys: dict[tuple[str, bool, str], bytes] = {}  # (side, bleed, back) -> key
-        self._quickref: dict[tuple[str, str], str] = {}
-        # each reference card side's text as its key rendered it, for its drawing to use
-        self._quickref_text: dict[tuple[str, str], tuple[str, list[Issue]]] = {}
+        # each component resolved by the catalog once (`record`), by the component itself
+        self._records: dict[int, ComponentPrint] = {}
         # (side, bleed) -> component id -> key, for the component `_keyed` holds under the id
         self._keys: dict[tuple[str, bool], dict[str, bytes]] = {}
         self._keyed: dict[str, Component] = {}
@@ -235,15 +250,25 @@ class Faces:
         cache when nothing it reads changed)."""
         return self._get(component, side, bleed, drawing=True)
 
+    def record(self, component: Component) -> ComponentPrint:
+        """Everything the faces of `component` print of it, resolved by the catalog
+        (`catalog.resolve`) when its face's key is first worked out; the layout reads it
+        and asks the catalog nothing more. The last `RECORDS_KEPT` are kept, by the
+        component itself: a face is keyed, then laid out."""
+        found = self._records.get(id(component))
+        if found is None or found.shown.component is not component:
+            found = resolve(self.catalog, component, self.layouts.theme, self.env)
+            if len(self._records) >= RECORDS_KEPT:
+                del self._records[next(iter(self._records))]
+            self._records[id(component)] = found
+        return found
+
     def _get(self, component: Component, side: str, bleed: bool, *, drawing: bool) -> Face | None:
         """The face (`face`); when the game keeps outlines only and `drawing` is false, a
         face asked for before is given as its outline, without reading its drawing back."""
-        if side not in ("front", "back"):
-            raise ValueError(f"side must be 'front' or 'back', not {side!r}")
-        if side == "back" and not own_back(self.catalog, component):
-            if component.back is None or component.back not in self.catalog.game.backs:
-                return None
         key = self.key(component, side, bleed)
+        if not key:  # a back the component does not have
+            return None
         known = self._faces.get(key)
         if known is not None:
             return known if known.ops or self.retain or not drawing else self.full(known)
@@ -254,7 +279,7 @@ class Faces:
         if face is not None:
             self.from_cache += 1
         else:
-            face = _lay_out(self, component, side, bleed)
+            face = _lay_out(self, self.record(component), side, bleed)
             if face is None:
                 return None
             self.laid_out += 1
@@ -377,12 +402,14 @@ class Faces:
         """The input key of one face: what its layout reads (`common_key`), its side and
         bleed, and what it is drawn from — the component's row, or for a deck back the
         back and the layout chosen for it (`_back_key`), so cards sharing a back share one
-        key. Worked out once per face and build (each stage asks for every face), and held
-        for the whole build even in a game too big to keep its drawings: so it is the
-        sha256 digest itself (a 65-byte object; its hex text, which the cache is given, is
-        113), found by the component's id in a table for each side and bleed (a tuple a
-        face would cost 56 bytes more); a component met under an id another had is keyed
-        anew on every side."""
+        key; empty for a back the component does not have. Worked out once per face and
+        build (each stage asks for every face), and held for the whole build even in a
+        game too big to keep its drawings: so it is the sha256 digest itself (a 65-byte
+        object; its hex text, which the cache is given, is 113), found by the component's
+        id in a table for each side and bleed (a tuple a face would cost 56 bytes more); a
+        component met under an id another had is keyed anew on every side."""
+        if side not in ("front", "back"):
+            raise ValueError(f"side must be 'front' or 'back', not {side!r}")
         if self._keyed.get(component.id) is not component:
             self._keyed[component.id] = component
             for table in self._keys.values():
@@ -392,14 +419,17 @@ class Faces:
             by_id = self._keys[(side, bleed)] = {}
         key = by_id.get(component.id)
         if key is None:
-            key = by_id[component.id] = self._key(component, side, bleed)
+            record = self.record(component)
+            drawn = side == "front" or _has_back(record)
+            key = by_id[component.id] = self._key(record, side, bleed) if drawn else b""
         return key
 
-    def _key(self, component: Component, side: str, bleed: bool) -> bytes:
+    def _key(self, record: ComponentPrint, side: str, bleed: bool) -> bytes:
         common, tables = self.common_key()
-        drawn_from = _back_key(self.catalog, component, side, self.layouts)
+        component = record.shown.component
+        drawn_from = _back_key(record, side, self.layouts)
         what = repr(drawn_from if drawn_from is not None else continued.drawn_as(component, side))
-        reads = self._quickref_key(component, side, tables) if component.kind == "reference" else ""
+        reads = _quickref_key(record, side, tables) if component.kind == "reference" else ""
         shared = (side, bleed, what) if drawn_from is not None and not reads else None
         known = self._back_keys.get(shared) if shared is not None else None
         if known is not None:  # a deck back many cards share: one key, not one a card
@@ -412,33 +442,6 @@ class Faces:
         if shared is not None:
             self._back_keys[shared] = key
         return key
-
-    def _quickref_key(self, component: Component, side: str, tables: str) -> str:
-        """What a reference card's side reads of the tables: the text its quick-reference
-        template renders to (with the problems found on the way). The template may read
-        any row, but only through this text, so an edit to a row the text does not print
-        keeps the face. A template that breaks the sandbox's bounds is keyed by the tables
-        (its face reports the problem)."""
-        at = (component.id, side)
-        if at not in self._quickref:
-            try:
-                text, problems = _quickref(self.catalog, component, side)
-                self._quickref_text[at] = (text, problems)
-                self._quickref[at] = (
-                    "quickref\n"
-                    + hashlib.sha256(repr((text, [repr(i) for i in problems])).encode()).hexdigest()
-                )
-            except InputError:
-                self._quickref[at] = tables
-        return self._quickref[at]
-
-    def quickref_text(self, component: Component, side: str) -> tuple[str, list[Issue]]:
-        """A reference card side's text and its problems (`_quickref`), rendered once: the
-        face's key rendered it already."""
-        found = self._quickref_text.get((component.id, side))
-        if found is None:
-            return _quickref(self.catalog, component, side)
-        return found[0], list(found[1])
 
     # ------------------------------------------------------------ laying out
 
@@ -479,47 +482,63 @@ def _unread(path: Path, catalog: Catalog) -> bool:
     return path.name == f"rulebook{TEMPLATE_SUFFIX}" and path.parent.parent == root / "layouts"
 
 
-def _back_key(
-    catalog: Catalog, component: Component, side: str, layouts: LayoutSet
-) -> tuple[Any, ...] | None:
+def _has_back(record: ComponentPrint) -> bool:
+    """Whether the component has a back: its own, or a deck back the game writes."""
+    return _owns(record.shown.of_set.set, record.shown.component) or record.back_at is not None
+
+
+def _back_key(record: ComponentPrint, side: str, layouts: LayoutSet) -> tuple[Any, ...] | None:
     """What a deck back's face depends on besides the catalog and the layouts: the back,
     the layout chosen for it, and the component's kind and size (which set the shape).
     None when the face depends on more of the component: fronts, reference cards, and
     backs drawn as die nets or standees (those read the component's fields)."""
-    if side != "back" or own_back(catalog, component):
+    s, component = record.shown.of_set.set, record.shown.component
+    if side != "back" or _owns(s, component) or record.back_at is None:
         return None
-    if component.back is None or component.back not in catalog.game.backs:
-        return None
-    name = back_layout_name(catalog, component, layouts)
+    name = _back_name(s, component, layouts)
     lay = layouts.resolve(name)
     if lay is not None and shape_of(lay.get("shape")).geometry is None:  # composed from the fields
         return None
     return ("back", component.back, name, component.kind, component.size)
 
 
-def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | None:
+def _quickref_key(record: ComponentPrint, side: str, tables: str) -> str:
+    """What a reference card's side reads of the tables: the text its quick-reference
+    template renders to (with the problems found on the way). The template may read
+    any row, but only through this text, so an edit to a row the text does not print
+    keeps the face. A template that breaks the sandbox's bounds is keyed by the tables
+    (its face reports the problem)."""
+    ref = record.quickref[side]
+    if ref.refused is not None:
+        return tables
+    shown = repr((ref.text, [repr(i) for i in ref.problems]))
+    return "quickref\n" + hashlib.sha256(shown.encode()).hexdigest()
+
+
+def _lay_out(st: Faces, record: ComponentPrint, side: str, bleed: bool) -> Face | None:
     catalog, ls = st.catalog, st.layouts
-    if side == "back" and not own_back(catalog, component):
-        if component.back is None or component.back not in catalog.game.backs:
+    component, of_set = record.shown.component, record.shown.of_set.set
+    if side == "back" and not _owns(of_set, component):
+        if component.back is None or record.back_at is None:
             return None
-        lay_name = back_layout_name(catalog, component, ls)
+        lay_name = _back_name(of_set, component, ls)
         ctx = back_context(catalog, component.back, ls.theme)
-        subject = Subject(
-            f"back {component.back!r}", *_game_line(catalog, ("backs", component.back))
-        )
+        subject = Subject(f"back {component.back!r}", *record.back_at)
         issues: list[Issue] = []
     else:
         if side == "back" and component.kind != "reference":
-            lay_name = reverse_layout_name(catalog, component, ls)
+            lay_name = _reverse_name(of_set, component, ls)
         else:
-            lay_name = front_layout_name(catalog, component, ls)
-        ctx, issues = component_context(catalog, component, ls.theme, st.env, side)
+            lay_name = _front_name(of_set, component, ls)
+        ctx, issues = face_context(catalog, record, ls.theme, side)
         lay_name = continued.part_layout(st, component, side, lay_name, ctx)
         subject = Subject(f"component {component.id!r}", component.file, component.line)
         if component.kind == "reference":
-            text, more = st.quickref_text(component, side)
-            ctx["quickref"] = text
-            issues += more
+            ref = record.quickref[side]
+            if ref.refused is not None:
+                raise ref.refused
+            ctx["quickref"] = ref.text
+            issues += ref.problems
     lay = ls.resolve(lay_name)
     painter = Painter(
         catalog, ls, st.library, st.env, subject, list(issues), st.fits, st.styles, memo=st.boxes
@@ -537,15 +556,12 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         return Face.build(10, 10, 0, "rect", (), findings=tuple(painter.issues))
     b = _length(catalog.game.print.bleed) if bleed else 0.0
     safe = _length(catalog.game.print.safe)
-    try:
-        w, h = parse_size(component.size)
-    except UnitError:
-        w, h = parse_size("poker")
+    w, h = record.size
     shape = _shape(lay, component, w, h)
     custom = None
     inks: list[tuple[int, int, str]] | None = [] if catalog.edition else None
     if shape_of(shape).geometry is None:  # a die net or a standee: panels composed into a net
-        face = compose(shape_of(shape), component, lay, ctx, painter, w, h, b, safe)
+        face = compose(shape_of(shape), record, lay, ctx, painter, w, h, b, safe)
     else:
         if shape_of(shape).custom:  # the designer's own outline, stretched to the size
             try:
@@ -560,15 +576,7 @@ def _lay_out(st: Faces, component: Component, side: str, bleed: bool) -> Face | 
         )
         geo = Geometry(w, h, b, safe, shape, corner, custom)
         marked = paint_marked(
-            painter,
-            lay,
-            ctx,
-            geo,
-            (w, h, b, shape),
-            component,
-            catalog,
-            st.marks,
-            inks,
+            painter, lay, ctx, geo, (w, h, b, shape), record, catalog, st.marks, inks
         )
         face = marked.face((w, h, b, shape), geo.cut(), _guides(geo))
     return _finished(st, painter, face, shape_of(shape).geometry is None, (side, inks))
@@ -720,27 +728,3 @@ def _guides(geo: Geometry) -> tuple[Op, ...]:
         out.append(Guide(geo.outline_path(0.0), "trim"))
         out.append(Guide(geo.outline_path(geo.safe), "safe"))
     return tuple(out)
-
-
-# ---------------------------------------------------------------- reference cards
-
-
-def _quickref(catalog: Catalog, comp: Component, side: str) -> tuple[str, list[Issue]]:
-    """A reference card side's text, rendered by the rulebook's renderer with its context
-    so cards and booklets read the same (imported here: only reference cards need books)."""
-    key = "front" if side == "front" else "reverse"
-    name = comp.fields.get(key)
-    if not name:
-        return "", [
-            Issue(comp.file, comp.line, key, f"a reference card needs a '{key}' template name")
-        ]
-    problem = quickref_name_problem(str(name))
-    if problem is not None:  # bad input, found where the face is drawn
-        return "", [Issue(comp.file, comp.line, key, problem, bad_input=True)]
-    path = quickref_template(catalog, str(name))
-    if not present(path):
-        return "", [
-            Issue(comp.file, comp.line, key, f"no quick-reference template {catalog.display(path)}")
-        ]
-    text_out, problems = render_quickref(catalog, str(name))
-    return (text_out or ""), list(problems)

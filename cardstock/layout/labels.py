@@ -15,10 +15,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..catalog.resolve import facts, printed
 from ..catalog.text import Text
-from ..catalog.wording import has_words, humanize, printed
+from ..catalog.wording import has_words, humanize
 from ..core.issues import Issue
-from .context import facts
 from .faces import front_layout_name, own_back, reverse_layout_name
 from .language.load import LayoutSet, box_texts, load_layouts, shared_files
 

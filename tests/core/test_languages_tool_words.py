@@ -21,7 +21,7 @@ from helpers_printer import Printer, check_pieces, face_sizes, one_flip, read
 from pypdf import PdfReader
 
 from cardstock.catalog.pseudo import pseudo
-from cardstock.catalog.wording import printed
+from cardstock.catalog.resolve import facts, printed
 from cardstock.cli import main
 from cardstock.core.stage import BuildOptions
 from cardstock.core.toolwords import (
@@ -35,7 +35,6 @@ from cardstock.core.toolwords import (
 from cardstock.impose.calibration import calibration_pdf
 from cardstock.impose.cut import Machine, cut_pdf, load_machines
 from cardstock.impose.pnp import build_pnp
-from cardstock.layout.context import facts
 
 GAME = "atmosfear"
 # the English words a footer of a PnP file writes (beside numbers and names)

@@ -117,8 +117,9 @@ def test_a_pnp_build_lays_out_each_face_once(tmp_path, monkeypatch):
     laid: Counter[tuple[str, str]] = Counter()
     real = faces_module._lay_out
 
-    def lay_out(st, component, side, bleed):
-        face = real(st, component, side, bleed)
+    def lay_out(st, record, side, bleed):
+        face = real(st, record, side, bleed)
+        component = record.shown.component
         if face is not None:
             key = (component.id if side == "front" else f"back {component.back}", side)
             laid[key] += 1

@@ -28,9 +28,9 @@ def counted_layouts(monkeypatch) -> Counter:
     laid: Counter = Counter()
     real = faces_module._lay_out
 
-    def counting(st, component, side, bleed):
-        laid[(component.id, side, bleed)] += 1
-        return real(st, component, side, bleed)
+    def counting(st, record, side, bleed):
+        laid[(record.shown.component.id, side, bleed)] += 1
+        return real(st, record, side, bleed)
 
     monkeypatch.setattr(faces_module, "_lay_out", counting)
     return laid

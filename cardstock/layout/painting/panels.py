@@ -9,12 +9,11 @@ shape record's own flag.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable
 from typing import Any
 
-from ...catalog.schema import Component
-from ...core.markup import spans
+from ...catalog.printing import ComponentPrint
+from ...catalog.resolve import DIE_FACES, FACES_FIELD
 from ...core.units import parse_length
 from ..art.shapes import Geometry, Shape
 from ..context import tint
@@ -26,7 +25,7 @@ from .painter import Painter
 
 def compose(
     shape: Shape,
-    comp: Component,
+    record: ComponentPrint,
     lay: Layout,
     ctx: dict[str, Any],
     painter: Painter,
@@ -37,9 +36,10 @@ def compose(
 ) -> Face:
     """The face of a composed shape (a die of side `w`, or a standee `w` × `h` a side)."""
     if shape.die_net:
-        return _die_net(comp, lay, ctx, painter, w, b, safe)
+        return _die_net(record, lay, ctx, painter, w, b, safe)
     if shape.standee:
-        return _standee(lay, ctx, painter, w, h, b, safe, measures.min_type(comp.kind))
+        kind = record.shown.component.kind
+        return _standee(lay, ctx, painter, w, h, b, safe, measures.min_type(kind))
     raise ValueError(f"no panels compose the shape {shape.doc!r}")
 
 
@@ -48,6 +48,10 @@ def compose(
 # The cross net: squares (column, row) in units of one die face.
 _NET = {"A": (1, 0), "B": (0, 1), "C": (1, 1), "D": (2, 1), "E": (1, 2), "F": (1, 3)}
 _SLOTS = ["C", "A", "B", "D", "E", "F"]  # faces[i] and faces[5 - i] land on opposite sides
+# what a die whose faces are no texts prints on each (its field is reported as read)
+_EMPTY_FACES: tuple[dict[str, Any], ...] = (
+    {"face": "", "face_text": "", "face_icons": [], "face_number": None},
+) * DIE_FACES
 # The outline, clockwise from A's top-left corner: (from, to, edge has a glue tab)
 _OUTLINE = [
     ((1, 0), (2, 0), False),
@@ -77,16 +81,8 @@ _FREE = {
 }
 
 
-def _face_parts(text: str) -> dict[str, Any]:
-    sp = spans(text)
-    icons = [s.icon for s in sp if s.icon]
-    label = " ".join("".join(s.text for s in sp if s.icon is None).split())
-    number = int(label) if re.fullmatch(r"-?\d+", label) and not icons else None
-    return {"face": text, "face_text": label, "face_icons": icons, "face_number": number}
-
-
 def _die_net(
-    comp: Component,
+    record: ComponentPrint,
     lay: Layout,
     ctx: dict[str, Any],
     painter: Painter,
@@ -98,13 +94,13 @@ def _die_net(
     panel = painter.layouts.resolve(panel_name)
     tab = painter.parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
     tab = min(tab, s * 0.45)
-    faces_field = "faces"
-    values = comp.fields.get(faces_field) or []
-    if len(values) != 6:
+    comp = record.shown.component
+    values = comp.fields.get(FACES_FIELD) or []
+    if len(values) != DIE_FACES:
         painter.data_issue(
-            faces_field, f"a die net needs 6 faces separated by '|', got {len(values)}"
+            FACES_FIELD, f"a die net needs 6 faces separated by '|', got {len(values)}"
         )
-    values = (list(values) + [""] * 6)[:6]
+    parts = record.die_faces or _EMPTY_FACES
     ops: list[Op] = []
     psafe = min(safe, s * 0.08)
     if panel is None:
@@ -113,7 +109,7 @@ def _die_net(
         col, row = _NET[slot]
         x0, y0 = col * s, row * s
         fctx = dict(ctx)
-        fctx.update(_face_parts(values[i]), face_index=i + 1)
+        fctx.update(parts[i], face_icons=list(parts[i]["face_icons"]), face_index=i + 1)
         geo = Geometry(s, s, b, psafe, "rect")
         inner = (
             painter.paint(

@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ... import fonts
+from ...catalog.resolve import VERSION_DIGITS
 from ...core.bidi import has_rtl
 from ..art.shapes import Geometry
-from ..context import VERSION_DIGITS, version_code, version_mark
+from ..context import version_code, version_mark
 from ..ops import Face, Op, Text, plain, plain_key
 from ..resolved import Box, Layout
 from ..safety import measures
@@ -21,7 +22,7 @@ from .painter import Painter
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
-    from ...catalog.schema import Component
+    from ...catalog.printing import ComponentPrint
 
 
 MARK_NAMES = ("version_mark", "back_version_mark", "version_code")
@@ -58,7 +59,7 @@ def paint_marked(
     ctx: dict[str, Any],
     geo: Geometry,
     size: tuple[Any, ...],
-    component: Component,
+    record: ComponentPrint,
     catalog: Catalog,
     drawings: MarkDrawings | None = None,
     inks: list[tuple[int, int, str]] | None = None,
@@ -69,10 +70,11 @@ def paint_marked(
     face's size and shape), and the boxes showing the mark are drawn once, with it, and
     checked as drawn. Otherwise they are drawn with a stand-in first and again with the
     hash (`_paint_twice`). Editing anything drawn (a reference card's table, a colour)
-    changes the mark. `drawings`: the game's marks drawn so far (`MarkDrawings`). `inks`,
-    when given, is told (first op, op count, ink) of each box whose layout gives `ink`
-    (what the ink-saver edition does to it: `layout.editions`)."""
-    minimum = measures.min_type(component.kind)
+    changes the mark. `record`: the component drawn (`catalog.printing.ComponentPrint`);
+    `drawings`: the game's marks drawn so far (`MarkDrawings`). `inks`, when given, is told
+    (first op, op count, ink) of each box whose layout gives `ink` (what the ink-saver
+    edition does to it: `layout.editions`)."""
+    minimum = measures.min_type(record.shown.component.kind)
     safety = measures.face_check(painter.issues, lay, geo, minimum, painter.note)
     drawings = drawings if drawings is not None else MarkDrawings()
 
@@ -87,14 +89,14 @@ def paint_marked(
 
     first = _marks_last(lay)
     if first is None:
-        return _paint_twice(painter, lay, ctx, geo, size, (component, catalog, drawings), check)
+        return _paint_twice(painter, lay, ctx, geo, size, (record, catalog, drawings), check)
     ops = painter.paint(lay, ctx, geo, check=check, boxes=lay.boxes[:first])
     shown = [box for box in lay.boxes[first:] if painter.shown(lay, box, ctx)]
     plains = [plain(op) for op in ops]
     if not shown:
         return Marked(ops, "", (), plains)
     digest = plain_key((plain(size), tuple(plains)))  # `content_key((size, ops))`, once
-    real = _with_digest(ctx, catalog, component, digest)
+    real = _with_digest(ctx, catalog, record, digest)
     spans = []
     for box in shown:
         drawn = drawings.draw(painter, lay, box, real, geo, digest[:VERSION_DIGITS])
@@ -114,14 +116,14 @@ def _marks_last(lay: Layout) -> int | None:
 
 
 def _with_digest(
-    ctx: dict[str, Any], catalog: Catalog, component: Component, digest: str
+    ctx: dict[str, Any], catalog: Catalog, record: ComponentPrint, digest: str
 ) -> dict[str, Any]:
     """The face's context with the mark (and the code carrying it) holding `digest`."""
     real = dict(ctx)
     for name in MARK_NAMES:
         if ctx.get(name):
             real[name] = (
-                version_code(catalog, component, digest)
+                version_code(record, digest)
                 if name == "version_code"
                 else version_mark(catalog, digest)
             )
@@ -134,7 +136,7 @@ def _paint_twice(
     ctx: dict[str, Any],
     geo: Geometry,
     size: tuple[Any, ...],
-    of: tuple[Component, Catalog, MarkDrawings],
+    of: tuple[ComponentPrint, Catalog, MarkDrawings],
     check: Callable[[Box, list[Op], list[Op]], None],
 ) -> Marked:
     """`paint_marked` for a layout with boxes drawn after one showing the mark: every box
@@ -154,8 +156,8 @@ def _paint_twice(
     skip = {i for start, n, _ in marked for i in range(start, start + n)}
     others = tuple(p for i, p in enumerate(plains) if i not in skip)
     digest = plain_key((plain(size), others))  # `content_key` of the other ops
-    component, catalog, drawings = of
-    real = _with_digest(ctx, catalog, component, digest)
+    record, catalog, drawings = of
+    real = _with_digest(ctx, catalog, record, digest)
     counts = []
     for start, n, box in reversed(marked):
         drawn = drawings.draw(painter, lay, box, real, geo, digest[:VERSION_DIGITS])
