@@ -120,6 +120,8 @@ def rulebook_context(catalog: Catalog) -> dict[str, Any]:
         contents=lambda: _line("contents"),
         component_list=lambda: _line("components"),
         page_break=lambda: _line("page-break"),
+        index=lambda: _line("index"),
+        glossary=lambda: _line("glossary"),
     )
     return ctx
 
@@ -285,7 +287,7 @@ def rulebook_text(catalog: Catalog) -> tuple[str | None, list[Issue]]:
 LANGUAGE = "en"
 
 _DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
-DIRECTIVES = ("cover", "contents", "components", "faces", "page-break")
+DIRECTIVES = ("cover", "contents", "components", "faces", "page-break", "index", "glossary")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ block markup it may place generated parts with these helpers, each on a line of 
     {{ component_list() }}       every group with its count and a thumbnail of each face
     {{ faces('id', 'id', …) }}   a row of faces in the text (e.g. beside a card type)
     {{ page_break() }}           start a new page
+    {{ glossary() }}             the game's defined terms, each with its meaning
+    {{ index() }}                the game's terms with the pages that explain them
 
 Outputs (the pipeline stage `rulebook`):
 
@@ -56,7 +58,7 @@ from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from ..layout.text.continued import later_parts
-from . import art, fonts
+from . import art, fonts, index
 from .content import (
     BOOK_FOR_PAPER,
     LARGE_PRINT_LEAST,
@@ -154,11 +156,12 @@ class Story:
         b = Builder(self.styles, width, height, set(self.catalog.game.icons), self.where)
         b.icon_refs = icon_resolver(self.catalog.game, self.faces.faces.library)
         b.heading_shift = 1  # the cover's title is the book's one `H1`
+        places = index.places_of(self.catalog)
         story: list[Flowable] = self.cover(width, height)
         story += [NextPageTemplate("body"), PageBreak()]
         for ch in self.chunks:
             if isinstance(ch, str):
-                story += b.blocks(markup.parse(ch))
+                story += index.noted(b.blocks(markup.parse(ch)), places)
             elif ch.name == "contents":
                 heading = tagged(
                     self._line(book_word(self.catalog, CONTENTS), self.styles.h1), "H2"
@@ -185,6 +188,10 @@ class Story:
                     ]
             elif ch.name == "page-break":
                 story.append(PageBreak())
+            elif ch.name == "index":
+                story += index.index(self.catalog, b, places, self.styles)
+            elif ch.name == "glossary":
+                story += index.glossary(self.catalog, b, places, self.styles)
         self.issues += b.issues
         return story
 

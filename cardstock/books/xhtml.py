@@ -13,6 +13,9 @@ the EPUB (`books.epub`): the blocks the PDF is typeset from (`cardstock.core.mar
                         text the words the face prints, `books.cardwords`, but the name
                         its caption gives; a face without words named from the catalog)
     faces(...)        → a row of figures      page_break() → nothing
+    glossary()        → dl of the game's defined terms
+    index()           → a list of the game's terms, each with links to the sections
+                        that explain it (`books.index_web`)
 
 The markup is XHTML as well as HTML (void elements closed, only XML's five entities), so
 the EPUB's chapters are the same text. Every piece of the game's text is escaped.
@@ -47,6 +50,8 @@ from ..render.svg import num, path_d
 from .cardwords import alt_text, face_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
 from .direction import Marks
+from .index_web import WebPlaces, glossary_list, index_list
+from .terms import GLOSSARY, INDEX, defined, game_terms, literal
 
 
 def esc(text: str) -> str:
@@ -389,9 +394,12 @@ class Writer:
         known) are filled in last."""
         cover = self.cover(chunks)
         out: list[str] = []
+        places = WebPlaces(game_terms(self.catalog))
         for ch in chunks:
             if isinstance(ch, str):
-                out += self.blocks(markup.parse(ch))
+                out += self._read(markup.parse(ch), places)
+            elif ch.name in ("index", "glossary"):
+                out += self._terms(ch.name, places)
             elif ch.name == "contents":
                 out.append("\0contents\0")
             elif ch.name == "components":
@@ -405,7 +413,29 @@ class Writer:
         own = self.marks.english(self.catalog.tool_words, CONTENTS)
         listed = contents(self.entries, heading, own)
         main = "\n".join(out).replace("\0contents\0", listed)
+        main = main.replace("\0index\0", index_list(places))
         return Body(cover, main, list(self.entries), list(self.shown.values()))
+
+    def _read(self, blocks: list[markup.Block], places: WebPlaces) -> list[str]:
+        """The blocks' markup, their terms' places noted (`books.index_web`)."""
+        first = len(self.entries)
+        out = self.blocks(blocks)
+        places.read(blocks, iter([(e.id, e.title) for e in self.entries[first:]]))
+        return out
+
+    def _terms(self, name: str, places: WebPlaces) -> list[str]:
+        """`glossary()` (nothing when the game defines no term) or `index()`: its `#`
+        heading, then its list (the index's filled in last, once every section is read)."""
+        terms = defined(places.terms) if name == "glossary" else places.terms
+        if not terms:
+            return []
+        words = self.catalog.tool_words(GLOSSARY if name == "glossary" else INDEX)
+        head = self._read([markup.Heading(1, literal(words))], places)
+        if name == "glossary":
+            for t in terms:  # the glossary introduces what nothing before it does
+                places.saw_text(f"**{literal(t.name)}**", places.section)
+            return [*head, glossary_list(terms, self._block)]
+        return [*head, "\0index\0"]
 
 
 TABLE = "Table: {columns}"  # a table's name for a screen reader, by its columns
