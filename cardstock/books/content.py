@@ -122,6 +122,7 @@ def rulebook_context(catalog: Catalog) -> dict[str, Any]:
         page_break=lambda: _line("page-break"),
         index=lambda: _line("index"),
         glossary=lambda: _line("glossary"),
+        setup_picture=lambda: _line("setup-picture"),
     )
     return ctx
 
@@ -287,7 +288,16 @@ def rulebook_text(catalog: Catalog) -> tuple[str | None, list[Issue]]:
 LANGUAGE = "en"
 
 _DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
-DIRECTIVES = ("cover", "contents", "components", "faces", "page-break", "index", "glossary")
+DIRECTIVES = (
+    "cover",
+    "contents",
+    "components",
+    "faces",
+    "page-break",
+    "index",
+    "glossary",
+    "setup-picture",
+)
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ each, found while the book is drawn: each heading and each block of text that ma
 explain a term is drawn by a `Noted`, which tells the book's `Places` its page. The
 index stands at the back, so every page it names is drawn before it is laid out: it
 needs no second layout pass. Each entry is a paragraph (`P`) of the index's `Index`
-element in the structure tree. The glossary is a paragraph a defined term, the term in
-bold, then its meaning."""
+element in the structure tree. The glossary gives each defined term in bold on a line of
+its own, then its meaning set in under it (a paragraph each)."""
 
 from __future__ import annotations
 
@@ -169,14 +169,30 @@ def glossary(
         return []
     out = heading(b, catalog.tool_words(GLOSSARY))
     for t in terms:
-        out += noted([_entry(t, styles)], places)
+        out += noted(_entry(t, styles), places)
     return out
 
 
-def _entry(t: Term, styles: Styles) -> Flowable:
-    marked = f"**{literal(t.name)}** \u2014 {literal(t.meaning)}"
-    rl = f"<b>{escape(t.name)}</b> \u2014 {escape(t.meaning)}"
-    return tagged(paragraph(marked, styles.body, styles.f.family, rl), "P")
+def _entry(t: Term, styles: Styles) -> list[Flowable]:
+    """A defined term: its name in bold on a line of its own, kept with its meaning, set
+    in under it."""
+    name = paragraph(
+        f"**{literal(t.name)}**", _term_style(styles), styles.f.family, f"<b>{escape(t.name)}</b>"
+    )
+    meaning = paragraph(
+        literal(t.meaning), _meaning_style(styles), styles.f.family, escape(t.meaning)
+    )
+    return [tagged(name, "P"), tagged(meaning, "P")]
+
+
+def _term_style(styles: Styles) -> ParagraphStyle:
+    return ParagraphStyle(
+        "glossary-term", parent=styles.body, spaceAfter=0, keepWithNext=1, alignment=0
+    )
+
+
+def _meaning_style(styles: Styles) -> ParagraphStyle:
+    return ParagraphStyle("glossary-meaning", parent=styles.body, leftIndent=12 * styles.scale)
 
 
 def places_of(catalog: Catalog) -> BookPlaces:

@@ -1,6 +1,7 @@
-"""The index and the glossary of a rulebook's web page and e-book (`books.xhtml`): the same
-terms and the same rule as the PDF's (`books.terms`), a term's places being the sections
-that explain it, each a link to its heading."""
+"""The index, the glossary and the setup picture of a rulebook's web page and e-book
+(`books.xhtml`): the same terms and the same rule as the PDF's (`books.terms`), a term's
+places being the sections that explain it, each a link to its heading; the same piles as
+the PDF's picture (`books.setup_piles`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..core import markup
+from .setup_piles import SetupPicture
 from .terms import Places, Term
 
 Section = tuple[str, str]  # a heading's anchor and its words
@@ -51,3 +53,34 @@ def glossary_list(terms: list[Term], block: Callable[[str, str], Any]) -> str:
     language marks its words need."""
     items = "".join(block("dt", _esc(t.name)) + block("dd", _esc(t.meaning)) for t in terms)
     return f'<dl class="glossary">{items}</dl>'
+
+
+def setup_figure(picture: SetupPicture | None, block: Callable[[str, str], Any]) -> str:
+    """The setup picture (`books.setup_piles`) as a figure: each pile a card drawn by the
+    style sheet, its count on it or its counts by player count under its name; the figure
+    is named by the picture's words, and every count is text a reader reads."""
+    if picture is None:
+        return ""
+    parts = []
+    for title, piles in (
+        (picture.shared_title, picture.shared),
+        (picture.each_title, picture.each),
+    ):
+        if not piles:
+            continue
+        items = []
+        for p in piles:
+            card = "" if p.varies else _esc(p.lines[0])
+            under = "<br/>".join(_esc(line) for line in p.lines) if p.varies else ""
+            counts = (
+                f'<span class="pile-counts">{under}</span>'
+                if under
+                else f'<span class="unseen">: {card}</span>'  # the card's count, read
+            )
+            items.append(
+                f'<li><span class="card" aria-hidden="true">{card}</span>'
+                f'<span class="pile-name">{_esc(p.name)}</span>{counts}</li>'
+            )
+        parts.append(block("p", _esc(title)) + f'<ul class="piles">{"".join(items)}</ul>')
+    label = _esc(picture.words())
+    return f'<figure class="setup" aria-label="{label}">{"".join(parts)}</figure>'

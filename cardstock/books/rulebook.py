@@ -10,6 +10,7 @@ block markup it may place generated parts with these helpers, each on a line of 
     {{ page_break() }}           start a new page
     {{ glossary() }}             the game's defined terms, each with its meaning
     {{ index() }}                the game's terms with the pages that explain them
+    {{ setup_picture() }}        the piles the declared setup leaves, with their counts
 
 Outputs (the pipeline stage `rulebook`):
 
@@ -58,7 +59,7 @@ from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from ..layout.text.continued import later_parts
-from . import art, fonts, index
+from . import art, fonts, index, setup_piles
 from .content import (
     BOOK_FOR_PAPER,
     LARGE_PRINT_LEAST,
@@ -80,6 +81,7 @@ from .document import BookDoc, Built, booklets_of, build, contents
 from .marks import tagged
 from .quickref import reference_sheets
 from .scripts import icon_resolver, paragraph
+from .setup_picture import setup_figure
 from .story import Builder, Styles, accent_color, escape
 
 
@@ -192,6 +194,9 @@ class Story:
                 story += index.index(self.catalog, b, places, self.styles)
             elif ch.name == "glossary":
                 story += index.glossary(self.catalog, b, places, self.styles)
+            elif ch.name == "setup-picture":
+                picture = setup_piles.setup_picture(self.catalog)
+                story += setup_figure(picture, self.styles, width, self.styles.accent)
         self.issues += b.issues
         return story
 

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 GLOSSARY_TABLE = "glossary"  # `[tables.glossary]`: a term, then its meaning
 INDEX = "Index"  # the index's heading (cardstock's own words, translated)
 GLOSSARY = "Glossary"  # the glossary's heading
+SETUP_PICTURE = "Setup"  # the setup picture's caption (`books.setup_piles`)
+SHARED_PILES = "On the table"  # the setup picture's shared piles
+YOUR_PILES = "In front of each player"  # the setup picture's piles of each player
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ the EPUB (`books.epub`): the blocks the PDF is typeset from (`cardstock.core.mar
                         its caption gives; a face without words named from the catalog)
     faces(...)        → a row of figures      page_break() → nothing
     glossary()        → dl of the game's defined terms
+    setup_picture()   → a figure of the piles the setup leaves (`books.index_web`)
     index()           → a list of the game's terms, each with links to the sections
                         that explain it (`books.index_web`)
 
@@ -50,7 +51,8 @@ from ..render.svg import num, path_d
 from .cardwords import alt_text, face_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
 from .direction import Marks
-from .index_web import WebPlaces, glossary_list, index_list
+from .index_web import WebPlaces, glossary_list, index_list, setup_figure
+from .setup_piles import setup_picture
 from .terms import GLOSSARY, INDEX, defined, game_terms, literal
 
 
@@ -400,6 +402,8 @@ class Writer:
                 out += self._read(markup.parse(ch), places)
             elif ch.name in ("index", "glossary"):
                 out += self._terms(ch.name, places)
+            elif ch.name == "setup-picture":
+                out.append(setup_figure(setup_picture(self.catalog), self._block))
             elif ch.name == "contents":
                 out.append("\0contents\0")
             elif ch.name == "components":
@@ -524,6 +528,18 @@ figure.group > figcaption {{ font-weight: bold; margin-bottom: .4rem; }}
 .unseen {{ position: absolute; width: 1px; height: 1px; overflow: hidden; white-space: nowrap;
   clip: rect(0 0 0 0); clip-path: inset(50%); }}
 nav.contents ol {{ padding-inline-start: 1.4rem; }}
+.setup .piles {{ list-style: none; padding: 0; margin: .3rem 0 1rem; display: flex;
+  flex-wrap: wrap; gap: .8rem 1rem; }}
+.setup .piles li {{ width: 6.5rem; text-align: center; font-size: .85rem; }}
+.setup .card {{ display: block; width: 3.6rem; height: 5rem; margin: 0 auto .35rem;
+  border: 1px solid {ink}; border-radius: 4px; background: {tint}; color: {ink};
+  box-shadow: 3px 3px 0 #ffffff, 4px 4px 0 {ink}, 6px 6px 0 #ffffff, 7px 7px 0 {ink};
+  font-size: 1.3rem; font-weight: bold; line-height: 5rem; }}
+.setup .pile-name {{ display: block; font-weight: bold; }}
+.setup .pile-counts {{ display: block; }}
+.index {{ list-style: none; padding: 0; }}
+.glossary dt {{ font-weight: bold; }}
+.glossary dd {{ margin: 0 0 .5rem 1.2rem; }}
 footer {{ margin-top: 3rem; padding-bottom: 2rem; font-size: .9rem; }}
 @media (max-width: 30rem) {{
   body {{ font-size: 1rem; }}
