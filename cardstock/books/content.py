@@ -114,6 +114,11 @@ def rulebook_context(catalog: Catalog) -> dict[str, Any]:
             raise UndefinedError("faces() needs at least one component id")
         return _line("faces", ids)
 
+    def beside(*ids: str) -> str:
+        if not ids:
+            raise UndefinedError("beside() needs at least one component id")
+        return _line("beside", ids)
+
     ctx.update(
         cover=cover,
         faces=faces,
@@ -123,6 +128,7 @@ def rulebook_context(catalog: Catalog) -> dict[str, Any]:
         index=lambda: _line("index"),
         glossary=lambda: _line("glossary"),
         setup_picture=lambda: _line("setup-picture"),
+        beside=beside,
     )
     return ctx
 
@@ -297,6 +303,7 @@ DIRECTIVES = (
     "index",
     "glossary",
     "setup-picture",
+    "beside",
 )
 
 

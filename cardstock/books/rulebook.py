@@ -11,6 +11,7 @@ block markup it may place generated parts with these helpers, each on a line of 
     {{ glossary() }}             the game's defined terms, each with its meaning
     {{ index() }}                the game's terms with the pages that explain them
     {{ setup_picture() }}        the piles the declared setup leaves, with their counts
+    {{ beside('id', …) }}        the next block (an example's step) set beside these cards
 
 Outputs (the pipeline stage `rulebook`):
 
@@ -50,6 +51,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from ..catalog.load import Catalog
 from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
+from ..catalog.schema import Component
 from ..catalog.wording import CONTENTS, VERSION, book_word
 from ..core import markup
 from ..core.cache import code_key, key_of_each
@@ -78,6 +80,7 @@ from .content import (
     wanted,
 )
 from .document import BookDoc, Built, booklets_of, build, contents
+from .examples import beside
 from .marks import tagged
 from .quickref import reference_sheets
 from .scripts import icon_resolver, paragraph
@@ -161,9 +164,20 @@ class Story:
         places = index.places_of(self.catalog)
         story: list[Flowable] = self.cover(width, height)
         story += [NextPageTemplate("body"), PageBreak()]
+        shown: list[Component] = []  # the cards `beside()` named, for the next block
         for ch in self.chunks:
             if isinstance(ch, str):
-                story += index.noted(b.blocks(markup.parse(ch)), places)
+                blocks = markup.parse(ch)
+                if shown and blocks:
+                    first = b.blocks(blocks[:1])
+                    story += beside(
+                        self.catalog, shown, first, self.styles, width, self.issues, self.faces
+                    )
+                    blocks = blocks[1:]
+                shown = []
+                story += index.noted(b.blocks(blocks), places)
+            elif ch.name == "beside":
+                shown = [self.by_id[i] for i in ch.args if i in self.by_id]
             elif ch.name == "contents":
                 heading = tagged(
                     self._line(book_word(self.catalog, CONTENTS), self.styles.h1), "H2"

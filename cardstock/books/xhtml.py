@@ -15,6 +15,7 @@ the EPUB (`books.epub`): the blocks the PDF is typeset from (`cardstock.core.mar
     faces(...)        → a row of figures      page_break() → nothing
     glossary()        → dl of the game's defined terms
     setup_picture()   → a figure of the piles the setup leaves (`books.index_web`)
+    beside(...)       → the next block beside the figures of the cards it plays
     index()           → a list of the game's terms, each with links to the sections
                         that explain it (`books.index_web`)
 
@@ -397,9 +398,17 @@ class Writer:
         cover = self.cover(chunks)
         out: list[str] = []
         places = WebPlaces(game_terms(self.catalog))
+        shown: list[Component] = []  # the cards `beside()` named, for the next block
         for ch in chunks:
             if isinstance(ch, str):
-                out += self._read(markup.parse(ch), places)
+                blocks = markup.parse(ch)
+                if shown and blocks:
+                    out.append(self._beside(shown, self._read(blocks[:1], places)))
+                    blocks = blocks[1:]
+                shown = []
+                out += self._read(blocks, places)
+            elif ch.name == "beside":
+                shown = [self.by_id[i] for i in ch.args if i in self.by_id]
             elif ch.name in ("index", "glossary"):
                 out += self._terms(ch.name, places)
             elif ch.name == "setup-picture":
@@ -426,6 +435,14 @@ class Writer:
         out = self.blocks(blocks)
         places.read(blocks, iter([(e.id, e.title) for e in self.entries[first:]]))
         return out
+
+    def _beside(self, comps: list[Component], step: list[str]) -> str:
+        """An example's step beside the faces of the cards it plays (`books.examples`)."""
+        faces = "".join(self._face(c, esc(c.name), name=c.name) for c in comps)
+        return (
+            f'<div class="beside"><div class="faces">{faces}</div>'
+            f'<div class="step">{"".join(step)}</div></div>'
+        )
 
     def _terms(self, name: str, places: WebPlaces) -> list[str]:
         """`glossary()` (nothing when the game defines no term) or `index()`: its `#`
@@ -538,6 +555,10 @@ nav.contents ol {{ padding-inline-start: 1.4rem; }}
 .setup .pile-name {{ display: block; font-weight: bold; }}
 .setup .pile-counts {{ display: block; }}
 .index {{ list-style: none; padding: 0; }}
+.beside {{ display: grid; grid-template-columns: minmax(6rem, 30%) 1fr; gap: 1rem;
+  align-items: start; margin: .6rem 0; }}
+.beside .faces {{ margin: 0; justify-content: flex-start; }}
+.beside .faces .face {{ width: 5.5rem; max-width: 45%; }}
 .glossary dt {{ font-weight: bold; }}
 .glossary dd {{ margin: 0 0 .5rem 1.2rem; }}
 footer {{ margin-top: 3rem; padding-bottom: 2rem; font-size: .9rem; }}
