@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from ..catalog.load import Catalog
 from ..core import markup
-from .marks import Node, Tagged, tagged, unwrapped
+from .marks import Node, Tagged, recorder_of, tagged, unwrapped
 from .scripts import paragraph
-from .story import HEADINGS, Builder, Styles, escape
+from .story import HEADINGS, Builder, Styles, escape, text_position
 from .terms import GLOSSARY, INDEX, Places, Term, defined, game_terms, literal
 
 
@@ -62,6 +63,8 @@ class Noted(Tagged):
         book = getattr(canvas, "book", None)
         self.places.in_pass(getattr(book, "passes", None))
         page = int(canvas.getPageNumber())
+        if getattr(book, "links", False):
+            canvas.bookmarkPage(page_key(page))  # where the index's page number leads
         if self.heading:
             self.places.saw_heading(self.text, page)
         else:
@@ -118,16 +121,23 @@ class IndexBlock(Flowable):  # type: ignore[misc]  # ReportLab ships no type hin
         return self
 
     def entries(self) -> list[Flowable]:
+        """An entry a term: its name, then its pages, each a link to its page (`LINK`)."""
         style = index_style(self.styles)
         out: list[Flowable] = []
         for term, pages in self.places.entries():
             numbers = ", ".join(str(p) for p in pages)
             marked = f"{term.name}\u2002{numbers}"
-            para = paragraph(marked, style, self.family, escape(marked))
+            linked = ", ".join(
+                f'{p}<onDraw name="{LINK}" label="{p} {_width(str(p), style)}"/>' for p in pages
+            )
+            para = paragraph(marked, style, self.family, f"{escape(term.name)}\u2002{linked}")
             out.append(Tagged(para, Node("P", self.node)))
         return out
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        canv = self.__dict__.get("canv")
+        if canv is not None:
+            canv.setNamedCB(LINK, _link)
         self._parts = self.entries()
         height = 0.0
         for p in self._parts:
@@ -146,6 +156,31 @@ class IndexBlock(Flowable):  # type: ignore[misc]  # ReportLab ships no type hin
             top -= h
             p.drawOn(canvas, x, top)
             top -= p.getSpaceAfter()
+
+
+LINK = "cardstockIndexLink"  # the callback an index entry's page number calls
+
+
+def page_key(page: int) -> str:
+    """The destination an index's page number leads to."""
+    return f"CardstockIndexPage{page}"
+
+
+def _width(text: str, style: ParagraphStyle) -> str:
+    """The callback's label past the page: the number's width and size, as it is set."""
+    return f"{stringWidth(text, style.fontName, style.fontSize):.2f} {style.fontSize:.2f}"
+
+
+def _link(canvas: Any, kind: str, label: str) -> None:
+    """An index entry's page number, just drawn, made a link to its page: a `Link` of the
+    entry in the structure tree (`books.marks`), described by the number."""
+    page, width, size = label.split()
+    x, y = text_position(canvas)
+    rect = (x - float(width), y - float(size) * 0.25, x, y + float(size) * 0.85)
+    canvas.linkRect(page, page_key(int(page)), rect, relative=1)
+    marks = recorder_of(canvas)
+    if marks is not None:
+        marks.link(canvas)
 
 
 def heading(b: Builder, words: str) -> list[Flowable]:

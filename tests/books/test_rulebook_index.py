@@ -140,3 +140,43 @@ def test_the_web_page_and_the_ebook_link_each_index_term_to_a_section(
             for _, links in items:
                 for target in re.findall(r'href="#([^"]+)"', links):
                     assert f'id="{target}"' in page, (edition, target)
+
+
+def test_each_page_number_of_the_index_is_a_tagged_link_to_its_page(
+    rulebooks: dict[str, Path],
+) -> None:
+    for edition, path in rulebooks.items():
+        numbers = [n for _, pages in index_entries(path) for n in pages]
+        reader = PdfReader(path)
+        led: list[int] = []
+        for page in reader.pages:
+            for annot in page.get("/Annots") or []:
+                a = annot.get_object()
+                dest = a.get("/Dest")
+                if dest is not None and str(a.get("/Contents", "")).isdigit():
+                    at = reader.get_page_number(dest[0].get_object())
+                    assert at is not None
+                    led.append(at + 1)
+                    assert int(a["/Contents"]) == led[-1], edition
+        assert led[-len(numbers) :] == numbers, edition
+        with pikepdf.open(path) as pdf:
+            root = pdf.Root.StructTreeRoot
+            assert isinstance(root, pikepdf.Dictionary)
+            index = _find(root, "/Index")
+            links = [k for p in index.K for k in p.K if isinstance(k, pikepdf.Dictionary)]
+            assert len([k for k in links if k.get("/S") == "/Link"]) == len(numbers), edition
+
+
+def _find(node: pikepdf.Dictionary, role: str) -> pikepdf.Dictionary:
+    """The first structure element of `role` under `node`, depth first."""
+    todo = [node]
+    while todo:
+        at = todo.pop(0)
+        if at.get("/S") == role:
+            return at
+        kids = at.get("/K")
+        if isinstance(kids, pikepdf.Array):
+            todo += [k for k in kids if isinstance(k, pikepdf.Dictionary)]
+        elif isinstance(kids, pikepdf.Dictionary):
+            todo.append(kids)
+    raise AssertionError(f"no {role} element")
