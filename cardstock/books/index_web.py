@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..core import markup
+from ..core.punctuation import spaced
 from .setup_piles import SetupPicture
 from .terms import Places, Term
 
@@ -39,12 +40,14 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def index_list(places: Places) -> str:
-    """The index as a list: each term, then a link to each section that explains it."""
+def index_list(places: Places, lang: str | None) -> str:
+    """The index as a list: each term, then a link to each section that explains it (the
+    colon between spaced as the language `lang` spaces it)."""
+    colon = spaced("a: b", lang)[1:-1]
     rows = []
     for term, spots in places.entries():
         links = ", ".join(f'<a href="#{_esc(a)}">{_esc(title)}</a>' for a, title in spots)
-        rows.append(f'<li><span class="term">{_esc(term.name)}</span>: {links}</li>')
+        rows.append(f'<li><span class="term">{_esc(term.name)}</span>{colon}{links}</li>')
     return f'<ul class="index">{"".join(rows)}</ul>' if rows else ""
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..catalog.load import Catalog
+from ..core.punctuation import spaced
 from ..rules.setup.simulator import player_counts, simulate
 from .terms import SETUP_PICTURE, SHARED_PILES, YOUR_PILES
 
@@ -51,6 +52,7 @@ class SetupPicture:
     heading: str  # "Setup", in the edition's language
     shared_title: str  # "On the table"
     each_title: str  # "In front of each player"
+    lang: str | None = None  # the edition's language: the spaces its colons take
 
     def words(self) -> str:
         """The picture in words: its text alternative."""
@@ -59,7 +61,7 @@ class SetupPicture:
             if piles:
                 listed = "; ".join(f"{p.name}: {', '.join(p.lines)}" for p in piles)
                 parts.append(f"{title}: {listed}.")
-        return " ".join(parts)
+        return spaced(" ".join(parts), self.lang)
 
 
 def pile_name(catalog: Catalog, pile: str) -> str:
@@ -103,12 +105,19 @@ def setup_picture(catalog: Catalog) -> SetupPicture | None:
         (each if name in per_player else shared).append(pile)
     words = catalog.tool_words
     return SetupPicture(
-        tuple(shared), tuple(each), words(SETUP_PICTURE), words(SHARED_PILES), words(YOUR_PILES)
+        tuple(shared),
+        tuple(each),
+        words(SETUP_PICTURE),
+        words(SHARED_PILES),
+        words(YOUR_PILES),
+        catalog.lang or catalog.game.language,
     )
 
 
 def _lines(catalog: Catalog, found: list[tuple[int, tuple[int, int]]]) -> tuple[str, ...]:
     if len({c for _, c in found}) == 1:
         return (said(found[0][1]),)  # one count, whatever the players
-    words = catalog.tool_words
-    return tuple(f"{words.count('{n} player', '{n} players', n)}: {said(c)}" for n, c in found)
+    words, lang = catalog.tool_words, catalog.lang or catalog.game.language
+    return tuple(
+        spaced(f"{words.count('{n} player', '{n} players', n)}: {said(c)}", lang) for n, c in found
+    )

@@ -426,7 +426,9 @@ class Writer:
         own = self.marks.english(self.catalog.tool_words, CONTENTS)
         listed = contents(self.entries, heading, own)
         main = "\n".join(out).replace("\0contents\0", listed)
-        main = main.replace("\0index\0", index_list(places))
+        main = main.replace(
+            "\0index\0", index_list(places, self.catalog.lang or self.catalog.game.language)
+        )
         return Body(cover, main, list(self.entries), list(self.shown.values()))
 
     def _read(self, blocks: list[markup.Block], places: WebPlaces) -> list[str]:

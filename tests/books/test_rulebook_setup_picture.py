@@ -109,4 +109,7 @@ def test_the_web_page_and_the_ebook_name_the_figure_by_the_same_words(
 def test_the_french_picture_is_in_french(default_rulebooks: Rulebooks) -> None:
     path = default_rulebooks.out / "atmosfear-fr" / "atmosfear-fr-rulebook.pdf"
     text = _page_of(path, "Sur la table")
-    assert "Devant chaque joueur" in text and "2 joueurs" in text
+    assert "Devant chaque joueur" in text and re.search(r"(?m)^2 joueurs ?: \d+", text)
+    # its words: French sets a no-break space before a colon
+    (alt,) = [a for a in _figure_alts(path) if a.startswith("Mise en place.")]
+    assert "Sur la table\u00a0: " in alt and "2 joueurs\u00a0: " in alt, alt
