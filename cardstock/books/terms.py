@@ -5,7 +5,8 @@ same rule.
 
 The terms are what the game declares, never a list kept by hand: the names of its sets
 (as the edition prints them), the names the `terms` facts of its `rules.toml` check
-(phases, piles, card types, keywords), and the rows of a `[tables.glossary]`. A term is
+(phases, piles, card types, keywords; in a translation, as its own entry for each gives
+it), and the rows of a `[tables.glossary]`. A term is
 defined (and so in the glossary) when its set has a `description` or the glossary table
 gives it a meaning.
 
@@ -20,6 +21,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from ..catalog.translations import read_translation
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -80,13 +83,23 @@ def introduces(text: str, term: Term) -> bool:
 
 
 def _fact_terms(catalog: Catalog) -> list[str]:
+    """The names the `terms` facts check, in the edition's language: in a translation,
+    each as the translation's own entry for it gives it (a table's cell that holds the
+    term alone), and left as it is where the translation has no such entry."""
     rules = catalog.rules
     out: list[str] = []
     for located in getattr(rules, "facts", None) or []:
         fact: Any = located.rule
         if getattr(fact, "kind", None) == "terms":
             out += [str(t) for t in fact.terms]
-    return out
+    if not catalog.lang or not out:
+        return out
+    given = {
+        " ".join(e.was.split()): e.text
+        for e in read_translation(catalog, catalog.lang, []).entries.values()
+        if e.text and not e.fuzzy
+    }
+    return [given.get(" ".join(t.split()), t) for t in out]
 
 
 def game_terms(catalog: Catalog) -> list[Term]:

@@ -17,6 +17,7 @@ from conftest import ROOT, Rulebooks, load_games
 from pypdf import PdfReader
 
 from cardstock.books.terms import Term, defined, game_terms, names, words
+from cardstock.catalog.translations import read_translation
 
 _ENTRY = re.compile(r"^(\S.*?)\s+(\d+(?:, \d+)*)$")
 
@@ -111,7 +112,15 @@ def test_the_french_index_lists_the_terms_its_french_text_explains(
 ) -> None:
     listed = {term for term, _ in index_entries(rulebooks["atmosfear-fr"])}
     english = {term for term, _ in index_entries(rulebooks["atmosfear"])}
-    assert listed - english  # the sets' French names
+    assert listed - english  # the sets' French names, and the checked names translated
+    (catalog,), _ = load_games(ROOT, ["atmosfear"])
+    checked = {t for loc in catalog.rules.facts if loc.rule.kind == "terms" for t in loc.rule.terms}
+    french = {
+        e.text
+        for e in read_translation(catalog, "fr", []).entries.values()
+        if " ".join(e.was.split()) in checked and e.text != e.was
+    }
+    assert listed & french, (listed, french)  # "Royaume dominant" for "Ruling Realm"
 
 
 def test_the_glossary_gives_each_defined_terms_meaning(rulebooks: dict[str, Path]) -> None:
