@@ -135,6 +135,11 @@ def rulebook_context(catalog: Catalog) -> dict[str, Any]:
         (`books.refs`)."""
         return refs.token(words(title))
 
+    def beside(*ids: str) -> str:
+        if not ids:
+            raise UndefinedError("beside() needs at least one component id")
+        return _line("beside", ids)
+
     ctx.update(
         see=see,
         cover=cover,
@@ -142,6 +147,10 @@ def rulebook_context(catalog: Catalog) -> dict[str, Any]:
         contents=lambda: _line("contents"),
         component_list=lambda: _line("components"),
         page_break=lambda: _line("page-break"),
+        index=lambda: _line("index"),
+        glossary=lambda: _line("glossary"),
+        setup_picture=lambda: _line("setup-picture"),
+        beside=beside,
     )
     return ctx
 
@@ -307,7 +316,17 @@ def rulebook_text(catalog: Catalog) -> tuple[str | None, list[Issue]]:
 LANGUAGE = "en"
 
 _DIRECTIVE = re.compile(r"^::([a-z-]+)(?:\s+(.*))?$")
-DIRECTIVES = ("cover", "contents", "components", "faces", "page-break")
+DIRECTIVES = (
+    "cover",
+    "contents",
+    "components",
+    "faces",
+    "page-break",
+    "index",
+    "glossary",
+    "setup-picture",
+    "beside",
+)
 
 
 @dataclass(frozen=True)

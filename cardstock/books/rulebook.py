@@ -8,6 +8,10 @@ block markup it may place generated parts with these helpers, each on a line of 
     {{ component_list() }}       every group with its count and a thumbnail of each face
     {{ faces('id', 'id', …) }}   a row of faces in the text (e.g. beside a card type)
     {{ page_break() }}           start a new page
+    {{ glossary() }}             the game's defined terms, each with its meaning
+    {{ index() }}                the game's terms with the pages that explain them
+    {{ setup_picture() }}        the piles the declared setup leaves, with their counts
+    {{ beside('id', …) }}        the next block (an example's step) set beside these cards
 
 Outputs (the pipeline stage `rulebook`):
 
@@ -47,6 +51,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from ..catalog.load import Catalog
 from ..catalog.ruletext import no_rulebook, render_file, rulebook_template
+from ..catalog.schema import Component
 from ..catalog.wording import CONTENTS, VERSION, book_word
 from ..core import markup
 from ..core.cache import code_key, key_of_each
@@ -56,7 +61,7 @@ from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from ..layout.text.continued import later_parts
-from . import art, fonts, refs
+from . import art, fonts, index, refs, setup_piles
 from .columns import columned, every
 from .content import (
     BOOK_FOR_PAPER,
@@ -77,9 +82,11 @@ from .content import (
     wanted,
 )
 from .document import BookDoc, Built, booklets_of, build, contents
+from .examples import beside
 from .marks import tagged
 from .quickref import reference_sheets
 from .scripts import icon_resolver, paragraph
+from .setup_picture import setup_figure
 from .story import HEADINGS, Builder, Styles, accent_color, escape
 
 COLUMN_GAP = 0.25 * 72  # between the two columns of a page set in two (points)
@@ -153,18 +160,44 @@ class Story:
         text is when its script needs it (`books.scripts`)."""
         return paragraph(text, style, self.styles.f.family, _esc(text))
 
+    def _check_refs(self, story: list[Flowable]) -> None:
+        """A finding for each `see()` of the template that names no heading of `story`."""
+        headings = [f.toc_title for f in every(story) if isinstance(f, HEADINGS)]
+        for title in refs.unknown("".join(c for c in self.chunks if isinstance(c, str)), headings):
+            self.issues.append(
+                Issue(
+                    self.where,
+                    None,
+                    "see",
+                    f"see({title!r}) names no heading of the rulebook; its headings are: "
+                    + ", ".join(repr(h) for h in dict.fromkeys(headings)),
+                )
+            )
+
     def __call__(self, doc: BookDoc) -> list[Flowable]:
         width, height = doc.frame_size
         b = Builder(self.styles, width, height, set(self.catalog.game.icons), self.where)
         b.icon_refs = icon_resolver(self.catalog.game, self.faces.faces.library)
         b.heading_shift = 1  # the cover's title is the book's one `H1`
         b.words = self.catalog.tool_words
+        places = index.places_of(self.catalog)
         story: list[Flowable] = self.cover(width, height)
         story += [NextPageTemplate("body"), PageBreak()]
         start = len(story)
+        shown: list[Component] = []  # the cards `beside()` named, for the next block
         for ch in self.chunks:
             if isinstance(ch, str):
-                story += b.blocks(markup.parse(ch))
+                blocks = markup.parse(ch)
+                if shown and blocks:
+                    first = b.blocks(blocks[:1])
+                    story += beside(
+                        self.catalog, shown, first, self.styles, width, self.issues, self.faces
+                    )
+                    blocks = blocks[1:]
+                shown = []
+                story += index.noted(b.blocks(blocks), places)
+            elif ch.name == "beside":
+                shown = [self.by_id[i] for i in ch.args if i in self.by_id]
             elif ch.name == "contents":
                 heading = tagged(
                     self._line(book_word(self.catalog, CONTENTS), self.styles.h1), "H2"
@@ -191,18 +224,15 @@ class Story:
                     ]
             elif ch.name == "page-break":
                 story.append(PageBreak())
+            elif ch.name == "index":
+                story += index.index(self.catalog, b, places, self.styles)
+            elif ch.name == "glossary":
+                story += index.glossary(self.catalog, b, places, self.styles)
+            elif ch.name == "setup-picture":
+                picture = setup_piles.setup_picture(self.catalog)
+                story += setup_figure(picture, self.styles, width, self.styles.accent)
         self.issues += b.issues
-        headings = [f.toc_title for f in every(story) if isinstance(f, HEADINGS)]
-        for title in refs.unknown("".join(c for c in self.chunks if isinstance(c, str)), headings):
-            self.issues.append(
-                Issue(
-                    self.where,
-                    None,
-                    "see",
-                    f"see({title!r}) names no heading of the rulebook; its headings are: "
-                    + ", ".join(repr(h) for h in dict.fromkeys(headings)),
-                )
-            )
+        self._check_refs(story)
         if doc.columns == 2:
             story[start:] = columned(story[start:], COLUMN_GAP * self.styles.scale)
         return story

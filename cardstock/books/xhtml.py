@@ -13,6 +13,11 @@ the EPUB (`books.epub`): the blocks the PDF is typeset from (`cardstock.core.mar
                         text the words the face prints, `books.cardwords`, but the name
                         its caption gives; a face without words named from the catalog)
     faces(...)        → a row of figures      page_break() → nothing
+    glossary()        → dl of the game's defined terms
+    setup_picture()   → a figure of the piles the setup leaves (`books.index_web`)
+    beside(...)       → the next block beside the figures of the cards it plays
+    index()           → a list of the game's terms, each with links to the sections
+                        that explain it (`books.index_web`)
 
 The markup is XHTML as well as HTML (void elements closed, only XML's five entities), so
 the EPUB's chapters are the same text. Every piece of the game's text is escaped.
@@ -48,6 +53,9 @@ from . import refs
 from .cardwords import alt_text, face_words
 from .content import Chunk, book_meta, cover_ids, galleries, players_line
 from .direction import Marks
+from .index_web import WebPlaces, glossary_list, index_list, setup_figure
+from .setup_piles import setup_picture
+from .terms import GLOSSARY, INDEX, defined, game_terms, literal
 
 
 def esc(text: str) -> str:
@@ -403,9 +411,22 @@ class Writer:
         known) are filled in last."""
         cover = self.cover(chunks)
         out: list[str] = []
+        places = WebPlaces(game_terms(self.catalog))
+        shown: list[Component] = []  # the cards `beside()` named, for the next block
         for ch in chunks:
             if isinstance(ch, str):
-                out += self.blocks(markup.parse(ch))
+                blocks = markup.parse(ch)
+                if shown and blocks:
+                    out.append(self._beside(shown, self._read(blocks[:1], places)))
+                    blocks = blocks[1:]
+                shown = []
+                out += self._read(blocks, places)
+            elif ch.name == "beside":
+                shown = [self.by_id[i] for i in ch.args if i in self.by_id]
+            elif ch.name in ("index", "glossary"):
+                out += self._terms(ch.name, places)
+            elif ch.name == "setup-picture":
+                out.append(setup_figure(setup_picture(self.catalog), self._block))
             elif ch.name == "contents":
                 out.append("\0contents\0")
             elif ch.name == "components":
@@ -419,7 +440,39 @@ class Writer:
         own = self.marks.english(self.catalog.tool_words, CONTENTS)
         listed = contents(self.entries, heading, own)
         main = "\n".join(out).replace("\0contents\0", listed)
+        main = main.replace(
+            "\0index\0", index_list(places, self.catalog.lang or self.catalog.game.language)
+        )
         return Body(cover, main, list(self.entries), list(self.shown.values()))
+
+    def _read(self, blocks: list[markup.Block], places: WebPlaces) -> list[str]:
+        """The blocks' markup, their terms' places noted (`books.index_web`)."""
+        first = len(self.entries)
+        out = self.blocks(blocks)
+        places.read(blocks, iter([(e.id, e.title) for e in self.entries[first:]]))
+        return out
+
+    def _beside(self, comps: list[Component], step: list[str]) -> str:
+        """An example's step beside the faces of the cards it plays (`books.examples`)."""
+        faces = "".join(self._face(c, esc(c.name), name=c.name) for c in comps)
+        return (
+            f'<div class="beside"><div class="faces">{faces}</div>'
+            f'<div class="step">{"".join(step)}</div></div>'
+        )
+
+    def _terms(self, name: str, places: WebPlaces) -> list[str]:
+        """`glossary()` (nothing when the game defines no term) or `index()`: its `#`
+        heading, then its list (the index's filled in last, once every section is read)."""
+        terms = defined(places.terms) if name == "glossary" else places.terms
+        if not terms:
+            return []
+        words = self.catalog.tool_words(GLOSSARY if name == "glossary" else INDEX)
+        head = self._read([markup.Heading(1, literal(words))], places)
+        if name == "glossary":
+            for t in terms:  # the glossary introduces what nothing before it does
+                places.saw_text(f"**{literal(t.name)}**", places.section)
+            return [*head, glossary_list(terms, self._block)]
+        return [*head, "\0index\0"]
 
 
 TABLE = "Table: {columns}"  # a table's name for a screen reader, by its columns
@@ -508,6 +561,22 @@ figure.group > figcaption {{ font-weight: bold; margin-bottom: .4rem; }}
 .unseen {{ position: absolute; width: 1px; height: 1px; overflow: hidden; white-space: nowrap;
   clip: rect(0 0 0 0); clip-path: inset(50%); }}
 nav.contents ol {{ padding-inline-start: 1.4rem; }}
+.setup .piles {{ list-style: none; padding: 0; margin: .3rem 0 1rem; display: flex;
+  flex-wrap: wrap; gap: .8rem 1rem; }}
+.setup .piles li {{ width: 6.5rem; text-align: center; font-size: .85rem; }}
+.setup .card {{ display: block; width: 3.6rem; height: 5rem; margin: 0 auto .35rem;
+  border: 1px solid {ink}; border-radius: 4px; background: {tint}; color: {ink};
+  box-shadow: 3px 3px 0 #ffffff, 4px 4px 0 {ink}, 6px 6px 0 #ffffff, 7px 7px 0 {ink};
+  font-size: 1.3rem; font-weight: bold; line-height: 5rem; }}
+.setup .pile-name {{ display: block; font-weight: bold; }}
+.setup .pile-counts {{ display: block; }}
+.index {{ list-style: none; padding: 0; }}
+.beside {{ display: grid; grid-template-columns: minmax(6rem, 30%) 1fr; gap: 1rem;
+  align-items: start; margin: .6rem 0; }}
+.beside .faces {{ margin: 0; justify-content: flex-start; }}
+.beside .faces .face {{ width: 5.5rem; max-width: 45%; }}
+.glossary dt {{ font-weight: bold; }}
+.glossary dd {{ margin: 0 0 .5rem 1.2rem; }}
 footer {{ margin-top: 3rem; padding-bottom: 2rem; font-size: .9rem; }}
 @media (max-width: 30rem) {{
   body {{ font-size: 1rem; }}

@@ -171,7 +171,14 @@ def pdf_lines(path: Path) -> list[list[str]]:
     # a page number (the running footer's, a contents row's) is the layout's, not the text's,
     # and a numbered step's number is its list's (an <ol> counts in the page)
     lines = [line[1:] if re.fullmatch(r"\d+\.", line[0]) else line for line in lines if line]
+    # so are an index entry's pages (the web page links each term to its sections instead)
+    if ["Index"] in lines:
+        start = len(lines) - lines[::-1].index(["Index"])
+        lines[start:] = [[*line[:-1], _PAGES.sub("", line[-1])] for line in lines[start:]]
     return [line for line in lines if line and not " ".join(line).isdigit()]
+
+
+_PAGES = re.compile(r"\s\d+(?:, \d+)*$")  # an index entry's pages, after its term
 
 
 def held(run: str, text: str) -> bool:

@@ -29,6 +29,7 @@ from cardstock.books import document
 from cardstock.books.content import rulebook_context, split
 from cardstock.books.document import BOOK_FOR_PAPER, BookDoc, Contents, build, contents
 from cardstock.books.story import Heading, Styles
+from cardstock.books.terms import GLOSSARY, INDEX, defined, game_terms
 from cardstock.catalog.ruletext import render_file, rulebook_template
 from cardstock.core import markup
 
@@ -74,7 +75,8 @@ def squash(text: str) -> str:
 
 
 def template_headings(catalog) -> list[str]:
-    """The '#' and '##' headings of the rendered template, as the contents name them."""
+    """The '#' and '##' headings of the rendered template, as the contents name them, the
+    index's and the glossary's among them."""
     text, issues = render_file(
         catalog, rulebook_template(catalog), rulebook_context(catalog), "rulebook"
     )
@@ -87,6 +89,8 @@ def template_headings(catalog) -> list[str]:
                     titles.append(
                         squash("".join(s.text for s in markup.spans(b.text) if s.icon is None))
                     )
+        elif chunk.name == "index" or (chunk.name == "glossary" and defined(game_terms(catalog))):
+            titles.append(catalog.tool_words(INDEX if chunk.name == "index" else GLOSSARY))
     return titles
 
 
