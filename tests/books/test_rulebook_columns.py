@@ -11,7 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers_pages import Page, baselines, elements, pages, parts_by_place
+from helpers_pages import Line, Page, baselines, elements, pages, parts_by_place
+from reportlab.lib.units import inch
 
 from cardstock.books.document import margins
 from cardstock.books.rulebook import COLUMN_GAP
@@ -52,22 +53,39 @@ def _column(page_number: int, page: Page, x: float, right: float) -> int | None:
     return None
 
 
+def _beside(page: Page, captions: set[int], line: Line) -> bool:
+    """Whether `line` stands to the right of a card's picture on the page, level with it:
+    an example's step beside its cards (`books.examples`), the two set across the page.
+    A picture is found by its caption, set below it."""
+    return any(
+        c.mcid in captions and c.right < line.x and c.y <= line.y <= c.y + 2 * inch
+        for c in page.lines
+    )
+
+
 def _running_marks(path: Path) -> set[tuple[int, int]]:
-    """The marked contents of running text; a note (a `BlockQuote`) is left out: between
-    two things that span the page, a note spans it too."""
-    notes = {m for _, marks in elements(path, {"BlockQuote"}, whole=True) for m in marks}
+    """The marked contents of running text; a note (a `BlockQuote`) is left out (between
+    two things that span the page, a note spans it too), and so are a table's words."""
+    wide = {"BlockQuote", "Table"}
+    notes = {m for _, marks in elements(path, wide, whole=True) for m in marks}
     return {m for _, marks in elements(path, RUNNING) for m in marks} - notes
 
 
 def test_running_text_is_set_in_two_columns(books: dict[str, tuple[Path, list[Page]]]) -> None:
     for name, (path, book) in books.items():
         running = _running_marks(path)
+        captions: dict[int, set[int]] = {}
+        for _, marks in elements(path, {"Caption"}):
+            for page_index, mcid in marks:
+                captions.setdefault(page_index, set()).add(mcid)
         both = 0
         for index, page in enumerate(book[1:], start=1):  # the cover is one centred column
             columns = set()
             for line in page.lines:
                 if (index, line.mcid) in running and line.text.strip():
                     column = _column(index + 1, page, line.x, line.right)
+                    if column is None and _beside(page, captions.get(index, set()), line):
+                        continue  # an example's step, beside its cards across the page
                     assert column is not None, (name, index + 1, line.text)
                     columns.add(column)
             both += columns == {0, 1}
