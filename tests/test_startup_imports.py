@@ -72,6 +72,7 @@ NOT_WITHOUT_RULES = (
     "cardstock.rules.setup.steps",
     "cardstock.rules.setup.results",
     "cardstock.rules.setup.simulator",
+    "cardstock.rules.setup.fixed",
     "cardstock.rules.provenance.coverage",
     "cardstock.rules.sources",
     "cardstock.rules.facts.kinds",

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
+from .fixed import is_fixed
 from .results import Failure, PlayerResult, SetupResult
 from .steps import (
     BOX,
@@ -242,6 +243,7 @@ class Simulator:
     """Compiles the steps once per player count into closures over precomputed masks."""
 
     def __init__(self, components: list[Component], setup: SetupModel):
+        self.components = components
         self.copies = _Copies(components)
         self.setup = setup
         self.per_player = set(setup.player_piles)
@@ -602,6 +604,7 @@ def reads(components: list[Component], setup: SetupModel) -> list[Any]:
 @dataclass
 class Stats:
     simulated: int = 0  # calls of `simulate` (each runs every player count), for tests to count
+    runs: int = 0  # runs carried out (a setup every run of which does alike is run once)
 
 
 STATS = Stats()
@@ -650,7 +653,11 @@ def _piles_named(setup: SetupModel) -> list[str]:
 def _simulate_players(
     sim: Simulator, n: int, runs: int, seed: int, report: list[str]
 ) -> PlayerResult:
-    """The figures of `runs` runs of the setup for `n` players, each from its own seed."""
+    """The figures of `runs` runs of the setup for `n` players, each from its own seed.
+
+    When every run does alike (`fixed.is_fixed`: the same numbers of copies move, only which
+    copies differs), the first run is the only one carried out: it completes or fails as
+    every other would, and its pile sizes are every run's."""
     start = time.perf_counter()
     runners = sim.compile(n)
     names = sim.pile_names(n)
@@ -660,7 +667,9 @@ def _simulate_players(
     blank = _State(len(sim.copies.of), _NoRandom(), len(runners), names)
     fixed, first = _fixed_start(runners, blank)
     rest = list(enumerate(runners))[first:]
-    for r in range(runs):
+    carried_out = 1 if is_fixed(sim.components, sim.setup, n) else runs
+    STATS.runs += carried_out
+    for r in range(carried_out):
         st = fixed.copy(random.Random(seed_for(seed, n, r)))
         failed = _run_steps(st, rest)
         if failed is not None:
@@ -673,6 +682,10 @@ def _simulate_players(
         res.completed += 1
         tally.add(st)
     done = max(res.completed, 1)
+    if carried_out < runs:  # each figure stands for every run
+        res.completed *= runs
+        for failure in failures.values():
+            failure.runs = runs
     res.failures = sorted(failures.values(), key=lambda f: (-f.runs, f.step))
     res.redraws = tally.redraws(done)
     res.piles = tally.piles(done)

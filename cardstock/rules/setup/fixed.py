@@ -1,0 +1,96 @@
+"""Whether a setup does the same in every run, so that one run of the simulator tells all.
+
+A setup that is a fixed sequence of moves, deals, draws, shuffles and choices of a fixed
+number of copies leaves each pile with the same number of copies in every run; only which
+copies differs. Whether a step can be carried out depends only on such numbers (how many
+copies its source holds, how many of them match its filter, how many of each value a
+`choose … per` or an `assign` finds), and so do the sizes the report shows. When every one
+of those numbers is certain for every step (as `piles.Follower` keeps track of what is
+certain), every run completes, or every run fails at the same step with the same message:
+the figures of one run are exactly the figures of all of them, counted, not sampled.
+
+A roll, a count named after a roll, a `draw_until` and a `redraw_until` make runs differ
+(how many copies move, how often a hand is redrawn), and so does a step whose numbers
+depend on which copies an earlier random step dealt: such a setup is simulated run by run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...catalog.schema import Component
+from ..filters import Filter, compile_filter, value_of
+from .piles import Follower, Pile, pile_comps, pile_count, pile_size, split
+from .steps import Assign, Choose, Move, Refill, SetupModel, Shuffle, Step
+
+
+def is_fixed(components: list[Component], setup: SetupModel, players: int) -> bool:
+    """Whether every run of `setup` for `players` players is alike in every number the
+    simulator checks and reports (see the module's docstring)."""
+    follower = Follower(components, setup, players)
+    for index, step in enumerate(setup.steps):
+        if isinstance(step, Shuffle):
+            follower.follow(index, step)
+            continue
+        if not isinstance(step, (Move, Choose, Assign, Refill)):
+            return False  # a roll, a draw_until or a redraw_until
+        if isinstance(step, Assign):
+            src = follower.pairs(step)[0][0]
+            if not _groups_certain(components, follower.pile(src), step.match, step.by):
+                return False
+            follower.follow(index, step)
+            continue
+        for k, (src, dst) in enumerate(follower.pairs(step)):
+            if not _step_certain(components, follower, step, src, dst):
+                return False
+            follower._one(index, step, src, dst, first=k == 0)
+        # (no step kind left here redraws, so the follower's own `follow` adds nothing more)
+    return True
+
+
+def _step_certain(
+    components: list[Component], follower: Follower, step: Step, src: str, dst: str
+) -> bool:
+    """Whether the numbers the step is checked by, for one player, are the same in every run."""
+    pile = follower.pile(src)
+    if isinstance(step, Refill):
+        return (
+            isinstance(step.upto, int)
+            and pile_size(follower.pile(dst)) is not None
+            and pile_size(pile) is not None
+        )
+    assert isinstance(step, (Move, Choose))
+    if step.count is not None and not isinstance(step.count, int):
+        return False  # a count rolled by an earlier step
+    if isinstance(step, Choose) and step.per is not None:
+        return _groups_certain(components, pile, step.match, step.per)
+    if step.match is None:
+        return pile_size(pile) is not None
+    return pile_count(pile, _keeper(components, step.match)) is not None
+
+
+def _groups_certain(components: list[Component], pile: Pile, match: Filter | None, by: str) -> bool:
+    """Whether the pile holds the same number of the copies `match` takes of each value of
+    `by` in every run (so the same values, too)."""
+    among, _ = split(pile, _keeper(components, match))
+    values = {_key(components[i], by) for i in pile_comps(among)}
+    for v in values:
+
+        def of_value(i: int, v: str = v) -> bool:
+            return _key(components[i], by) == v
+
+        if pile_count(among, of_value) is None:
+            return False
+    return True
+
+
+def _keeper(components: list[Component], f: Filter | None) -> Callable[[int], bool]:
+    pred = compile_filter(f)
+    return lambda i: bool(pred(components[i]))
+
+
+def _key(c: Component, name: str) -> str:
+    v = value_of(c, name)
+    if isinstance(v, list):
+        return "|".join(map(str, v))
+    return "" if v is None else str(v)
