@@ -36,6 +36,7 @@ from ...catalog.schema import Component, Game
 from ...core.files import Unreadable, read_text
 from ...core.template_words import read_lines
 from ..filters import Filter, Strict, select, value_of
+from ..reading.headings import opens_with, placed_lines, says_phase
 from ..reading.phrases import _said_in, has, templates, words, words_of
 from ..reading.places import choice_text, clip_departure, norm
 from ..reading.reads import TypedWords, reads_of
@@ -166,6 +167,7 @@ class RuleFact(Fact):
     typed: list[str] | None = None  # the words the template lint looks for (default: says)
     at: list[WordPlace] = []
     source: str | None = None  # with `choice`: the source's own word for it
+    phase: str | None = Field(default=None, min_length=1)  # the heading its lines stand under
 
     @model_validator(mode="after")
     def _shape(self) -> RuleFact:
@@ -216,12 +218,47 @@ class RuleFact(Fact):
         problems += self._typed(catalog)
         problems += unsaid(self, catalog)
         problems += opposite_said(self, catalog)
+        placed = placed_lines(catalog, self.id) if self.id else []
+        problems += self._phase(placed)
         source_note, source_problem = self._source(catalog, source)
         problems += source_problem
         if problems:
             return Outcome(False, problems[0].message, [], problems)
-        where = f"{len(self.at)} place{'s' if len(self.at) != 1 else ''}"
+        n = len(self.at) + len(placed)
+        where = f"{n} place{'s' if n != 1 else ''}"
+        if placed:
+            where += f" ({len(placed)} a template line{'s' if len(placed) != 1 else ''})"
         return Outcome(True, f"{self.value!r} in {where}{source_note}")
+
+    def _phase(self, placed: list[tuple[str, int, str, int | None, str]]) -> list[Problem]:
+        """With `phase`: each template line that renders the value stands under a heading
+        that names the phase, or opens with its name (`reading.headings`)."""
+        if self.phase is None:
+            return []
+        out: list[Problem] = []
+        for shown_as, n, lead, head_line, heading in placed:
+            if says_phase(heading, self.phase) or opens_with(lead, self.phase):
+                continue
+            under = (
+                f"under the heading {heading!r} ({shown_as}:{head_line})"
+                if head_line is not None
+                else "under no heading"
+            )
+            out.append(
+                Problem(
+                    f"{self.name}: the rulebook states it in the {self.phase!r} phase, but "
+                    f"{shown_as}:{n} renders fact('{self.id}') ({self.value!r}) {under}",
+                    at=(shown_as, n),
+                )
+            )
+        if not placed and self.id is not None:
+            out.append(
+                Problem(
+                    f"{self.name}: the rulebook states it in the {self.phase!r} phase, but "
+                    f"no template line renders fact('{self.id}')"
+                )
+            )
+        return out
 
     def _cards(
         self, place: WordPlace, catalog: Catalog, phrases: list[tuple[str, list[str]]]
