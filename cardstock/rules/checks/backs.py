@@ -67,7 +67,8 @@ def deck_names(s: ComponentSet) -> set[str]:
     return {f for r in raw if r.strip() for f in _forms(r.strip())}
 
 
-def _game_name(text: str, title: str) -> bool:
+def game_name(text: str, title: str) -> bool:
+    """Is `text` the game's title, or a part of it around a colon (no deck's name)?"""
     said = " ".join(text.split())
     return said == title or said in [" ".join(p.split()) for p in title.split(":")]
 
@@ -109,7 +110,7 @@ def backs(job: Job) -> list[Issue]:
         mine = on.get(back_id, set())
         for key in ("title", "subtitle"):
             text = getattr(back, key)
-            if not text or _game_name(str(text), game.title):
+            if not text or game_name(str(text), game.title):
                 continue
             for n in named(str(text), names):
                 if names[n] & mine:

@@ -32,7 +32,16 @@ from ..player_texts import Region, Sources, game_files, records, vocabulary
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
-KINDS = ("number", "name", "word", "swap", "move")
+KINDS = (
+    "number",
+    "name",
+    "word",
+    "swap",
+    "move",
+    "back",
+    "legend",
+    "heading",
+)  # the last three: `placed`
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ still right. A line stands under the nearest Markdown heading above it in its te
 (`#` to `######` at the line's start), read as it prints (rendered alone with the
 template's names, as `rendered_forms` reads a line; a heading it cannot render is read
 with each rendered thing left out). A line that opens with the phase's name itself (a
-quick reference's "3. **Frenzy** (all at once): …") stands in that phase too.
+quick reference's "3. **Frenzy** (all at once): …", in bold after a list's number or mark)
+stands in that phase too.
 """
 
 from __future__ import annotations
@@ -25,7 +26,20 @@ if TYPE_CHECKING:
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*)$")
 _TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 _LITERAL = re.compile(r"""_\(\s*(['"])(.*?)\1\s*\)""")
-_LEAD = 3  # the words a line opens with that may name its phase ("3. Frenzy (")
+# a line that opens, after a list's number or mark, with words in bold ("3. **Frenzy** (")
+_BOLD_LEAD = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*")
+# … and those words, as the line reads with its emphasis gone: up to a bracket or a colon
+_OPENING = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?([^(:]*)")
+
+
+def _lead(catalog: Catalog, shown_as: str, n: int, raw: str) -> str:
+    """The words in bold a template line opens with ("Frenzy" of `3. **Frenzy** (all at
+    once): …`), as it prints; "" for a line that does not open in bold."""
+    if _BOLD_LEAD.match(_TAGS.sub("", raw)) is None:
+        return ""
+    read = line_read(catalog, shown_as, n, raw) or _TAGS.sub(" ", raw)
+    m = _OPENING.match(read)
+    return " ".join(m.group(1).split()) if m else ""
 
 
 def _heading_words(catalog: Catalog, shown_as: str, n: int, raw: str) -> str:
@@ -39,8 +53,8 @@ def _heading_words(catalog: Catalog, shown_as: str, n: int, raw: str) -> str:
 
 
 def placed_lines(catalog: Catalog, fact_id: str) -> list[tuple[str, int, str, int | None, str]]:
-    """Each template line that renders the fact's value: (template, line, what the line
-    opens with, the line of the heading above it or None, that heading's words)."""
+    """Each template line that renders the fact's value: (template, line, the words in bold
+    it opens with or "", the line of the heading above it or None, that heading's words)."""
     lines = template_lines(catalog)
     out: list[tuple[str, int, str, int | None, str]] = []
     for k, (shown_as, n, raw) in enumerate(lines):
@@ -54,9 +68,7 @@ def placed_lines(catalog: Catalog, fact_id: str) -> list[tuple[str, int, str, in
             if m:
                 head = (n2, _heading_words(catalog, shown2, n2, m.group(2)))
                 break
-        read = line_read(catalog, shown_as, n, raw) or _TAGS.sub(" ", raw)
-        lead = " ".join(words(read.replace("*", " ")).split()[: _LEAD + 1])
-        out.append((shown_as, n, lead, head[0], head[1]))
+        out.append((shown_as, n, _lead(catalog, shown_as, n, raw), head[0], head[1]))
     return out
 
 
@@ -66,12 +78,8 @@ def says_phase(text: str, phase: str) -> bool:
 
 
 def opens_with(lead: str, phase: str) -> bool:
-    """Does a line's opening (`placed_lines`) name the phase first, after a list's number?"""
-    said = words(lead).split()
-    if said and said[0].isdigit():
-        said = said[1:]
-    wanted = words(phase).split()
-    return said[: len(wanted)] == wanted
+    """Does a line's bold opening (`placed_lines`) name the phase?"""
+    return bool(lead) and says_phase(lead, phase)
 
 
 __all__ = ["opens_with", "placed_lines", "says_phase"]
