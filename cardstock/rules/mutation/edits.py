@@ -13,6 +13,10 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
 - **move** — a row moved into another table of the same columns (another deck), and a row
   of that table with the same count moved back, so that every total holds.
 
+`placed` adds the edits of the places these do not reach: a card back's deck name, an
+icon's legend label, a phase's rule moved under another heading (`back`, `legend`,
+`heading`).
+
 Where a player reads is `player_texts`'s regions. The list is deterministic: files in a
 fixed order (game.toml, rules.toml, the tables in the order of their sets, the face layout
 `faces.toml`, the templates by path), then text order, then kind.
