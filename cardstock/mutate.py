@@ -26,7 +26,6 @@ from .layout.faces import KeptFaces
 from .layout.ops import Face
 from .rules.mutation.designer import named, scope, uncited, unknown_cards
 from .rules.mutation.edits import edits, game_files
-from .rules.mutation.placed import placed_edits
 from .rules.mutation.report import (
     Finding,
     Judge,
@@ -227,7 +226,7 @@ def _one_game(
     report = run(
         catalog.id,
         sources.texts,
-        [*edits(catalog, sources), *placed_edits(catalog, sources)],
+        edits(catalog, sources),
         judge,
         read.accept,
         read.accept_lines,

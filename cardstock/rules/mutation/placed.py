@@ -22,12 +22,13 @@ from ..checks.backs import deck_names, game_name, named
 from ..facts.rule import RuleFact
 from ..player_texts import Region, Sources, toml_regions
 from ..reading.headings import placed_lines
-from .edits import Change, Edit
+from .changes import Change, Edit
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
+PLACED_KINDS = ("back", "legend", "heading")
 
 
 def back_edits(catalog: Catalog, sources: Sources) -> Iterable[Edit]:
@@ -165,4 +166,4 @@ def placed_edits(catalog: Catalog, sources: Sources) -> list[Edit]:
     ]
 
 
-__all__ = ["placed_edits"]
+__all__ = ["PLACED_KINDS", "placed_edits"]
