@@ -17,10 +17,11 @@ choice by its topic, any other text by its file and key: `text_at`) must say the
 none of the opposites, where `says` puts it.
 The templates render it as `fact('win').value`; a template that types one of the
 vocabulary's words where `says` stands, instead of rendering it, is a finding with the
-template's file and line (the fact it shadows named). With a sources folder at hand, the
-cited lines must hold the value or a synonym (a finding quotes the cited sentence most like
-the fact); a designer's choice (`choice`) names the
-source's own word in `source`, which the cited lines must hold instead, and the report
+template's file and line (the fact it shadows named). With `phase = "Frenzy"`, each line
+that renders the value stands under a heading naming that phase (`reading.headings`).
+With a sources folder at hand, the cited lines must hold the value or a synonym (a
+finding quotes the cited sentence most like the fact); a designer's choice (`choice`)
+names the source's own word in `source`, which the cited lines must hold instead, and the report
 shows both.
 """
 
@@ -369,7 +370,8 @@ class RuleFact(Fact):
     def _source(self, catalog: Catalog, src: SourceText | None) -> tuple[str, list[Problem]]:
         """The cited lines hold the value (or, for a designer's choice, the source's own word):
         (a note for the summary, problems). Nothing is held without the source text (the
-        check's sources folder, `--sources` or $CARDSTOCK_SOURCES, or the game's own text)."""
+        check's sources folder, `--sources` or $CARDSTOCK_SOURCES, else one of
+        `sources.FOLDERS` that holds it, or the game's own text)."""
         if src is None or self.cite is None:
             return "", []
         text = " ".join(src.line(n) or "" for n in self.cite.lines)
