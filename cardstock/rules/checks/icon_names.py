@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...core.files import Unreadable, read_text
@@ -42,19 +44,34 @@ if TYPE_CHECKING:
 
 def library_names(catalog: Catalog) -> tuple[set[str], dict[str, str]]:
     """The symbol library's names and its aliases (alias → symbol); empty when it cannot
-    be read (the layout's own check reports that)."""
+    be read (the layout's own check reports that). Read once while the file is unchanged:
+    the mutation test checks a game hundreds of times."""
     path, _shown = shared_layout(catalog.root, "symbols.toml")
     try:
-        data = tomllib.loads(read_text(path, path.parent))
-    except (Unreadable, tomllib.TOMLDecodeError):
+        st = path.stat()
+    except OSError:
         return set(), {}
+    names, alias = _library(str(path), st.st_mtime_ns, st.st_size)
+    return set(names), dict(alias)
+
+
+@lru_cache(maxsize=8)
+def _library(
+    path: str, _mtime: int, _size: int
+) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
+    """`library_names` of the file at `path` as it is now (its time and size the key)."""
+    file = Path(path)
+    try:
+        data = tomllib.loads(read_text(file, file.parent))
+    except (Unreadable, tomllib.TOMLDecodeError):
+        return frozenset(), ()
     symbols = data.get("symbols", {})
     aliases = data.get("aliases", {})
-    names = set(symbols) if isinstance(symbols, dict) else set()
+    names = frozenset(symbols) if isinstance(symbols, dict) else frozenset()
     alias = (
-        {str(k): str(v) for k, v in aliases.items() if isinstance(v, str)}
+        tuple((str(k), str(v)) for k, v in aliases.items() if isinstance(v, str))
         if isinstance(aliases, dict)
-        else {}
+        else ()
     )
     return names, alias
 
