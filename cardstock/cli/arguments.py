@@ -353,7 +353,8 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="DIR",
         default=None,
-        help="the folder the seed rulebooks rules.toml names are in (default: $CARDSTOCK_SOURCES)",
+        help="the folder the seed rulebooks rules.toml names are in (default: $CARDSTOCK_SOURCES, "
+        "else the project's sources/ or ../shared/seeds, whichever holds the seed)",
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt, ValidationError
 
@@ -110,6 +110,13 @@ class RulesFile(BaseModel):
         "the card-text check does not read them, nor does the mutation test edit them.",
         examples=[["derivation"]],
     )
+    own_texts: dict[str, Annotated[str, Field(min_length=1)]] = Field(
+        default={},
+        description="The printed texts no check reads that are the designer's own, one a "
+        "line: a pattern 'FILE KEY' (`*` any part of the key, as `provenance` writes them) "
+        "and why (docs/rules-format.md, 'Texts no check reads').",
+        examples=[{"game.toml title": "the game's name", "game.toml tables.*.title": "captions"}],
+    )
     # read and checked by the mutation test alone (`rules.mutation.settings`), when it runs
     mutate: dict[str, Any] = Field(
         default={},
@@ -152,6 +159,7 @@ class Rules:
     acknowledge: list[Acknowledgment] = field(default_factory=list)
     acknowledge_lines: list[int | None] = field(default_factory=list)
     hidden: list[str] = field(default_factory=list)  # hidden_columns: the columns no player reads
+    own_texts: dict[str, str] = field(default_factory=dict)  # texts declared the designer's
     # [mutate], as written: the mutation test reads and checks it (`rules.mutation.settings`)
     mutate: dict[str, Any] = field(default_factory=dict)
     lines: Mapping[Any, int] = field(default_factory=dict)  # each key path's line
@@ -224,6 +232,7 @@ def load_rules(
         asides=raw.aside,
         aside_lines=[ctx.at("aside", i) for i in range(len(raw.aside))],
         hidden=raw.hidden_columns,
+        own_texts=raw.own_texts,
         mutate=raw.mutate,
         lines=lines,
     )

@@ -1,8 +1,8 @@
 """Where a rule comes from: a line of the source rulebook and a paraphrase, never a quote.
 
     seed = "003_1b021a8c980fb258.txt"                  # rules.toml, top level: a file in
-                                                       # the sources folder (--sources,
-                                                       # CARDSTOCK_SOURCES)
+                                                       # the sources folder (--sources, else
+                                                       # the first of FOLDERS that holds it)
     text = "notes/rules.md"                            # or the designer's own text, a file of
                                                        # the project (relative to the game folder)
     cite = { line = 17, also = [18], says = "there are six Key cards" }
@@ -14,7 +14,9 @@ reader find the original and lets the checker hold every number the rule states 
 numbers those lines state (`cardstock.rules.provenance.coverage`).
 
 A source text is read through the one door (`cardstock.core.files`): the designer's own text
-inside the project, a seed inside the sources folder the command line names.
+inside the project, a seed inside the sources folder the command line names or, without one,
+inside the first folder of `FOLDERS` (beside or in the project) that holds it, so a cite is
+checked wherever its source is present.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ from .filters import Strict
 SOURCES_ENV = (
     "CARDSTOCK_SOURCES"  # the folder seed rulebooks are looked up in, when --sources is not given
 )
+# Where a seed is looked for when no folder is given, relative to the project's root: the
+# project's own `sources/`, and the `shared/seeds/` folder kept beside its checkout.
+FOLDERS = (Path("sources"), Path("..") / "shared" / "seeds")
 
 
 class SeedRef(Strict):
@@ -74,7 +79,8 @@ class SourceText:
 
 
 def sources_folder(given: Path | None) -> Path | None:
-    """The folder seed rulebooks are looked up in: --sources, else $CARDSTOCK_SOURCES."""
+    """The folder seed rulebooks are looked up in: --sources, else $CARDSTOCK_SOURCES; None
+    leaves each seed to be looked for in `FOLDERS` (`load_source`)."""
     if given is not None:
         return given
     env = os.environ.get(SOURCES_ENV)
@@ -85,15 +91,20 @@ def load_source(
     name: str, *, own: Path | None, root: Path, folder: Path | None
 ) -> tuple[SourceText | None, str | None]:
     """The source text a rules file names: its own `text` (a project file; `own` is its path)
-    or a `seed` in the sources `folder`. (None, why) when it cannot be had."""
+    or a `seed` in the sources `folder` (None: the first of `FOLDERS` that holds it). (None,
+    why) when it cannot be had."""
     if own is not None:
         path, base = own, root
     elif folder is None:
-        return (
-            None,
-            f"the source {name} is looked up in a sources folder: "
-            f"give --sources DIR (or set {SOURCES_ENV})",
-        )
+        found = _found(name, root)
+        if found is None:
+            looked = ", ".join(f.as_posix() for f in FOLDERS)
+            return (
+                None,
+                f"the source {name} is in no sources folder ({looked}): "
+                f"give --sources DIR (or set {SOURCES_ENV})",
+            )
+        return load_source(name, own=None, root=root, folder=found)
     else:
         path, base = folder / name, folder
         if Path(name).name != name:
@@ -113,4 +124,14 @@ def load_source(
     ), None
 
 
-__all__ = ["SOURCES_ENV", "SeedRef", "SourceText", "load_source", "sources_folder"]
+def _found(name: str, root: Path) -> Path | None:
+    """The first of `FOLDERS` (under `root`) that holds the seed `name`, if any."""
+    if Path(name).name != name:
+        return None
+    return next(
+        (root / f for f in FOLDERS if present(root / f / name)),
+        None,
+    )
+
+
+__all__ = ["FOLDERS", "SOURCES_ENV", "SeedRef", "SourceText", "load_source", "sources_folder"]

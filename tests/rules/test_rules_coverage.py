@@ -109,10 +109,12 @@ def test_an_aside_must_give_its_reason(tmp_path, cli) -> None:
     assert "catalog/atmosfear/rules.toml:" in result.err and "reason" in result.err
 
 
-def test_without_a_sources_folder_the_source_check_is_skipped_and_says_how(
-    cli, monkeypatch
+def test_without_the_source_anywhere_the_source_check_is_skipped_and_says_how(
+    tmp_path, cli, monkeypatch
 ) -> None:
     monkeypatch.delenv("CARDSTOCK_SOURCES", raising=False)
-    result = cli("check", "atmosfear", "--only", "source")
+    root = copy(tmp_path / "proj", "atmosfear")  # no sources/ in it, no shared/seeds beside it
+    result = cli("--root", str(root), "check", "atmosfear", "--only", "source")
     assert result.code == 0
+    assert "is in no sources folder (sources, ../shared/seeds)" in result.out
     assert "give --sources DIR (or set CARDSTOCK_SOURCES)" in result.out

@@ -55,7 +55,8 @@ def _number(v: Any) -> float | None:
     return float(v)
 
 
-def _prose_fields(c: Component, hidden: set[str]) -> list[str]:
+def prose_fields(c: Component, hidden: set[str]) -> list[str]:
+    """The fields of a card a player reads as prose (`PROSE_WORDS` words or more)."""
     return [
         k
         for k, v in c.fields.items()
@@ -264,7 +265,7 @@ def card_texts(job: Job) -> list[Issue]:
     icons = getattr(catalog.game, "icons", None) or {}
     icon_labels = {k: singular(str(i.label).lower()) for k, i in icons.items() if i.label}
     for c in catalog.components:
-        prose = _prose_fields(c, hidden)  # found once a card, read by three of the checks
+        prose = prose_fields(c, hidden)  # found once a card, read by three of the checks
         for key, said, fld, stated, value in signed_numbers(c, prose):
             out.append(
                 Issue(

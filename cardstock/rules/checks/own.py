@@ -7,7 +7,14 @@ from __future__ import annotations
 from ..reading import prose_counts
 from ..setup import step_words
 from ..verdicts import Provider
-from . import card_texts, colour_only, distinct_names, prose_contradictions
+from . import (
+    backs,
+    card_texts,
+    colour_only,
+    distinct_names,
+    icon_names,
+    prose_contradictions,
+)
 
 OWN: tuple[Provider, ...] = (
     Provider(
@@ -30,6 +37,18 @@ OWN: tuple[Provider, ...] = (
         "facts",
         "every set has a name of its own",
         distinct_names.distinct_names,
+    ),
+    Provider(
+        "backs",
+        "facts",
+        "a card back's title and subtitle name only the decks printed on it",
+        backs.backs,
+    ),
+    Provider(
+        "icon-names",
+        "facts",
+        "each icon has a name of its own, and a text names its own symbol beside it",
+        icon_names.icon_names,
     ),
     Provider(
         "card-texts",

@@ -20,12 +20,13 @@ The designer's choices (`topic`, `choice`), the sets' descriptions and the table
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...core.issues import Issue
 from ...core.stage import Job
 from ..reading.prose_counts import prose
+from .card_texts import hidden_fields, prose_fields
 
 if TYPE_CHECKING:  # the rules' models load only when a game has a rules.toml
     from ...catalog.load import Catalog
@@ -135,27 +136,81 @@ def repeated(text: str, names: list[str]) -> list[str]:
     return out
 
 
+def printed(catalog: Catalog) -> Iterator[tuple[str, int | None, str, str]]:
+    """Every other text a player reads that a rule fact's words may stand in, as (file,
+    line, key, text): each card's prose (every field a player reads of `PROSE_WORDS` words
+    or more, the whole text however many parts it prints on), each table's cells, the
+    backs' titles and subtitles, the game's description and each setup step's words."""
+    hidden = hidden_fields(catalog)
+    for c in catalog.components:
+        for k in prose_fields(c, hidden):
+            yield c.file, c.line, k, str(c.fields[k])
+    shown = catalog.display(catalog.folder / "game.toml")
+    game = catalog.game
+    for name, table in game.tables.items():
+        for i, row in enumerate(table.rows):
+            for j, cell in enumerate(row):
+                if isinstance(cell, str):
+                    row_path: tuple[Any, ...] = ("tables", name, "rows", i)
+                    yield shown, catalog.line(*row_path), _where((*row_path, j)), cell
+    for back_id, back in game.backs.items():
+        for key in ("title", "subtitle"):
+            if getattr(back, key):
+                back_path: tuple[Any, ...] = ("backs", back_id, key)
+                yield shown, catalog.line(*back_path), _where(back_path), str(getattr(back, key))
+    if game.description:
+        yield shown, catalog.line("description"), "description", str(game.description)
+    rules = catalog.rules
+    if rules is not None and rules.setup is not None:
+        for i, step in enumerate(rules.setup.steps):
+            said = getattr(step, "say", None)
+            if said:
+                line = rules.setup.lines[i] if i < len(rules.setup.lines) else None
+                yield rules.file, line, f"setup.steps[{i}].say", str(said)
+
+
+def _source(catalog: Catalog, fact: RuleFact) -> str:
+    """The source line the fact cites, as a finding names it (empty without a cite)."""
+    rules = catalog.rules
+    if fact.cite is None or rules is None:
+        return ""
+    return f" (source {fact.cite.label(rules.seed or rules.text)})"
+
+
 def prose_words(job: Job) -> list[Issue]:
-    """An error for each rule word the game file's prose contradicts, and each name a list
-    of it gives twice."""
+    """An error for each rule word the game file's prose contradicts, or any other text a
+    player reads (`printed`) contradicts for a fact that names no place of its own, and
+    each name a list of the game file's prose gives twice."""
     catalog: Catalog = job.catalog
     shown = catalog.display(catalog.folder / "game.toml")
     rules_file = catalog.rules.file if catalog.rules is not None else "rules.toml"
     names = _names(catalog)
     out: list[Issue] = []
     facts = spoken(catalog)
-    for path, text, _topic in prose(catalog):
-        line = catalog.line(*path)
+
+    def contradicted(
+        file: str, line: int | None, key: str, text: str, facts: list[Spoken] = facts
+    ) -> None:
         for fact, word, at in rule_words(catalog, text, facts):
             out.append(
                 Issue(
-                    shown,
+                    file,
                     line,
-                    _where(path),
+                    key,
                     f"says {word!r} where fact {fact.id or fact.name!r} ({rules_file}:{at}) "
-                    f"states {fact.value!r}: {fact.name}",
+                    f"states {fact.value!r}: {fact.name}{_source(catalog, fact)}",
                 )
             )
+
+    for path, text, _topic in prose(catalog):
+        line = catalog.line(*path)
+        contradicted(shown, line, _where(path), text)
         for n in repeated(text, names):
             out.append(Issue(shown, line, _where(path), f"names {n!r} twice in one list: {text!r}"))
+    # a fact that names its places (`at`) writes its forms for them ("{value} at random" of
+    # one setup step); one that names none is stated in the templates, and may be anywhere
+    unplaced = [f for f in facts if not f[0].at]
+    if unplaced:
+        for file, line, key, text in printed(catalog):
+            contradicted(file, line, key, text, unplaced)
     return out

@@ -17,10 +17,11 @@ choice by its topic, any other text by its file and key: `text_at`) must say the
 none of the opposites, where `says` puts it.
 The templates render it as `fact('win').value`; a template that types one of the
 vocabulary's words where `says` stands, instead of rendering it, is a finding with the
-template's file and line (the fact it shadows named). With a sources folder at hand, the
-cited lines must hold the value or a synonym (a finding quotes the cited sentence most like
-the fact); a designer's choice (`choice`) names the
-source's own word in `source`, which the cited lines must hold instead, and the report
+template's file and line (the fact it shadows named). With `phase = "Frenzy"`, each line
+that renders the value stands under a heading naming that phase (`reading.headings`).
+With a sources folder at hand, the cited lines must hold the value or a synonym (a
+finding quotes the cited sentence most like the fact); a designer's choice (`choice`)
+names the source's own word in `source`, which the cited lines must hold instead, and the report
 shows both.
 """
 
@@ -36,6 +37,7 @@ from ...catalog.schema import Component, Game
 from ...core.files import Unreadable, read_text
 from ...core.template_words import read_lines
 from ..filters import Filter, Strict, select, value_of
+from ..reading.headings import opens_with, placed_lines, says_phase
 from ..reading.phrases import _said_in, has, templates, words, words_of
 from ..reading.places import choice_text, clip_departure, norm
 from ..reading.reads import TypedWords, reads_of
@@ -166,6 +168,7 @@ class RuleFact(Fact):
     typed: list[str] | None = None  # the words the template lint looks for (default: says)
     at: list[WordPlace] = []
     source: str | None = None  # with `choice`: the source's own word for it
+    phase: str | None = Field(default=None, min_length=1)  # the heading its lines stand under
 
     @model_validator(mode="after")
     def _shape(self) -> RuleFact:
@@ -216,12 +219,47 @@ class RuleFact(Fact):
         problems += self._typed(catalog)
         problems += unsaid(self, catalog)
         problems += opposite_said(self, catalog)
+        placed = placed_lines(catalog, self.id) if self.id else []
+        problems += self._phase(placed)
         source_note, source_problem = self._source(catalog, source)
         problems += source_problem
         if problems:
             return Outcome(False, problems[0].message, [], problems)
-        where = f"{len(self.at)} place{'s' if len(self.at) != 1 else ''}"
+        n = len(self.at) + len(placed)
+        where = f"{n} place{'s' if n != 1 else ''}"
+        if placed:
+            where += f" ({len(placed)} a template line{'s' if len(placed) != 1 else ''})"
         return Outcome(True, f"{self.value!r} in {where}{source_note}")
+
+    def _phase(self, placed: list[tuple[str, int, str, int | None, str]]) -> list[Problem]:
+        """With `phase`: each template line that renders the value stands under a heading
+        that names the phase, or opens with its name (`reading.headings`)."""
+        if self.phase is None:
+            return []
+        out: list[Problem] = []
+        for shown_as, n, lead, head_line, heading in placed:
+            if says_phase(heading, self.phase) or opens_with(lead, self.phase):
+                continue
+            under = (
+                f"under the heading {heading!r} ({shown_as}:{head_line})"
+                if head_line is not None
+                else "under no heading"
+            )
+            out.append(
+                Problem(
+                    f"{self.name}: the rulebook states it in the {self.phase!r} phase, but "
+                    f"{shown_as}:{n} renders fact('{self.id}') ({self.value!r}) {under}",
+                    at=(shown_as, n),
+                )
+            )
+        if not placed and self.id is not None:
+            out.append(
+                Problem(
+                    f"{self.name}: the rulebook states it in the {self.phase!r} phase, but "
+                    f"no template line renders fact('{self.id}')"
+                )
+            )
+        return out
 
     def _cards(
         self, place: WordPlace, catalog: Catalog, phrases: list[tuple[str, list[str]]]
@@ -332,7 +370,8 @@ class RuleFact(Fact):
     def _source(self, catalog: Catalog, src: SourceText | None) -> tuple[str, list[Problem]]:
         """The cited lines hold the value (or, for a designer's choice, the source's own word):
         (a note for the summary, problems). Nothing is held without the source text (the
-        check's sources folder, `--sources` or $CARDSTOCK_SOURCES, or the game's own text)."""
+        check's sources folder, `--sources` or $CARDSTOCK_SOURCES, else one of
+        `sources.FOLDERS` that holds it, or the game's own text)."""
         if src is None or self.cite is None:
             return "", []
         text = " ".join(src.line(n) or "" for n in self.cite.lines)

@@ -13,6 +13,10 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
 - **move** — a row moved into another table of the same columns (another deck), and a row
   of that table with the same count moved back, so that every total holds.
 
+`placed` adds the edits of the places these do not reach: a card back's deck name, an
+icon's legend label, a phase's rule moved under another heading (`back`, `legend`,
+`heading`).
+
 Where a player reads is `player_texts`'s regions. The list is deterministic: files in a
 fixed order (game.toml, rules.toml, the tables in the order of their sets, the face layout
 `faces.toml`, the templates by path), then text order, then kind.
@@ -21,63 +25,29 @@ fixed order (game.toml, rules.toml, the tables in the order of their sets, the f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...catalog.wording import NUMBER_WORDS
 from ..player_texts import Region, Sources, game_files, records, vocabulary
+from .changes import Change, Edit, apply
+from .placed import placed_edits
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
-KINDS = ("number", "name", "word", "swap", "move")
-
-
-@dataclass(frozen=True)
-class Change:
-    """Replace `path`'s text from `start` to `end` with `new`."""
-
-    path: Path
-    start: int
-    end: int
-    new: str
-
-
-@dataclass(frozen=True)
-class Edit:
-    """One edit of the game: its kind, where the report shows it, what it changes."""
-
-    kind: str  # a name of KINDS
-    shown: str  # the file, as the report names it
-    line: int
-    where: str  # what it edits: "tables.round.rows[2][3]", "column attack", "template text"
-    before: str
-    after: str
-    changes: tuple[Change, ...]
-    context: str = ""  # the words around a change inside a longer text
-
-    @property
-    def at(self) -> str:
-        return f"{self.shown}:{self.line}"
-
-    def describe(self) -> str:
-        around = f" in {self.context!r}" if self.context else ""
-        return f"{self.kind}: {self.where}: {self.before!r} -> {self.after!r}{around}"
-
-
-def apply(texts: Mapping[Path, str], edit: Edit) -> dict[Path, bytes]:
-    """The edited files' new bytes (only the files the edit changes)."""
-    out: dict[Path, bytes] = {}
-    for path in dict.fromkeys(c.path for c in edit.changes):
-        text = texts[path]
-        for c in sorted(
-            (c for c in edit.changes if c.path == path), key=lambda c: (c.start, c.end)
-        )[::-1]:
-            text = text[: c.start] + c.new + text[c.end :]
-        out[path] = text.encode("utf-8")
-    return out
+KINDS = (
+    "number",
+    "name",
+    "word",
+    "swap",
+    "move",
+    "back",
+    "legend",
+    "heading",
+)  # the last three: `placed`
 
 
 # ---------------------------------------------------------------- in a region's words
@@ -369,6 +339,7 @@ def edits(catalog: Catalog, sources: Sources | None = None) -> list[Edit]:
             out += word_edits(r, in_templates if r.where == "template text" else opposites)
         out += swap_edits([r for r in regions if r.row is not None])
     out += move_edits(sources.tables)
+    out += placed_edits(catalog, sources)
     seen: set[tuple[Change, ...]] = set()
     unique = []
     for e in out:

@@ -14,12 +14,40 @@ from ..verdicts import FAIL, PASS, WARN, Check
 from .stated import problems
 from .steps_order import steps_out_of_order
 from .terms_translated import swapped_terms
+from .unread import unread
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
 RULE = "every text's provenance names lines of its source"
 STEPS = "a quick reference's numbered steps restate their source in its order"
+UNREAD = "every printed text is read by a check or declared the designer's own"
+
+
+def unread_check(catalog: Catalog) -> Check:
+    """The report line of the printed texts no check reads (`unread`): it passes, listing
+    them; a pattern of `own_texts` that declares nothing is a finding at rules.toml."""
+    left, declared, stale = unread(catalog)
+    parts = []
+    if left:
+        parts.append(f"no check reads {len(left)}, and none is declared: {', '.join(left)}")
+    if declared:
+        parts.append(
+            f"{len(declared)} no check reads, declared the designer's own: {', '.join(declared)}"
+        )
+    said = "; ".join(parts) or "every one is read by a check"
+    rules = catalog.rules
+    file = rules.file if rules is not None else "rules.toml"
+    found = [
+        Issue(
+            file,
+            rules.lines.get(("own_texts", p)) if rules is not None else None,
+            f"own_texts.{p}",
+            f"{p!r} declares no printed text no check reads",
+        )
+        for p in stale
+    ]
+    return Check("texts", UNREAD, WARN if found else PASS, said, findings=found)
 
 
 def checks(catalog: Catalog, folder: Path | None) -> list[Check]:
@@ -30,6 +58,7 @@ def checks(catalog: Catalog, folder: Path | None) -> list[Check]:
         out.append(
             Check("texts", RULE, FAIL, f"{len(wrong)} past the source's end", findings=wrong)
         )
+    out.append(unread_check(catalog))
     moved = steps_out_of_order(catalog)
     out.append(
         Check(

@@ -209,6 +209,13 @@ def _line_read(catalog: Catalog, shown_as: str, n: int, raw: str) -> str | None:
     return kept[(shown_as, n)]
 
 
+def line_read(catalog: Catalog, shown_as: str, n: int, raw: str) -> str | None:
+    """The template line as a player reads it, each fact's value as its words (`_line_read`
+    without the brackets); None when it cannot be rendered alone."""
+    read = _line_read(catalog, shown_as, n, raw)
+    return None if read is None else _STOOD.sub(lambda m: m.group(2), read)
+
+
 def _read_for(read: str, fact_id: str) -> str:
     """A line's read with `fact_id`'s value marked `_VALUE` and every other fact's value
     as it prints."""
