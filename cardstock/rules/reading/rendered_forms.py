@@ -40,6 +40,7 @@ from ..verdicts import Problem
 from .phrases import templates, words
 from .printed_lines import printed_line
 from .reads import reads_of
+from .rule_carriers import keeps_rule, phrases_of
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -504,6 +505,10 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
                 read = r
         if read is None:
             continue
+        kept = _reworded(catalog, marked, lined)
+        if kept:  # the sentence is put another way, and states the same rule
+            said |= kept
+            continue
         shown = _near(read, forms, "{" + fact.id + "}")
         phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
         out.append(
@@ -518,6 +523,28 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
     return [
         _unprinted(fact, f) for i, f in enumerate(lined) if f.startswith(_START) and i not in said
     ]
+
+
+def _reworded(catalog: Catalog, marked: str, forms: list[str]) -> set[int]:
+    """Which of `forms` a line that says none of them word for word still states as a rule
+    (`rule_carriers.keeps_rule`): read as the template types it, the fact's value marked
+    (`marked`) and all else it renders blanked, so a number or name printed from the data
+    is held where the data states it, not in this sentence. A form ending with a colon or a
+    semicolon (a list's introduction or item, a few words each) is held word for word."""
+    typed = read_text(_OTHER.sub(f" {_GAP} ", _TRANS.sub("{% trans %}", marked)))
+    parts = getattr(catalog, "components", [])
+    sets = getattr(getattr(catalog, "game", None), "sets", [])
+    phrases = phrases_of(
+        [*(c.name for c in parts), *(c.group for c in parts), *(s.name for s in sets)]
+    )
+    return {
+        i
+        for i, f in enumerate(forms)
+        if _mark(f) == "."  # a list's item or introduction is held word for word
+        and keeps_rule(
+            typed, f.removeprefix(_START).replace("{value}", f" {_VALUE} "), _VALUE, phrases
+        )
+    }
 
 
 def _unprinted(fact: StatedFact, form: str) -> Problem:
