@@ -24,6 +24,7 @@ from ..core.stage import Job
 from ..core.toolwords import ENGLISH, ToolWords
 from .checks.own import OWN
 from .checks.unchecked import could_check
+from .choices import shown
 from .reading.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check, Provider
 
@@ -165,7 +166,7 @@ def _from_outcome(
         components=[c.id for c in outcome.components],
         findings=findings,
         cite=rule.cite.public(seed) if rule.cite is not None else None,
-        choice=rule.choice,
+        choice=shown(rule.choice),
     )
 
 
