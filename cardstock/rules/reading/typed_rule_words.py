@@ -12,7 +12,10 @@ finding with the template's file and line, the word, and the rule facts whose vo
   (`rendered_forms`), so the word cannot turn round unseen;
 - inside the words of an `allow` entry (`says`) found on the line around it: a sentence that
   is no rule (flavour, advice, a pointer to a later section) or a rule another fact holds,
-  kept with the reason (`why`).
+  kept with the reason (`why`);
+- one of the words the line's own comment lists, `{# own: first, two #}`: the designer's
+  words where they stand (advice, flavour), each word once, so another word typed there
+  later is still found.
 
 The allow entry matches where it stands: its words must be found on the line, covering this
 word. A word turned round in an allowed sentence ("see below" edited to "see above") is then
@@ -199,10 +202,12 @@ def words_typed(
     plain: str,
     kept: Sequence[tuple[int, int, int]],
     used: list[bool],
-) -> list[Problem]:
-    """The vocabulary words typed on one template line that no rendered fact's form and no
-    `allow` entry covers (`kept`: each entry's index and where its words stand on the line);
-    each entry that covers one is marked in `used`."""
+    own: frozenset[str] = frozenset(),
+) -> list[tuple[str, Problem]]:
+    """The vocabulary words typed on one template line that no rendered fact's form, no
+    `allow` entry (`kept`: each entry's index and where its words stand on the line) and no
+    word of the line's `{# own: … #}` comment (`own`, lower case) covers, each with its
+    finding; each entry that covers one is marked in `used`."""
     pattern, pairs = lines.pattern, lines.pairs
     found = list(pattern.finditer(_low(plain)))
     if not found:
@@ -213,10 +218,10 @@ def words_typed(
         if ids
         else "in a sentence that renders no fact"
     )
-    out: list[Problem] = []
+    out: list[tuple[str, Problem]] = []
     for m in found:
         a, b = m.span()
-        if any(x <= a and b <= y for x, y in said):
+        if any(x <= a and b <= y for x, y in said) or plain[a:b].lower() in own:
             continue
         hits = [k for k, x, y in kept if x <= a and b <= y]
         for k in hits:
@@ -225,12 +230,15 @@ def words_typed(
             continue
         word = plain[a:b]
         out.append(
-            Problem(
-                f"{name}: {shown_as}:{n} types the rule word {word!r} (its opposite: "
-                f"{' / '.join(pairs.get(word.lower(), []))!r}) {where}"
-                f"{lines.shadowed(word)}; render it from a fact, or keep the sentence with "
-                "`allow` (its words and why)",
-                at=(shown_as, n),
+            (
+                word,
+                Problem(
+                    f"{name}: {shown_as}:{n} types the rule word {word!r} (its opposite: "
+                    f"{' / '.join(pairs.get(word.lower(), []))!r}) {where}"
+                    f"{lines.shadowed(word)}; render it from a fact, or keep the sentence with "
+                    "`allow` (its words and why)",
+                    at=(shown_as, n),
+                ),
             )
         )
     return out
