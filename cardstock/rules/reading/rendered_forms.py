@@ -505,7 +505,7 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
                 read = r
         if read is None:
             continue
-        kept = _reworded(catalog, marked, lined)
+        kept = _reworded(catalog, marked, read, lined)
         if kept:  # the sentence is put another way, and states the same rule
             said |= kept
             continue
@@ -525,11 +525,12 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
     ]
 
 
-def _reworded(catalog: Catalog, marked: str, forms: list[str]) -> set[int]:
+def _reworded(catalog: Catalog, marked: str, read: str, forms: list[str]) -> set[int]:
     """Which of `forms` a line that says none of them word for word still states as a rule
     (`rule_carriers.keeps_rule`): read as the template types it, the fact's value marked
     (`marked`) and all else it renders blanked, so a number or name printed from the data
-    is held where the data states it, not in this sentence. A form ending with a colon or a
+    is held where the data states it, not in this sentence; `read` is the line as a player
+    reads it, the value marked alike. A form ending with a colon or a
     semicolon (a list's introduction or item, a few words each) is held word for word."""
     typed = read_text(_OTHER.sub(f" {_GAP} ", _TRANS.sub("{% trans %}", marked)))
     parts = getattr(catalog, "components", [])
@@ -542,7 +543,7 @@ def _reworded(catalog: Catalog, marked: str, forms: list[str]) -> set[int]:
         for i, f in enumerate(forms)
         if _mark(f) == "."  # a list's item or introduction is held word for word
         and keeps_rule(
-            typed, f.removeprefix(_START).replace("{value}", f" {_VALUE} "), _VALUE, phrases
+            typed, read, f.removeprefix(_START).replace("{value}", f" {_VALUE} "), _VALUE, phrases
         )
     }
 

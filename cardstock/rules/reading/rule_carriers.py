@@ -1,16 +1,16 @@
-"""The words of a sentence that carry its rule, and whether a reworded sentence keeps them.
+"""The words of a sentence that carry its rule, and whether a sentence put another way keeps them.
 
 A rule fact's whole-sentence form (`^….`) was written from the sentence a template line
-says around the fact's value. Most of its words are the designer's: "apart for easier
-sorting later" and "apart, which makes sorting easier later" state one rule. What turns a
-rule round is a number, a word of the vocabulary the mutation test turns round
-(`rule_words.toml`'s `opposites` and `template_opposites`), a name the game gives (a
-card's, a deck's, a group's), or a word that narrows or negates a rule (`NARROWING`). So
-a line that no longer says a fact's sentence word for word still states its rule when,
-in the sentences around the value, every such word the template *types* is one the form
-holds as often (`keeps_rule`). What the line *renders* is no word of the sentence here: a
-number printed from the data (`{{ hand }}`) is checked where the data states it, by the
-fact whose value it is, so a house rule changing that number leaves this sentence alone.
+says around the fact's value. What turns its rule round is a number, a word of the
+vocabulary the mutation test turns round (`rule_words.toml`'s `opposites` and
+`template_opposites`), a name the game gives (a card's, a deck's, a group's), a word that
+narrows, widens or negates a rule (`NARROWING`): the rule-carrying words (`carriers`); and
+any word of its own the sentence gains or loses ("beside a rival's Devotee", "the game is
+over" made "reshuffle and go on"). What does not is the order of its words and the words
+that only join them (`GLUE`): "apart for easier sorting later" and "apart, which makes
+sorting easier later" state one rule (`keeps_rule`). A number or a name the line renders
+from the data is no word of the sentence here: it is checked where the data states it, by
+the fact whose value it is, so a house rule changing that number leaves this sentence alone.
 """
 
 from __future__ import annotations
@@ -71,24 +71,77 @@ def carriers(text_words: str, phrases: frozenset[tuple[str, ...]]) -> Counter[st
 
 _ENDS = re.compile(r"(?<=[.!?])\s+")  # where a sentence ends
 
+# the words a sentence may gain or lose when it is put another way: articles, pronouns,
+# prepositions, conjunctions and the verbs that only join ("which makes sorting easier");
+# never a word that carries a rule (`carriers`) nor a condition ("if", "until", "when")
+GLUE = frozenset(
+    """a an the this that these those it its it's they them their theirs you your yours
+    we our he she his her one ones which who whom whose what of to in on at for by with from
+    as into onto about than so then also just too very and but nor both is are be been
+    being was were do does did make makes made get gets got have has had will would
+    should there here s""".split()
+)
 
-def keeps_rule(typed: str, form: str, value_mark: str, phrases: frozenset[tuple[str, ...]]) -> bool:
-    """Does a line (`typed`: only what its template types, the fact's value marked
-    `value_mark`, everything else it renders blanked) state the rule of `form` (its words,
-    the value marked alike)? It does when some run of as many sentences as the form has,
-    one of them holding the value, types no rule-carrying word (`carriers`) more often
-    than the form holds it."""
-    held = carriers(words(form), phrases)
-    sentences = [s for s in _ENDS.split(typed) if s.strip()]
-    span = max(len([s for s in _ENDS.split(form.strip()) if s.strip()]), 1)
-    for i in range(max(len(sentences) - span + 1, 1)):
-        run = " ".join(sentences[i : i + span])
-        if value_mark not in run:
+
+def _content(text_words: str, skip: frozenset[str] = frozenset()) -> set[str]:
+    """The words of a text read by `words` that are no glue, no number and none of `skip`,
+    each in a plain form (a plural's `s` and a possessive's `'s` off)."""
+    out = set()
+    for w in text_words.split():
+        w = w.removesuffix("'s").rstrip("'")
+        if w in GLUE or w in skip or _DIGITS.fullmatch(w) or w in NUMBER_WORDS:
             continue
-        found = carriers(words(run), phrases)
-        if all(n <= held[w] for w, n in found.items()):
+        if w.startswith("zz") and w.endswith("zz"):  # a mark: the value, or a rendered gap
+            continue
+        out.add(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+    return out
+
+
+def _runs(text: str, span: int, mark: str) -> list[str]:
+    """Each run of `span` sentences of `text` that holds `mark`."""
+    sentences = [s for s in _ENDS.split(text) if s.strip()]
+    runs = [" ".join(sentences[i : i + span]) for i in range(max(len(sentences) - span + 1, 1))]
+    return [r for r in runs if mark in r]
+
+
+def keeps_rule(
+    typed: str, read: str, form: str, value_mark: str, phrases: frozenset[tuple[str, ...]]
+) -> bool:
+    """Does a line state the rule of `form` (its words, the value marked `value_mark`) though
+    it does not say it word for word? `typed` is the line as its template types it (the
+    value marked, all else it renders blanked), `read` as a player reads it (everything
+    rendered). In some run of as many sentences as the form has, holding the value:
+
+    - the template types no rule-carrying word (`carriers`) more often than the form holds it;
+    - it types no word the form does not hold but glue (`GLUE`): a word of its own is a
+      rule of its own ("beside a rival's Devotee");
+    - a player reads every word of the form but glue, numbers and the game's names, which
+      the data renders and the facts of the data hold: a word left out is a rule left out.
+
+    So a sentence may be reordered and its joining words changed ("apart for easier sorting
+    later" and "apart, which makes sorting easier later"), and nothing else."""
+    form_words = words(form)
+    held = carriers(form_words, phrases)
+    own = _content(form_words)
+    span = max(len([s for s in _ENDS.split(form.strip()) if s.strip()]), 1)
+    said = [_content(words(r)) for r in _runs(read, span, value_mark)]
+    wanted = _content(form_words, _name_words(phrases))
+    for run in _runs(typed, span, value_mark):
+        run_words = words(run)
+        found = carriers(run_words, phrases)
+        if any(n > held[w] for w, n in found.items()):
+            continue
+        if not _content(run_words) <= own:
+            continue
+        if any(wanted <= s for s in said):
             return True
     return False
 
 
-__all__ = ["NARROWING", "carriers", "keeps_rule", "phrases_of"]
+def _name_words(phrases: frozenset[tuple[str, ...]]) -> frozenset[str]:
+    """The words of the game's names among `phrases` (the vocabulary's own words aside)."""
+    vocab = {w for p in _vocabulary() for w in p}
+    return frozenset(w for p in phrases - _vocabulary() for w in p if w not in vocab)
+
+
+__all__ = ["GLUE", "NARROWING", "carriers", "keeps_rule", "phrases_of"]
