@@ -33,7 +33,7 @@ from ..filters import Strict
 from ..reading.phrases import templates
 from ..reading.places import NUMBER_WORDS
 from ..reading.prose_counts import singular
-from ..reading.typed_rule_words import Lines, Phrases, words_typed
+from ..reading.typed_rule_words import Lines, Phrases, own_listed, words_typed
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
 from .rule import template_lines
@@ -168,22 +168,14 @@ class TypedFact(Fact):
         return out
 
 
-# a template line's own comment: the words typed on it that are the designer's, not rules
-_OWN = re.compile(r"\{#-?\s*own:\s*(.*?)\s*-?#\}")
-
-
 def _own_words(path: Path, root: Path) -> dict[int, frozenset[str]]:
     """The words each line's `{# own: … #}` comment lists (lower case), by line number."""
     try:
         text = read_text(path, root)  # held inside the project, bounded
     except Unreadable:
         return {}
-    out: dict[int, frozenset[str]] = {}
-    for n, raw in enumerate(text.splitlines(), 1):
-        listed = [w.strip().lower() for m in _OWN.finditer(raw) for w in m.group(1).split(",")]
-        if listed:
-            out[n] = frozenset(w for w in listed if w)
-    return out
+    listed = {n: own_listed(raw) for n, raw in enumerate(text.splitlines(), 1) if "own:" in raw}
+    return {n: w for n, w in listed.items() if w}
 
 
 def _with_own_line(problems: list[Problem], typed: list[str], own: frozenset[str]) -> list[Problem]:

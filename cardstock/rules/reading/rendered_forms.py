@@ -505,7 +505,10 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
                 read = r
         if read is None:
             continue
-        kept = _reworded(catalog, marked, read, lined)
+        whole = _line_read(catalog, shown_as, n, raw)  # kept from `_reads`
+        kept = _reworded(
+            catalog, marked, read if whole is None else _as_sourced(catalog, whole, fact.id), lined
+        )
         if kept:  # the sentence is put another way, and states the same rule
             said |= kept
             continue
@@ -523,6 +526,26 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
     return [
         _unprinted(fact, f) for i, f in enumerate(lined) if f.startswith(_START) and i not in said
     ]
+
+
+def _as_sourced(catalog: Catalog, read: str, fact_id: str) -> str:
+    """A line's read (`_line_read`) with `fact_id`'s value marked `_VALUE`, and each other
+    fact that departs from its source (`choice = { value, why }`) printed as the source's
+    value: the sentence form was written from the source, and the departure is that fact's."""
+    rules = getattr(catalog, "rules", None)
+    sourced = {
+        str(loc.rule.id).lower(): str(loc.rule.source_value)
+        for loc in getattr(rules, "facts", [])
+        if getattr(loc.rule, "id", None) and getattr(loc.rule, "source_value", None) is not None
+    }
+
+    def one(m: re.Match[str]) -> str:
+        ident = m.group(1).lower()
+        if ident == fact_id.lower():
+            return f" {_VALUE} "
+        return sourced.get(ident, m.group(2))
+
+    return _STOOD.sub(one, read)
 
 
 def _reworded(catalog: Catalog, marked: str, read: str, forms: list[str]) -> set[int]:

@@ -79,13 +79,14 @@ GLUE = frozenset(
     we our he she his her one ones which who whom whose what of to in on at for by with from
     as into onto about than so then also just too very and but nor both is are be been
     being was were do does did make makes made get gets got have has had will would
-    should there here s""".split()
+    should there here now still simply even just also because since so that thus s""".split()
 )
 
 
 def _content(text_words: str, skip: frozenset[str] = frozenset()) -> set[str]:
     """The words of a text read by `words` that are no glue, no number and none of `skip`,
-    each in a plain form (a plural's `s` and a possessive's `'s` off)."""
+    each without a possessive's `'s` ("defeats" and "defeat" stay two words: who defeats
+    whom may hang on it)."""
     out = set()
     for w in text_words.split():
         w = w.removesuffix("'s").rstrip("'")
@@ -93,7 +94,7 @@ def _content(text_words: str, skip: frozenset[str] = frozenset()) -> set[str]:
             continue
         if w.startswith("zz") and w.endswith("zz"):  # a mark: the value, or a rendered gap
             continue
-        out.add(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w)
+        out.add(w)
     return out
 
 
@@ -116,7 +117,10 @@ def keeps_rule(
     - it types no word the form does not hold but glue (`GLUE`): a word of its own is a
       rule of its own ("beside a rival's Devotee");
     - a player reads every word of the form but glue, numbers and the game's names, which
-      the data renders and the facts of the data hold: a word left out is a rule left out.
+      the data renders and the facts of the data hold: a word left out is a rule left out;
+      and reads no other word but those, a name, or the opposite of a rule word of the
+      form where another fact's value is rendered (that fact holds it): a word a macro or
+      a template's literal prints is the template's as much as a word typed on the line.
 
     So a sentence may be reordered and its joining words changed ("apart for easier sorting
     later" and "apart, which makes sorting easier later"), and nothing else."""
@@ -125,17 +129,46 @@ def keeps_rule(
     own = _content(form_words)
     span = max(len([s for s in _ENDS.split(form.strip()) if s.strip()]), 1)
     said = [_content(words(r)) for r in _runs(read, span, value_mark)]
-    wanted = _content(form_words, _name_words(phrases))
+    names = _name_words(phrases)
+    wanted = _content(form_words, names)
+    turned = _turned()
+    # what a player may read besides the form's words: a name (the data's), or the opposite
+    # of a rule word of the form (another fact's value, which that fact holds)
+    allowed = own | names | {o for w in own for o in turned.get(w, ())}
     for run in _runs(typed, span, value_mark):
         run_words = words(run)
         found = carriers(run_words, phrases)
         if any(n > held[w] for w, n in found.items()):
             continue
-        if not _content(run_words) <= own:
+        typed_own = _content(run_words)
+        if not typed_own <= own:
             continue
-        if any(wanted <= s for s in said):
+        if any(_reads_all(wanted, s, typed_own) and s <= allowed for s in said):
             return True
     return False
+
+
+def _reads_all(wanted: set[str], said: set[str], typed: set[str]) -> bool:
+    """Does a player read every word of `wanted` in `said`? A rule word the line does not
+    type but renders (another fact's value) may read as its opposite: that fact holds it."""
+    turned = _turned()
+    return all(
+        w in said or any(o in said and o not in typed for o in turned.get(w, ())) for w in wanted
+    )
+
+
+@lru_cache(maxsize=1)
+def _turned() -> dict[str, tuple[str, ...]]:
+    """Each one-word rule word of the vocabulary (as `_content` reads it) and its opposites."""
+    v = vocabulary()
+    out: dict[str, list[str]] = {}
+    for a, b in [*v["opposites"], *v.get("template_opposites", [])]:
+        wa, wb = words(a).split(), words(b).split()
+        if len(wa) == 1 and len(wb) == 1:
+            (x,), (y,) = _content(" ".join(wa)) or {wa[0]}, _content(" ".join(wb)) or {wb[0]}
+            out.setdefault(x, []).append(y)
+            out.setdefault(y, []).append(x)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def _name_words(phrases: frozenset[tuple[str, ...]]) -> frozenset[str]:
