@@ -118,9 +118,10 @@ def keeps_rule(
       rule of its own ("beside a rival's Devotee");
     - a player reads every word of the form but glue, numbers and the game's names, which
       the data renders and the facts of the data hold: a word left out is a rule left out;
-      and reads no other word but those, a name, or the opposite of a rule word of the
-      form where another fact's value is rendered (that fact holds it): a word a macro or
-      a template's literal prints is the template's as much as a word typed on the line.
+      and reads no other word but those and names: a word a macro or a template's literal
+      prints is the template's as much as a word typed on the line. (Another fact's value
+      reads as the fact's source states it where that fact departs from its source:
+      `rendered_forms`.)
 
     So a sentence may be reordered and its joining words changed ("apart for easier sorting
     later" and "apart, which makes sorting easier later"), and nothing else."""
@@ -131,44 +132,17 @@ def keeps_rule(
     said = [_content(words(r)) for r in _runs(read, span, value_mark)]
     names = _name_words(phrases)
     wanted = _content(form_words, names)
-    turned = _turned()
-    # what a player may read besides the form's words: a name (the data's), or the opposite
-    # of a rule word of the form (another fact's value, which that fact holds)
-    allowed = own | names | {o for w in own for o in turned.get(w, ())}
+    allowed = own | names  # what a player may read besides the form's words: the data's names
     for run in _runs(typed, span, value_mark):
         run_words = words(run)
         found = carriers(run_words, phrases)
         if any(n > held[w] for w, n in found.items()):
             continue
-        typed_own = _content(run_words)
-        if not typed_own <= own:
+        if not _content(run_words) <= own:
             continue
-        if any(_reads_all(wanted, s, typed_own) and s <= allowed for s in said):
+        if any(wanted <= s <= allowed for s in said):
             return True
     return False
-
-
-def _reads_all(wanted: set[str], said: set[str], typed: set[str]) -> bool:
-    """Does a player read every word of `wanted` in `said`? A rule word the line does not
-    type but renders (another fact's value) may read as its opposite: that fact holds it."""
-    turned = _turned()
-    return all(
-        w in said or any(o in said and o not in typed for o in turned.get(w, ())) for w in wanted
-    )
-
-
-@lru_cache(maxsize=1)
-def _turned() -> dict[str, tuple[str, ...]]:
-    """Each one-word rule word of the vocabulary (as `_content` reads it) and its opposites."""
-    v = vocabulary()
-    out: dict[str, list[str]] = {}
-    for a, b in [*v["opposites"], *v.get("template_opposites", [])]:
-        wa, wb = words(a).split(), words(b).split()
-        if len(wa) == 1 and len(wb) == 1:
-            (x,), (y,) = _content(" ".join(wa)) or {wa[0]}, _content(" ".join(wb)) or {wb[0]}
-            out.setdefault(x, []).append(y)
-            out.setdefault(y, []).append(x)
-    return {k: tuple(v) for k, v in out.items()}
 
 
 def _name_words(phrases: frozenset[tuple[str, ...]]) -> frozenset[str]:
