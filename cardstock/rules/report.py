@@ -24,6 +24,7 @@ from ..core.stage import Job
 from ..core.toolwords import ENGLISH, ToolWords
 from .checks.own import OWN
 from .checks.unchecked import could_check
+from .choices import shown
 from .reading.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check, Provider
 
@@ -165,7 +166,7 @@ def _from_outcome(
         components=[c.id for c in outcome.components],
         findings=findings,
         cite=rule.cite.public(seed) if rule.cite is not None else None,
-        choice=rule.choice,
+        choice=shown(rule.choice),
     )
 
 
@@ -243,8 +244,9 @@ def check_game(
         acknowledge(report, rules)
     forget(catalog)  # what the facts read once for this load
     if strict:
+        guesses = {p.name for p in chosen if p.guess}  # their warnings --strict leaves be
         for c in report.checks:
-            if c.status == WARN:
+            if c.status == WARN and (c.provider is None or c.provider not in guesses):
                 c.status, c.summary = FAIL, STRICT.format(summary=c.summary)
     return report
 

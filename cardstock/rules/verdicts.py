@@ -134,11 +134,20 @@ class Provider:
     under, and the check itself. `draws`: it reads each face's drawing, not only its outline
     and what it found: it runs before the others (still reported in their order), so that
     the faces are laid out for it and a big game's drawings are not read back from the cache
-    (`Faces.outlines`). Made once, never compared: a plain class."""
+    (`Faces.outlines`). `guess`: its findings are readings of words that can mean otherwise
+    (a joke name), warnings `--strict` does not turn into failures: it fails only for what a
+    check can prove. Made once, never compared: a plain class."""
 
-    __slots__ = ("name", "section", "title", "run", "draws")
+    __slots__ = ("name", "section", "title", "run", "draws", "guess")
 
     def __init__(
-        self, name: str, section: str, title: str, run: GameCheck, draws: bool = False
+        self,
+        name: str,
+        section: str,
+        title: str,
+        run: GameCheck,
+        draws: bool = False,
+        guess: bool = False,
     ) -> None:
         self.name, self.section, self.title, self.run, self.draws = name, section, title, run, draws
+        self.guess = guess

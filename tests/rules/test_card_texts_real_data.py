@@ -1,7 +1,7 @@
 """The card-text check on the shapes real spreadsheets have: joke names, names with numbers
 and colours, names that repeat another field's words, and no rules at all. What it reads is
-words, so what it finds is a warning: `check` passes, `check --strict` names each finding,
-and one `[[acknowledge]]` entry a finding accepts it with the reason."""
+words, so what it finds is a warning and a guess: `check` and `check --strict` pass and name
+each finding, and one `[[acknowledge]]` entry a finding accepts it with the reason."""
 
 from __future__ import annotations
 
@@ -75,10 +75,10 @@ def test_a_spreadsheet_of_joke_names_and_no_rules_passes_the_check(tmp_path: Pat
     assert "FAIL" not in out.stdout
 
 
-def test_strict_names_each_finding_and_one_acknowledgment_accepts_it(tmp_path: Path) -> None:
+def test_strict_passes_a_guess_names_it_and_one_acknowledgment_accepts_it(tmp_path: Path) -> None:
     root = spreadsheet(tmp_path)
     strict = check(root, "--strict")
-    assert strict.returncode == 1, strict.stdout + strict.stderr
+    assert strict.returncode == 0, strict.stdout + strict.stderr  # a guess proves nothing
     found = [line.strip() for line in strict.stdout.splitlines() if ": warning: " in line]
     assert found and all(line.startswith(f"catalog/{GAME}/cards.csv:") for line in found), found
     names = [row[0] for row in ROWS if any(f"'{row[0]}'" in line for line in found)]

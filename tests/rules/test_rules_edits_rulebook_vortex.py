@@ -559,7 +559,12 @@ EDITS_OF_KIND = [
 ]
 
 # what still escapes the check, and why (an expected failure: it fails the run once caught)
-ESCAPES: dict[str, str] = {}
+ESCAPES: dict[str, str] = {
+    "vx-rulebook-deck-size-leaves-out-the-rogations": (
+        "a sentence form holds the words its template types, not a number it renders: the "
+        "deck size the template computes is for a check of template arithmetic to recompute"
+    ),
+}
 
 
 @pytest.fixture(scope="module")

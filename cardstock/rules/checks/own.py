@@ -55,6 +55,7 @@ OWN: tuple[Provider, ...] = (
         "facts",
         "a card's text and name restate its own fields: signed numbers, its name, its values",
         card_texts.card_texts,
+        guess=True,
     ),
     Provider(
         "setup-says",

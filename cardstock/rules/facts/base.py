@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from pydantic import PrivateAttr, model_validator
+
 from ...catalog.schema import Component, Game
+from ..choices import Choice, departs
 from ..filters import Strict
 from ..reading.phrases import show as show  # how a stated value is shown, read by every fact kind
 from ..sources import SeedRef, SourceText
@@ -39,8 +42,35 @@ class Fact(Strict):
     id: str | None = None  # how templates ask for it: fact('id')
     name: str  # what the rulebook states, shown in the report
     cite: SeedRef | None = None
-    choice: str | None = None  # a designer's choice the rulebook states
+    choice: str | Choice | None = None  # a designer's choice the rulebook states (`choices`)
     level: Literal["error", "warning"] = "error"  # a warning reports and blocks only under --strict
+    _source_value: Any = PrivateAttr(default=None)  # the source's value a `choice` departs from
+
+    @model_validator(mode="after")
+    def _departure(self) -> Fact:
+        """A `choice = { value, why }`: the fact holds the designer's value from here on,
+        and keeps the one it states (the source's) for its cite (`source_value`)."""
+        chosen = departs(self.choice)
+        if chosen is None:
+            return self
+        if "value" not in type(self).model_fields:
+            raise ValueError(
+                f"choice.value: a {self.kind} fact states no single value to depart from"
+            )
+        self._source_value = getattr(self, "value", None)
+        object.__setattr__(self, "value", chosen.value)
+        if "source" in type(self).model_fields and getattr(self, "source", None) is None:
+            object.__setattr__(self, "source", str(self._source_value))
+        opposites = getattr(self, "opposites", None)
+        if isinstance(opposites, list):  # the source's word is now what the game must not say
+            turned = [str(self._source_value) if same(o, chosen.value) else o for o in opposites]
+            object.__setattr__(self, "opposites", turned)
+        return self
+
+    @property
+    def source_value(self) -> Any:
+        """The value the source states, where a `choice` departs from it; else None."""
+        return self._source_value
 
     field_params: ClassVar[tuple[str, ...]] = ()  # parameters naming fields (checked at load)
 

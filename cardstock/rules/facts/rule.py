@@ -36,6 +36,7 @@ from pydantic import Field, model_validator
 from ...catalog.schema import Component, Game
 from ...core.files import Unreadable, read_text
 from ...core.template_words import read_lines
+from ..choices import departs
 from ..filters import Filter, Strict, select, value_of
 from ..reading.headings import opens_with, placed_lines, says_phase
 from ..reading.phrases import _said_in, has, templates, words, words_of
@@ -44,6 +45,7 @@ from ..reading.reads import TypedWords, reads_of
 from ..reading.rendered_forms import unsaid
 from ..reading.text_at import read_text_at
 from ..reading.translated import opposite_said
+from ..reading.typed_rule_words import own_words
 from ..sources import SourceText
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
@@ -356,8 +358,13 @@ class RuleFact(Fact):
         phrases = self.phrases(self.typed or self._value_sentences())
         if not any(f" {p} " in typed.joined for _w, ps in phrases for p in ps if p):
             return out  # no line says a word of the vocabulary where `says` puts it
+        owned: dict[tuple[str, int], frozenset[str]] | None = None  # read at the first hit
         for shown_as, n, line_words in typed.lines:
             for w in _said_in(line_words, phrases):
+                if owned is None:
+                    owned = own_words(catalog)
+                if w.lower() in owned.get((shown_as, n), frozenset()):
+                    continue  # the designer's own word there (`{# own: … #}`)
                 out.append(
                     Problem(
                         f"{self.name}: {shown_as}:{n} types {w!r} where the rulebook renders "
@@ -377,7 +384,7 @@ class RuleFact(Fact):
         text = " ".join(src.line(n) or "" for n in self.cite.lines)
         where = self.cite.label(catalog.rules.seed or catalog.rules.text)
         wanted = [self.source] if self.choice is not None and self.source else [self.value]
-        wanted += [] if self.choice is not None else self.synonyms
+        wanted += [] if self.choice is not None and departs(self.choice) is None else self.synonyms
         if any(has(text, w) for w in wanted):
             if self.choice is not None:
                 return (

@@ -13,22 +13,27 @@ is rendered from it, never retyped. ("one" is not counted: it is as often a pron
 number.) An entry of `allow` keeps one typed name or number, with the words around it and
 the reason: the entry keeps only what its words stand around, where they stand on the line.
 With `words = true` the rule words of the mutation vocabulary are found too (`typed_rule_words`).
+A line may accept what is found on it in one written comment, `{# own: first, two #}`: the
+words it lists are the designer's there (advice, flavour); every finding prints the comment
+that lists all of its line's words.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from ...catalog.schema import Component, Game
+from ...core.files import Unreadable, read_text
 from ...core.patterns import whole_name
 from ..filters import Strict
 from ..reading.phrases import templates
 from ..reading.places import NUMBER_WORDS
 from ..reading.prose_counts import singular
-from ..reading.typed_rule_words import Lines, Phrases, words_typed
+from ..reading.typed_rule_words import Lines, Phrases, own_listed, words_typed
 from ..verdicts import Outcome, Problem
 from .base import Fact, show
 from .rule import template_lines
@@ -87,28 +92,34 @@ class TypedFact(Fact):
         vocab = Lines.of(catalog) if self.words else None
         allowed = Phrases([a.says for a in self.allow])  # each entry's pattern made once
         for path, shown_as in found:
+            owns = _own_words(path, catalog.root)
             for n, text in template_lines(path, catalog.root):
                 lines += 1
                 plain = _LIST_MARK.sub(" ", text)
                 kept = allowed.spans(plain)
-                problems += self._names(names, plain, shown_as, n, kept, used)
+                own = owns.get(n, frozenset())
                 problems += [
                     Problem(f"{self.name}: {shown_as}:{n} {said}", at=(shown_as, n))
                     for said in icon_words_typed(plain, labels)
                 ]
+                typed = self._names(names, plain, shown_as, n, kept, used, own)
                 if vocab is not None:
-                    problems += words_typed(vocab, self.name, shown_as, n, plain, kept, used)
+                    typed += words_typed(vocab, self.name, shown_as, n, plain, kept, used, own)
                 for m in _NUMBER.finditer(plain):
-                    if _kept(kept, *m.span(), used):
+                    if _kept(kept, *m.span(), used) or m.group(0).lower() in own:
                         continue
-                    problems.append(
-                        Problem(
-                            f"{self.name}: {shown_as}:{n} types {m.group(0)!r}"
-                            f"{_shadowed(catalog, as_number(m.group(0)))}; render it from the "
-                            "data that holds it",
-                            at=(shown_as, n),
+                    typed.append(
+                        (
+                            m.group(0),
+                            Problem(
+                                f"{self.name}: {shown_as}:{n} types {m.group(0)!r}"
+                                f"{_shadowed(catalog, as_number(m.group(0)))}; render it from "
+                                "the data that holds it",
+                                at=(shown_as, n),
+                            ),
                         )
                     )
+                problems += _with_own_line([p for _, p in typed], [w for w, _ in typed], own)
         for k, a in enumerate(self.allow):
             if not used[k]:
                 problems.append(
@@ -132,24 +143,54 @@ class TypedFact(Fact):
         n: int,
         kept: list[tuple[int, int, int]],
         used: list[bool],
-    ) -> list[Problem]:
+        own: frozenset[str],
+    ) -> list[tuple[str, Problem]]:
         """Component names typed on one template line (a renamed card would leave them
-        behind): each a finding unless `allow` keeps it."""
-        out: list[Problem] = []
+        behind): each a finding (with the name) unless `allow` or the line's own comment
+        keeps it."""
+        out: list[tuple[str, Problem]] = []
         for name, cid in names.items():
-            if name not in plain:  # the pattern below finds the name only where it is
+            if name not in plain or name.lower() in own:  # the pattern finds it only there
                 continue
             typed = [m.span() for m in whole_name(name).finditer(plain)]
             if all(_kept(kept, a, b, used) for a, b in typed):
                 continue
             out.append(
-                Problem(
-                    f"{self.name}: {shown_as}:{n} types the name {name!r} (component {cid}); "
-                    f"render it from the catalog: component('{cid}').name",
-                    at=(shown_as, n),
+                (
+                    name,
+                    Problem(
+                        f"{self.name}: {shown_as}:{n} types the name {name!r} (component "
+                        f"{cid}); render it from the catalog: component('{cid}').name",
+                        at=(shown_as, n),
+                    ),
                 )
             )
         return out
+
+
+def _own_words(path: Path, root: Path) -> dict[int, frozenset[str]]:
+    """The words each line's `{# own: … #}` comment lists (lower case), by line number."""
+    try:
+        text = read_text(path, root)  # held inside the project, bounded
+    except Unreadable:
+        return {}
+    listed = {n: own_listed(raw) for n, raw in enumerate(text.splitlines(), 1) if "own:" in raw}
+    return {n: w for n, w in listed.items() if w}
+
+
+def _with_own_line(problems: list[Problem], typed: list[str], own: frozenset[str]) -> list[Problem]:
+    """The findings of one line, each ending with the one line that accepts them all where
+    they stand: the line's `{# own: … #}` comment listing every word found on it (and those
+    it already lists), so one run shows every word and one written line accepts them."""
+    if not problems:
+        return []
+    listed = ", ".join(dict.fromkeys([*sorted(own), *typed]))
+    shown_as, n = problems[0].at or ("", None)
+    hint = (
+        f"; or, where the words are the designer's own, write {{# own: {listed} #}} at the "
+        f"start of {shown_as}:{n}"
+    )
+    return [Problem(p.message + hint, p.component, p.field, p.at) for p in problems]
 
 
 def _kept(kept: list[tuple[int, int, int]], a: int, b: int, used: list[bool]) -> bool:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field, model_validator
 
+from ..choices import departs
 from ..filters import Filter, Strict
 from ..reading.phrases import bare, fold, words_of
 from ..reading.places import NUMBER_WORDS
@@ -258,14 +259,17 @@ def _rule_statement(loc: Any, file: str, default: str | None, catalog: Catalog) 
     if cite is None:
         return None
     label = f"{loc.where} {rule.title()!r}"
+    chosen = getattr(rule, "choice", None)
     st = Statement(
         label,
         file,
         loc.line,
         cite.seed or default,
         cite.lines,
-        choice=getattr(rule, "choice", None) is not None,
+        choice=chosen is not None and departs(chosen) is None,
     )
+    if departs(chosen) is not None:  # a departure: the source's value is held to its line
+        rule = rule.model_copy(update={"value": rule.source_value})
     kind = getattr(rule, "kind", None)
     sets = {st.id: st.name for st in catalog.game.sets}
     names = _filter_names(getattr(rule, "match", None), sets)
@@ -385,7 +389,8 @@ def statements(catalog: Catalog) -> list[Statement]:
     for i, step in enumerate(setup.steps if setup is not None else []):
         if step.cite is None:
             continue
-        values = [getattr(step, a, None) for a in ("count", "upto", "at_least")]
+        # a step departing from the source (`choice = { value, why }`): the source's number
+        values = [step.source_number(a) for a in ("count", "upto", "at_least")]
         out.append(
             Statement(
                 f"setup.steps[{i}] {step.words()!r}",
@@ -397,6 +402,7 @@ def statements(catalog: Catalog) -> list[Statement]:
                 _filter_names(
                     getattr(step, "match", None), {s.id: s.name for s in catalog.game.sets}
                 ),
+                choice=step.choice is not None and departs(step.choice) is None,
             )
         )
     for key, deck in rules.decks.items():

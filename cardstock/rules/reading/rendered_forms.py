@@ -40,6 +40,7 @@ from ..verdicts import Problem
 from .phrases import templates, words
 from .printed_lines import printed_line
 from .reads import reads_of
+from .rule_carriers import keeps_rule, phrases_of
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -511,6 +512,13 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
                 read = r
         if read is None:
             continue
+        whole = _line_read(catalog, shown_as, n, raw)  # kept from `_reads`
+        kept = _reworded(
+            catalog, marked, read if whole is None else _as_sourced(catalog, whole, fact.id), lined
+        )
+        if kept:  # the sentence is put another way, and states the same rule
+            said |= kept
+            continue
         shown = _near(read, forms, "{" + fact.id + "}")
         phrase = forms[0].removeprefix(_START).replace("{value}", fact.value)
         out.append(
@@ -525,6 +533,49 @@ def unsaid(fact: StatedFact, catalog: Catalog) -> list[Problem]:
     return [
         _unprinted(fact, f) for i, f in enumerate(lined) if f.startswith(_START) and i not in said
     ]
+
+
+def _as_sourced(catalog: Catalog, read: str, fact_id: str) -> str:
+    """A line's read (`_line_read`) with `fact_id`'s value marked `_VALUE`, and each other
+    fact that departs from its source (`choice = { value, why }`) printed as the source's
+    value: the sentence form was written from the source, and the departure is that fact's."""
+    rules = getattr(catalog, "rules", None)
+    sourced = {
+        str(loc.rule.id).lower(): str(loc.rule.source_value)
+        for loc in getattr(rules, "facts", [])
+        if getattr(loc.rule, "id", None) and getattr(loc.rule, "source_value", None) is not None
+    }
+
+    def one(m: re.Match[str]) -> str:
+        ident = m.group(1).lower()
+        if ident == fact_id.lower():
+            return f" {_VALUE} "
+        return sourced.get(ident, m.group(2))
+
+    return _STOOD.sub(one, read)
+
+
+def _reworded(catalog: Catalog, marked: str, read: str, forms: list[str]) -> set[int]:
+    """Which of `forms` a line that says none of them word for word still states as a rule
+    (`rule_carriers.keeps_rule`): read as the template types it, the fact's value marked
+    (`marked`) and all else it renders blanked, so a number or name printed from the data
+    is held where the data states it, not in this sentence; `read` is the line as a player
+    reads it, the value marked alike. A form ending with a colon or a
+    semicolon (a list's introduction or item, a few words each) is held word for word."""
+    typed = read_text(_OTHER.sub(f" {_GAP} ", _TRANS.sub("{% trans %}", marked)))
+    parts = getattr(catalog, "components", [])
+    sets = getattr(getattr(catalog, "game", None), "sets", [])
+    phrases = phrases_of(
+        [*(c.name for c in parts), *(c.group for c in parts), *(s.name for s in sets)]
+    )
+    return {
+        i
+        for i, f in enumerate(forms)
+        if _mark(f) == "."  # a list's item or introduction is held word for word
+        and keeps_rule(
+            typed, read, f.removeprefix(_START).replace("{value}", f" {_VALUE} "), _VALUE, phrases
+        )
+    }
 
 
 def _unprinted(fact: StatedFact, form: str) -> Problem:

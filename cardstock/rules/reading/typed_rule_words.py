@@ -12,7 +12,10 @@ finding with the template's file and line, the word, and the rule facts whose vo
   (`rendered_forms`), so the word cannot turn round unseen;
 - inside the words of an `allow` entry (`says`) found on the line around it: a sentence that
   is no rule (flavour, advice, a pointer to a later section) or a rule another fact holds,
-  kept with the reason (`why`).
+  kept with the reason (`why`);
+- one of the words the line's own comment lists, `{# own: first, two #}`: the designer's
+  words where they stand (advice, flavour), each word once, so another word typed there
+  later is still found.
 
 The allow entry matches where it stands: its words must be found on the line, covering this
 word. A word turned round in an allowed sentence ("see below" edited to "see above") is then
@@ -155,15 +158,17 @@ class Lines:
 
     def rendered(
         self, shown_as: str, n: int, plain: str
-    ) -> tuple[list[str], list[tuple[int, int]]]:
-        """The rule facts a line renders (their ids), and the stretches of it typed around
-        their values: each of a fact's forms' typed parts (the words before or after
-        `{value}`) where it stands."""
+    ) -> tuple[list[str], list[tuple[int, int]], list[tuple[int, int]]]:
+        """The rule facts a line renders (their ids), the stretches of it typed around
+        their values (each of a fact's forms' typed parts, the words before or after
+        `{value}`, where it stands), and each rule word of a form's that the line says
+        elsewhere (the fact holds the line to no more of it than its form holds)."""
         raw = self.raw.get((shown_as, n))
         if raw is None or "fact(" not in raw:
-            return [], []
+            return [], [], []
         ids: list[str] = []
         out: list[tuple[int, int]] = []
+        loose: list[tuple[int, int]] = []
         line = Line.of(plain)  # read once for every form part looked for on it
         for fact in self.facts:
             if fact.id is None or not renders(raw, fact.id):
@@ -172,7 +177,13 @@ class Lines:
             for form in [*fact.forms(), *(fact.typed or [])]:
                 for part in form.removeprefix("^").split("{value}"):  # `^`: starts a sentence
                     out += spans(line, part)
-        return ids, out
+                # a rule word a sentence form holds, wherever the line puts it: the fact's
+                # check holds the line to no more of it than the form (`rule_carriers`)
+                held = words(form)
+                for phrase in self.pairs:
+                    if f" {phrase} " in held:
+                        loose += spans(line, phrase)
+        return ids, out, loose
 
     def shadowed(self, word: str) -> str:
         """The rule facts whose vocabulary or `says` holds `word` (for the message)."""
@@ -191,6 +202,28 @@ class Lines:
         return f" (it shadows rule fact {', '.join(hits[:3])}{more})"
 
 
+# a template line's own comment: the words typed on it that are the designer's, not rules
+OWN = re.compile(r"\{#-?\s*own:\s*(.*?)\s*-?#\}")
+
+
+def own_listed(raw: str) -> frozenset[str]:
+    """The words a line's `{# own: … #}` comment lists, in lower case."""
+    return frozenset(
+        w
+        for m in OWN.finditer(raw)
+        for w in (x.strip().lower() for x in m.group(1).split(","))
+        if w
+    )
+
+
+def own_words(catalog: Catalog) -> dict[tuple[str, int], frozenset[str]]:
+    """The words each rule template line's `{# own: … #}` comment lists, by (shown path,
+    line number): the lines that have one."""
+    return {
+        (s, n): w for s, n, raw in raw_lines(catalog) if "own:" in raw and (w := own_listed(raw))
+    }
+
+
 def words_typed(
     lines: Lines,
     name: str,
@@ -199,41 +232,46 @@ def words_typed(
     plain: str,
     kept: Sequence[tuple[int, int, int]],
     used: list[bool],
-) -> list[Problem]:
-    """The vocabulary words typed on one template line that no rendered fact's form and no
-    `allow` entry covers (`kept`: each entry's index and where its words stand on the line);
-    each entry that covers one is marked in `used`."""
+    own: frozenset[str] = frozenset(),
+) -> list[tuple[str, Problem]]:
+    """The vocabulary words typed on one template line that no rendered fact's form, no
+    `allow` entry (`kept`: each entry's index and where its words stand on the line) and no
+    word of the line's `{# own: … #}` comment (`own`, lower case) covers, each with its
+    finding; each entry that covers one is marked in `used`."""
     pattern, pairs = lines.pattern, lines.pairs
     found = list(pattern.finditer(_low(plain)))
     if not found:
         return []
-    ids, said = lines.rendered(shown_as, n, plain)
+    ids, said, loose = lines.rendered(shown_as, n, plain)
     where = (
         f"outside the words of the facts the line renders ({', '.join(ids)})"
         if ids
         else "in a sentence that renders no fact"
     )
-    out: list[Problem] = []
+    out: list[tuple[str, Problem]] = []
     for m in found:
         a, b = m.span()
-        if any(x <= a and b <= y for x, y in said):
+        if any(x <= a and b <= y for x, y in said) or plain[a:b].lower() in own:
             continue
         hits = [k for k, x, y in kept if x <= a and b <= y]
         for k in hits:
             used[k] = True
-        if hits:
+        if hits or any(x <= a and b <= y for x, y in loose):
             continue
         word = plain[a:b]
         out.append(
-            Problem(
-                f"{name}: {shown_as}:{n} types the rule word {word!r} (its opposite: "
-                f"{' / '.join(pairs.get(word.lower(), []))!r}) {where}"
-                f"{lines.shadowed(word)}; render it from a fact, or keep the sentence with "
-                "`allow` (its words and why)",
-                at=(shown_as, n),
+            (
+                word,
+                Problem(
+                    f"{name}: {shown_as}:{n} types the rule word {word!r} (its opposite: "
+                    f"{' / '.join(pairs.get(word.lower(), []))!r}) {where}"
+                    f"{lines.shadowed(word)}; render it from a fact, or keep the sentence with "
+                    "`allow` (its words and why)",
+                    at=(shown_as, n),
+                ),
             )
         )
     return out
 
 
-__all__ = ["Lines", "spans", "words_typed"]
+__all__ = ["OWN", "Lines", "own_listed", "own_words", "spans", "words_typed"]

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
+from ..choices import Choice, departs
 from ..filters import Filter, Strict
 from ..sources import SeedRef
 
@@ -45,6 +46,8 @@ class Step(Strict):
     say: str | None = None  # the rulebook's words for this step: "each player draws {count} cards"
     cite: SeedRef | None = None  # the source line the step comes from
     who: Literal["each", "first"] | None = None  # for steps on player piles
+    choice: str | Choice | None = None  # the designer's number, or a departure (`choices`)
+    _departed: tuple[str, Any] | None = PrivateAttr(default=None)  # (attribute, source's value)
 
     piles_read: ClassVar[tuple[str, ...]] = ()  # attribute names holding piles taken from
     piles_written: ClassVar[tuple[str, ...]] = ()
@@ -57,10 +60,36 @@ class Step(Strict):
     def _slots(self) -> Step:
         for m in _SLOT.finditer(self.say or ""):
             name = m.group(1)
-            if name not in type(self).model_fields or name in ("do", "say", "cite", "who"):
+            if name not in type(self).model_fields or name in (
+                "do",
+                "say",
+                "cite",
+                "who",
+                "choice",
+            ):
                 slots = ", ".join("{" + a + "}" for a in type(self).counts) or "none"
                 raise ValueError(f"say: {{{name}}} is not a number of this step; it has: {slots}")
         return self
+
+    @model_validator(mode="after")
+    def _departure(self) -> Step:
+        """A `choice = { value, why }`: the step's first number (`count`, or `upto` …) is
+        the designer's from here on; the source's stays for the cite (`source_number`)."""
+        chosen = departs(self.choice)
+        if chosen is None:
+            return self
+        held = [a for a in type(self).counts if getattr(self, a, None) is not None]
+        if not held:
+            raise ValueError(f"choice.value: a {self.do} step has no number to depart from")
+        self._departed = (held[0], getattr(self, held[0]))
+        object.__setattr__(self, held[0], chosen.value)
+        return self
+
+    def source_number(self, attr: str) -> Any:
+        """The step's number `attr` as the source states it (a departure's own aside)."""
+        if self._departed is not None and self._departed[0] == attr:
+            return self._departed[1]
+        return getattr(self, attr, None)
 
     def words(self) -> str:
         """The step's words with its own numbers in them: `say` is written with `{count}`
