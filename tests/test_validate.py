@@ -160,11 +160,11 @@ CASES: list[tuple[str, Edit, list[str], str]] = [
         _write("layouts/mini/rulebook.md.j2", "# {{ game.title }}\n\n{{ gmae.version }}\n"),
         [],
         "layouts/mini/rulebook.md.j2:3: rulebook: the template names 'gmae', which it is not "
-        "given; it has: by_name, cell, component, "
+        "given; it has: beside, by_name, cell, component, "
         "component_list, components, contents, count, cover, designer_choices, example, faces, "
-        "fact, game, group_of, groups, icon, icons, kinds, ngettext, number, "
-        "page_break, percent, players, plural, rules, said, select, sets, setup_step, spelt, "
-        "table, tables, totals",
+        "fact, game, glossary, group_of, groups, icon, icons, index, kinds, ngettext, number, "
+        "page_break, percent, players, plural, rules, said, see, select, sets, setup_picture, "
+        "setup_step, spelt, table, tables, totals",
     ),
     (
         "missing font",

@@ -77,11 +77,6 @@ def bolded(text: str) -> list[tuple[str, ...]]:
     return [words(a or b) for a, b in _BOLD.findall(text)]
 
 
-def introduces(text: str, term: Term) -> bool:
-    """Whether a block's text sets the term in bold: a bold run that is the term."""
-    return term.key in bolded(text)
-
-
 def _fact_terms(catalog: Catalog) -> list[str]:
     """The names the `terms` facts check, in the edition's language: in a translation,
     each as the translation's own entry for it gives it (a table's cell that holds the

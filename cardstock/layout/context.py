@@ -160,8 +160,8 @@ def version_mark(catalog: Catalog, digest: str = PENDING_DIGEST) -> str:
 
 def version_code(shown: ComponentPrint, digest: str = PENDING_DIGEST) -> str:
     """What a card's QR code holds: the game's `[playtest] code` with the game, the card's
-    id and its version filled in (the record's pieces, `resolve._code`, joined by the
-    version's digits)."""
+    id and its version filled in (the record's pieces, as `catalog.resolve` cuts them,
+    joined by the version's digits)."""
     return digest[:VERSION_DIGITS].join(shown.code)
 
 

@@ -24,7 +24,6 @@ from ..core.stage import Job
 from ..core.toolwords import ENGLISH, ToolWords
 from .checks.own import OWN
 from .checks.unchecked import could_check
-from .choices import shown
 from .reading.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check, Provider
 
@@ -152,6 +151,8 @@ def _from_outcome(
             said = f" (source {cite})" if cite else ""  # every rule's finding names its source line
             findings.append(Issue(file, located.line, located.where, p.message + said, level))
     summary = outcome.summary
+    from .choices import shown  # a rule's models, read only where a game has rules
+
     if section not in ("facts", "examples"):  # a finding that repeats the summary, as before
         summary = next(
             (i.message for i in findings if i.message.startswith(summary + " (")), summary

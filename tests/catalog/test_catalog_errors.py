@@ -120,8 +120,8 @@ CASES = [
         [
             "catalog/mini/game.toml: title: a value is required here",
             "catalog/mini/game.toml:3: titel: unknown key; expected one of: id, title, version, "
-            "players, description, source, language, languages, credits, print, icons, backs, "
-            "schemas, sets, designer_choices, tables, clean, playtest",
+            "players, description, source, language, languages, editions, credits, print, "
+            "icons, backs, schemas, sets, designer_choices, tables, clean, playtest, rulebook",
         ],
     ),
     (

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
 from ...core.stage import Job
-from ..filters import select
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -135,6 +134,8 @@ def counted(catalog: Catalog, sets: set[str]) -> str:
     rules = catalog.rules
     if rules is None:
         return ""
+    from ..filters import select  # the rules' models, read only where a game has rules
+
     for loc in rules.counts:
         chosen = select(catalog.components, loc.rule.match)
         if chosen and all(c.set in sets for c in chosen):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
+from typing import Any
 
 from ...catalog.wording import NUMBER_WORDS
 from ..rule_words import vocabulary
@@ -32,19 +32,20 @@ NARROWING = ("not", "no", "never", "only", "unless", "except", "without", "inste
 _DIGITS = re.compile(r"\d+")
 
 
-@lru_cache(maxsize=1)
-def _vocabulary() -> frozenset[tuple[str, ...]]:
+def _phrases(v: dict[str, Any]) -> frozenset[tuple[str, ...]]:
     """The vocabulary's words and phrases, each as its words."""
-    v = vocabulary()
     pairs = [*v["opposites"], *v.get("template_opposites", [])]
     out = {tuple(words(p).split()) for pair in pairs for p in pair}
     out |= {(w,) for w in NARROWING}
     return frozenset(p for p in out if p)
 
 
+VOCABULARY = _phrases(vocabulary())  # read once, as the module is first imported
+
+
 def phrases_of(names: Iterable[str]) -> frozenset[tuple[str, ...]]:
     """The vocabulary and the game's `names`, each as its words: what `carriers` counts."""
-    return _vocabulary() | {tuple(words(n).split()) for n in names if words(n).strip()}
+    return VOCABULARY | {tuple(words(n).split()) for n in names if words(n).strip()}
 
 
 def carriers(text_words: str, phrases: frozenset[tuple[str, ...]]) -> Counter[str]:
@@ -147,8 +148,8 @@ def keeps_rule(
 
 def _name_words(phrases: frozenset[tuple[str, ...]]) -> frozenset[str]:
     """The words of the game's names among `phrases` (the vocabulary's own words aside)."""
-    vocab = {w for p in _vocabulary() for w in p}
-    return frozenset(w for p in phrases - _vocabulary() for w in p if w not in vocab)
+    vocab = {w for p in VOCABULARY for w in p}
+    return frozenset(w for p in phrases - VOCABULARY for w in p if w not in vocab)
 
 
 __all__ = ["GLUE", "NARROWING", "carriers", "keeps_rule", "phrases_of"]
