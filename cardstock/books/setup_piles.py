@@ -7,7 +7,7 @@ it (`books.setup_picture`), the web page and the e-book write it (`books.xhtml`)
 A pile is named by the game: the name of the set of the same id, else a row of a
 `[tables.piles]` (a pile's id, then its name), else its id in words ("draw-pile" is
 "Draw pile"), in the edition's language where cardstock's own words
-(`cardstock/locale`) name it: "Pack", "Hand", "Deck"."""
+(`cardstock/locale`) name it: "Pack", "Hand"."""
 
 from __future__ import annotations
 
