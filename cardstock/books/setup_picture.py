@@ -38,8 +38,8 @@ class _Layout:
         self.card_w = min(self.cell * 0.56, 46 * s)
         self.card_h = self.card_w * 1.4
         self.name_size = max(7.5 * s, styles.least)
-        # the smallest type, a rulebook's 7 pt as printed, also in the A4 booklet's 97.3 %
-        self.line_size = max(styles.caption.fontSize, styles.least)
+        # a line under a pile's name is the book's smallest type, its captions' size
+        self.line_size = max(float(styles.caption.fontSize), styles.least)
         self.title_size = max(8.5 * s, styles.least)
         self.count_size = max(13 * s, styles.least)
         self.gap = 6 * s

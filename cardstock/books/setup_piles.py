@@ -6,7 +6,8 @@ it (`books.setup_picture`), the web page and the e-book write it (`books.xhtml`)
 
 A pile is named by the game: the name of the set of the same id, else a row of a
 `[tables.piles]` (a pile's id, then its name), else its id in words ("draw-pile" is
-"Draw pile")."""
+"Draw pile"), in the edition's language where cardstock's own words
+(`cardstock/locale`) name it: "Pack", "Hand"."""
 
 from __future__ import annotations
 
@@ -74,7 +75,8 @@ def pile_name(catalog: Catalog, pile: str) -> str:
         if len(row) >= 2 and str(row[0]) == pile:
             return str(row[1])
     words = pile.replace("-", " ").replace("_", " ")
-    return words[:1].upper() + words[1:]
+    # its id in words is English: cardstock's own words give the common piles' names
+    return catalog.tool_words(words[:1].upper() + words[1:])
 
 
 def setup_picture(catalog: Catalog) -> SetupPicture | None:
