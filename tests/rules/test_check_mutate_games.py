@@ -100,8 +100,10 @@ def test_the_sample_is_fixed_and_holds_every_kind() -> None:
     every = edits(catalog)
     chosen = sample(every)
     assert [e.describe() for e in chosen] == [e.describe() for e in sample(edits(catalog))]
-    assert {e.kind for e in chosen} == {e.kind for e in every}
-    assert SAMPLE <= len(chosen) <= SAMPLE + 5
+    kinds = {e.kind for e in every}
+    assert {e.kind for e in chosen} == kinds
+    # about SAMPLE edits, and at most the first of each kind beyond them
+    assert SAMPLE <= len(chosen) <= SAMPLE + len(kinds)
 
 
 # alpha-omega-tiles's edits are judged fastest: a seeded random sample of them is held to the

@@ -2,9 +2,9 @@
 (issue #42), on copies of Vortex and Alter Ego: a name in a designer's choice or a table
 note turned into another card's or deck's, a signed modifier turned round, a setup step
 naming the wrong deck, a card's text naming a sibling, a card's name restating another
-order. Each is caught as `check --strict` catches it (a card's own words are read as a
-warning), located at its file and line, with both values; the unedited games pass the same
-checks.
+order. Each edit of prose or setup words fails `check --strict`; each edit of a card's own
+words (`card-texts`, a guess) is a warning `--strict` leaves be. Either way it is located at
+its file and line, with both values; the unedited games pass the same checks.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import load_games, run_checks
 from helpers_edits import failures, games_copy
 
 GAMES = ("vortex", "alter-ego")
@@ -52,44 +53,12 @@ EDITS = [
         ["game.toml:", "names 'Devotees'", "does not name 'Vortex cards'"],
     ),
     (
-        "vortex-frenzy-sign-turned",
-        "vortex",
-        "catalog/vortex/frenzies.csv",
-        ":reason: Reason +1, :fire: Fire -1.",
-        ":reason: Reason +1, :fire: Fire +1.",
-        ["frenzies.csv:", "'Fire +1' (+1)", "fire_mod is -1"],
-    ),
-    (
-        "vortex-frenzy-negative-larger",
-        "vortex",
-        "catalog/vortex/frenzies.csv",
-        ":repulsion: Repulsion +1, :reason: Reason -1.",
-        ":repulsion: Repulsion +1, :reason: Reason -2.",
-        ["frenzies.csv:", "'Reason -2' (-2)", "reason_mod is -1"],
-    ),
-    (
         "vortex-setup-say-other-deck",
         "vortex",
         "catalog/vortex/rules.toml",
         'say = "deal {count} Frenzies at random to each player"',
         'say = "deal {count} Rogations at random to each player"',
         ["rules.toml:", "says 'Rogations'", "handles Frenzies"],
-    ),
-    (
-        "vortex-name-order-swapped",
-        "vortex",
-        "catalog/vortex/vortex.csv",
-        '"Vortex: Blue, Green, Red, Yellow",1,Blue|Green|Red|Yellow,',
-        '"Vortex: Blue, Green, Red, Yellow",1,Blue|Green|Yellow|Red,',
-        ["vortex.csv:2: name:", "Blue, Green, Red, Yellow", "Blue | Green | Yellow | Red"],
-    ),
-    (
-        "ae-villain-text-names-sibling",
-        "alter-ego",
-        "catalog/alter-ego/mafia.csv",
-        "Big Sal cannot be defeated",
-        "Velvet cannot be defeated",
-        ["mafia.csv:", "Big Sal's text names 'Velvet'"],
     ),
     (
         "ae-choice-hero-renamed",
@@ -114,6 +83,44 @@ EDITS = [
         "when the last Arch Villain falls",
         "when the first Arch Villain falls",
         ["game.toml:", "says 'first'", "states 'last'"],
+    ),
+]
+
+
+# edits of a card's own words (its text or name): read by `card-texts`, a guess, so each is
+# a warning `--strict` leaves be, still located at the card's line with both values
+GUESSED = [
+    (
+        "vortex-frenzy-sign-turned",
+        "vortex",
+        "catalog/vortex/frenzies.csv",
+        ":reason: Reason +1, :fire: Fire -1.",
+        ":reason: Reason +1, :fire: Fire +1.",
+        ["frenzies.csv:", "'Fire +1' (+1)", "fire_mod is -1"],
+    ),
+    (
+        "vortex-frenzy-negative-larger",
+        "vortex",
+        "catalog/vortex/frenzies.csv",
+        ":repulsion: Repulsion +1, :reason: Reason -1.",
+        ":repulsion: Repulsion +1, :reason: Reason -2.",
+        ["frenzies.csv:", "'Reason -2' (-2)", "reason_mod is -1"],
+    ),
+    (
+        "vortex-name-order-swapped",
+        "vortex",
+        "catalog/vortex/vortex.csv",
+        '"Vortex: Blue, Green, Red, Yellow",1,Blue|Green|Red|Yellow,',
+        '"Vortex: Blue, Green, Red, Yellow",1,Blue|Green|Yellow|Red,',
+        ["vortex.csv:2: name:", "Blue, Green, Red, Yellow", "Blue | Green | Yellow | Red"],
+    ),
+    (
+        "ae-villain-text-names-sibling",
+        "alter-ego",
+        "catalog/alter-ego/mafia.csv",
+        "Big Sal cannot be defeated",
+        "Velvet cannot be defeated",
+        ["mafia.csv:", "Big Sal's text names 'Velvet'"],
     ),
 ]
 
@@ -143,3 +150,25 @@ def test_a_restatement_edit_fails_located_with_both_values(
         path.write_text(saved, encoding="utf-8")
     hits = [line for line in lines if all(w in line for w in words)]
     assert hits, "\n".join(lines) or "the check passed"
+
+
+@pytest.mark.parametrize("e", GUESSED, ids=[e[0] for e in GUESSED])
+def test_a_card_own_words_edit_warns_located_with_both_values_even_strict(
+    project: Path, e: tuple[str, str, str, str, str, list[str]]
+) -> None:
+    _, game, file, old, new, words = e
+    path = project / file
+    saved = path.read_text(encoding="utf-8")
+    try:
+        assert old in saved, f"{old!r} is not in {file}"
+        path.write_text(saved.replace(old, new, 1), encoding="utf-8")
+        catalogs, issues = load_games(project, [game])
+        assert not issues.errors, [i.render() for i in issues]
+        report = run_checks(catalogs, only=PARTS, strict=True).game(game)
+    finally:
+        path.write_text(saved, encoding="utf-8")
+    texts = [c for c in report.checks if c.provider == "card-texts"]
+    assert texts and all(c.status == "warn" for c in texts), [(c.rule, c.status) for c in texts]
+    lines = [i.render() for c in texts for i in c.findings]
+    hits = [line for line in lines if all(w in line for w in words)]
+    assert hits, "\n".join(lines) or "no warning"
