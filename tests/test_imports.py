@@ -485,6 +485,8 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         # a rules.toml is read or checked: a game without one loads none of them
         "cardstock.rules.reader.load_rules",
         "cardstock.rules.report._rule_checks",
+        "cardstock.rules.report._from_outcome",
+        "cardstock.rules.checks.backs.counted",
         "cardstock.rules.report._source_checks",
         "cardstock.rules.report._simulated",
         "cardstock.rules.report._setup_checks",

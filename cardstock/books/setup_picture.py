@@ -38,8 +38,9 @@ class _Layout:
         self.card_w = min(self.cell * 0.56, 46 * s)
         self.card_h = self.card_w * 1.4
         self.name_size = max(7.5 * s, styles.least)
-        # a line under a pile's name is the book's smallest type, its captions' size
-        self.line_size = max(float(styles.caption.fontSize), styles.least)
+        # a line under a pile's name is set as its name is: type under 7.5 pt is the
+        # galleries' captions alone (7 pt as printed, also in the A4 booklet)
+        self.line_size = self.name_size
         self.title_size = max(8.5 * s, styles.least)
         self.count_size = max(13 * s, styles.least)
         self.gap = 6 * s
