@@ -9,6 +9,8 @@ its file and line, with both values; the unedited games pass the same checks.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -130,6 +132,18 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return games_copy(tmp_path_factory.mktemp("prose-name-edits"), GAMES)
 
 
+@contextmanager
+def edited(path: Path, old: str, new: str) -> Iterator[None]:
+    """`path` with its first `old` put as `new` while the block runs, then as it was."""
+    saved = path.read_text(encoding="utf-8")
+    try:
+        assert old in saved, f"{old!r} is not in {path.name}"
+        path.write_text(saved.replace(old, new, 1), encoding="utf-8")
+        yield
+    finally:
+        path.write_text(saved, encoding="utf-8")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_unedited_games_pass_these_checks(project: Path, game: str) -> None:
     assert failures(project, game, PARTS, strict=True) == []
@@ -140,14 +154,8 @@ def test_a_restatement_edit_fails_located_with_both_values(
     project: Path, e: tuple[str, str, str, str, str, list[str]]
 ) -> None:
     _, game, file, old, new, words = e
-    path = project / file
-    saved = path.read_text(encoding="utf-8")
-    try:
-        assert old in saved, f"{old!r} is not in {file}"
-        path.write_text(saved.replace(old, new, 1), encoding="utf-8")
+    with edited(project / file, old, new):
         lines = failures(project, game, PARTS, strict=True)
-    finally:
-        path.write_text(saved, encoding="utf-8")
     hits = [line for line in lines if all(w in line for w in words)]
     assert hits, "\n".join(lines) or "the check passed"
 
@@ -157,16 +165,10 @@ def test_a_card_own_words_edit_warns_located_with_both_values_even_strict(
     project: Path, e: tuple[str, str, str, str, str, list[str]]
 ) -> None:
     _, game, file, old, new, words = e
-    path = project / file
-    saved = path.read_text(encoding="utf-8")
-    try:
-        assert old in saved, f"{old!r} is not in {file}"
-        path.write_text(saved.replace(old, new, 1), encoding="utf-8")
+    with edited(project / file, old, new):
         catalogs, issues = load_games(project, [game])
         assert not issues.errors, [i.render() for i in issues]
         report = run_checks(catalogs, only=PARTS, strict=True).game(game)
-    finally:
-        path.write_text(saved, encoding="utf-8")
     texts = [c for c in report.checks if c.provider == "card-texts"]
     assert texts and all(c.status == "warn" for c in texts), [(c.rule, c.status) for c in texts]
     lines = [i.render() for c in texts for i in c.findings]
