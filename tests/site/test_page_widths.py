@@ -22,15 +22,20 @@ pytestmark = pytest.mark.skipif(
 )
 
 # the page in a frame of each width, side by side; each frame's figures are written to the
-# body once it has loaded, `data-fit-<width>="<scroll width> <inner width> <thead display>"`
+# body once it has loaded, `data-fit-<width>="<scroll width> <inner width> <thead display>
+# <empty cells shown>"` (a download's cells with nothing in them, such as a web page's paper,
+# that are still displayed)
 PROBE = """<!doctype html><html><body style="margin:0">{frames}
 <script>
 document.querySelectorAll("iframe").forEach(function (f) {{
   f.addEventListener("load", function () {{
     var w = f.contentWindow, d = w.document;
     var head = d.querySelector("thead");
+    var shown = Array.prototype.filter.call(d.querySelectorAll("td[data-label]"), function (td) {{
+      return td.textContent.trim() === "" && w.getComputedStyle(td).display !== "none";
+    }}).length;
     document.body.setAttribute("data-fit-" + f.dataset.width, [d.documentElement.scrollWidth,
-      w.innerWidth, head ? w.getComputedStyle(head).display : "no-table"].join(" "));
+      w.innerWidth, head ? w.getComputedStyle(head).display : "no-table", shown].join(" "));
   }});
 }});
 </script></body></html>"""
@@ -56,7 +61,7 @@ def site(tmp_path_factory) -> Path:
                 "build",
                 "atmosfear",
                 "--only",
-                "svg,quickref,page",
+                "svg,quickref,rulebook,page",
                 "--jobs",
                 "1",
             ]
@@ -66,9 +71,9 @@ def site(tmp_path_factory) -> Path:
     return project / "output"
 
 
-def measure(site: Path, widths: tuple[int, ...]) -> dict[int, tuple[int, int, str]]:
-    """(scroll width, inner width, the header row's display) of the page in a frame of each
-    width, in one Chromium."""
+def measure(site: Path, widths: tuple[int, ...]) -> dict[int, tuple[int, int, str, int]]:
+    """(scroll width, inner width, the header row's display, empty cells shown) of the page
+    in a frame of each width, in one Chromium."""
     probe = site / "probe.html"
     frames = "".join(FRAME.format(width=width) for width in widths)
     probe.write_text(PROBE.format(frames=frames), encoding="utf-8")
@@ -90,14 +95,19 @@ def measure(site: Path, widths: tuple[int, ...]) -> dict[int, tuple[int, int, st
         ).stdout
     measured = {}
     for width in widths:
-        found = re.search(rf'data-fit-{width}="(\d+) (\d+) ([\w-]+)"', dom)
+        found = re.search(rf'data-fit-{width}="(\d+) (\d+) ([\w-]+) (\d+)"', dom)
         assert found, dom[-500:]
-        measured[width] = (int(found.group(1)), int(found.group(2)), found.group(3))
+        measured[width] = (
+            int(found.group(1)),
+            int(found.group(2)),
+            found.group(3),
+            int(found.group(4)),
+        )
     return measured
 
 
 @pytest.fixture(scope="module")
-def fit(site) -> Callable[[int], tuple[int, int, str]]:
+def fit(site) -> Callable[[int], tuple[int, int, str, int]]:
     """`measure` of the page at each width, made once for the module."""
     measured = measure(site, WIDTHS)
     return measured.__getitem__
@@ -105,7 +115,7 @@ def fit(site) -> Callable[[int], tuple[int, int, str]]:
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_page_never_scrolls_sideways(fit, width):
-    scroll, inner, _ = fit(width)
+    scroll, inner, _, _ = fit(width)
     assert inner == width
     assert scroll <= inner
 
@@ -113,6 +123,14 @@ def test_the_page_never_scrolls_sideways(fit, width):
 def test_on_a_phone_the_download_tables_reflow_and_on_a_desktop_they_stay_tables(fit):
     assert fit(360)[2] == "none"
     assert fit(1280)[2] == "table-header-group"
+
+
+def test_on_a_phone_a_download_shows_no_label_for_what_it_does_not_have(fit, site):
+    # the rulebook's web page and e-book have no paper and no pages: on a desktop their
+    # cells stay (the table's columns), on a phone the empty cells and their labels go
+    assert 'data-label="Paper"></td>' in (site / "index.html").read_text(encoding="utf-8")
+    assert fit(1280)[3] > 0
+    assert fit(360)[3] == 0
 
 
 def test_the_phone_layout_is_a_real_picture(site, tmp_path):
