@@ -12,6 +12,7 @@ designers.
 from __future__ import annotations
 
 from ..ops import Face
+from ..painting.inks import InkSpan
 from .repaint import HIGH_CONTRAST, INK_SAVER, INKS, Inks, repaint
 
 EDITIONS = (INK_SAVER, HIGH_CONTRAST)
@@ -19,7 +20,8 @@ EDITIONS = (INK_SAVER, HIGH_CONTRAST)
 
 def in_edition(face: Face, edition: str, side: str, inks: Inks = ()) -> Face:
     """`face` as `edition` draws it (`side`: "front" or "back"), under a key of its own;
-    `inks`: (first op, op count, `ink`) of each box whose layout gives its `ink`."""
+    `inks`: (panel, first op, op count, `ink`) of each box whose layout gives its `ink`
+    (`repaint.InkSpan`)."""
     ops = repaint(face, edition, side, inks)
     made = Face.build(
         face.width,
@@ -36,4 +38,13 @@ def in_edition(face: Face, edition: str, side: str, inks: Inks = ()) -> Face:
     return made.found(face.findings, face.notes)
 
 
-__all__ = ["EDITIONS", "HIGH_CONTRAST", "INKS", "INK_SAVER", "Inks", "in_edition"]
+__all__ = [
+    "EDITIONS",
+    "HIGH_CONTRAST",
+    "INKS",
+    "INK_SAVER",
+    "InkSpan",
+    "Inks",
+    "box_ink",
+    "in_edition",
+]
