@@ -10,7 +10,8 @@ The ink-saver edition (`INK_SAVER`) prints little ink:
   line: what stays is the outline and the game's mark (its name, its icon);
 - art (images) is kept;
 - a box whose layout gives `ink` (`INKS`) has its fills and art drawn that way instead:
-  `keep`, `lighten`, `drop` or `outline` (a 0.75 pt line in the fill's colour);
+  `keep`, `lighten`, `drop` or `outline` (a 0.75 pt line in the fill's colour; a PNG or
+  JPEG picture traced as line art, `lineart`);
 - a composed face (a die net, a standee: `art.shapes`) is each of its panels as a face
   of its own: a fill covering most of a panel is that panel's background, and each panel
   layout's boxes choose their own `ink`;
@@ -43,6 +44,7 @@ from ..ops import Ellipse, Group, Icon, Image, Matrix, Op, Path, Rect, Text, mul
 from ..painting.inks import InkSpan
 from ..safety.ground import IDENTITY, Paint, fills, path_points, points_box
 from ..safety.measures import Mark, least_contrast, marks
+from .lineart import line_art
 
 Drawn = TypeVar("Drawn", bound=Rect | Ellipse | Path | Text | Icon)
 
@@ -203,13 +205,13 @@ def _inked(op: Rect | Ellipse | Path, ink: str, m: Matrix) -> Op:
 
 def _image(op: Image, ink: str | None) -> Op:
     """Art as a box's `ink` asks: kept (the default), lightened (printed at a third of its
-    strength), left out, or its frame alone."""
+    strength), left out, or traced as line art (`lineart`)."""
     if ink == LIGHTEN_INK:
         return replace(op, opacity=op.opacity * (1 - LIGHTEN) * 2)
     if ink == DROP:
         return Group(())
     if ink == OUTLINE_INK:
-        return Rect(op.x, op.y, op.w, op.h, None, "#4d4d4d", OUTLINE)
+        return line_art(op)
     return op
 
 
