@@ -51,7 +51,7 @@ from .art.shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
 from .art.symbols import Library
 from .boxtypes.services import Subject
 from .context import back_context, face_context, make_env
-from .editions import InkSpan, in_edition
+from .editions import InkSpan, in_edition, located_in
 from .language.load import LayoutSet, load_layouts, shared_files
 from .ops import Face, FaceLines, Guide, Note, Op, rect_path
 from .painting.memo import BoxMemo
@@ -598,7 +598,9 @@ def _finished(
     face = face.found(findings, _notes(painter.notes, st.boxes, composed=composed))
     if st.catalog.edition:
         side, inks = edition
-        face = in_edition(face, st.catalog.edition, side, tuple(inks or ()))
+        face = in_edition(
+            face, st.catalog.edition, side, tuple(inks or ()), located_in(painter.layouts)
+        )
     return face
 
 
