@@ -69,17 +69,19 @@ def validate(
     *,
     page: bool = False,
     kept: KeptFaces | None = None,
+    edition: str | None = None,
 ) -> Validated:
     """Every input of `games` (all by default) checked; see the module's docstring. With
     `options` (a build), the stages' inputs and the build's options are checked too;
     without (a rules check), only what the rules check reads. `kept`: the faces a `--watch`
-    process kept from its build before."""
+    process kept from its build before; `edition`: a rules check's `--edition` (a build's
+    is its options')."""
     found: list[Issue] = check_options(options) if options is not None else []
     variants = build_games(
         root,
         [],
         options.lang if options is not None else None,
-        options.edition if options is not None else None,
+        options.edition if options is not None else edition,
     )[2]
     catalogs, loaded = load_with_languages(root, games, load_rules, variants, _layout_words)
     found += loaded

@@ -349,6 +349,13 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "stale or untranslated, and whether each text still fits its box",
     )
     k.add_argument(
+        "--edition",
+        metavar="EDITIONS",
+        help="also check the game in these editions, comma-separated: `ink-saver`, "
+        "`high-contrast`; print safety and contrast measured on each edition's own faces "
+        "(docs/editions.md)",
+    )
+    k.add_argument(
         "--sources",
         type=Path,
         metavar="DIR",

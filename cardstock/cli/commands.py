@@ -211,7 +211,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     cache = open_cache()
     try:
-        found = validate(args.root, args.games or None, cache)
+        games = _with_editions(args.root, args.games, args.edition)
+        found = validate(args.root, games, cache, edition=args.edition)
         if found.issues:
             print_issues(found.issues)
         if found.issues.errors:
@@ -247,6 +248,17 @@ def cmd_check(args: argparse.Namespace) -> int:
             print()
             print(safe(render_coverage(report, verbose=args.verbose)))
     return EXIT_OK if report.ok else EXIT_RULES
+
+
+def _with_editions(root: Path, games: list[str], asked: str | None) -> list[str] | None:
+    """The games a rules check reads: those named (None: every game), each followed by
+    its editions `--edition` asks for (docs/editions.md)."""
+    if not asked:
+        return games or None
+    from ..catalog.languages import with_editions
+    from ..core.project import discover
+
+    return with_editions(root, games or discover(root), {}, asked)
 
 
 def _check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> int:

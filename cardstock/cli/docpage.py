@@ -55,6 +55,7 @@ EXAMPLES: dict[tuple[str, str], str] = {
     ("build", "--lang"): "cardstock --lang de,qps --only pnp",
     ("build", "--edition"): "cardstock --edition ink-saver --only pnp,quickref",
     ("proof", "--edition"): "cardstock proof moon-race --edition high-contrast",
+    ("check", "--edition"): "cardstock check moon-race --edition ink-saver",
     ("build", "--watch"): "cardstock --watch --only pnp",
     ("preview", "games"): "cardstock preview moon-race",
     ("preview", "--only"): "cardstock preview --only svg,pnp",

@@ -51,7 +51,7 @@ from .art.shapes import AUTO, Geometry, auto_shape, custom_outline, shape_of
 from .art.symbols import Library
 from .boxtypes.services import Subject
 from .context import back_context, face_context, make_env
-from .editions import in_edition
+from .editions import InkSpan, in_edition, located_in
 from .language.load import LayoutSet, load_layouts, shared_files
 from .ops import Face, FaceLines, Guide, Note, Op, rect_path
 from .painting.memo import BoxMemo
@@ -559,9 +559,9 @@ def _lay_out(st: Faces, record: ComponentPrint, side: str, bleed: bool) -> Face 
     w, h = record.size
     shape = _shape(lay, component, w, h)
     custom = None
-    inks: list[tuple[int, int, str]] | None = [] if catalog.edition else None
+    inks: list[InkSpan] | None = [] if catalog.edition else None
     if shape_of(shape).geometry is None:  # a die net or a standee: panels composed into a net
-        face = compose(shape_of(shape), record, lay, ctx, painter, w, h, b, safe)
+        face = compose(shape_of(shape), record, lay, ctx, painter, (w, h, b, safe), inks)
     else:
         if shape_of(shape).custom:  # the designer's own outline, stretched to the size
             try:
@@ -587,7 +587,7 @@ def _finished(
     painter: Painter,
     face: Face,
     composed: bool,
-    edition: tuple[str, list[tuple[int, int, str]] | None],
+    edition: tuple[str, list[InkSpan] | None],
 ) -> Face:
     """The face with what drawing it found (its findings, its boxes' notes), in the game's
     edition: the one place a face becomes its edition's (`layout.editions`); `edition` is
@@ -598,7 +598,9 @@ def _finished(
     face = face.found(findings, _notes(painter.notes, st.boxes, composed=composed))
     if st.catalog.edition:
         side, inks = edition
-        face = in_edition(face, st.catalog.edition, side, tuple(inks or ()))
+        face = in_edition(
+            face, st.catalog.edition, side, tuple(inks or ()), located_in(painter.layouts)
+        )
     return face
 
 

@@ -46,6 +46,7 @@ from . import manifest
 from .pagewords import (
     BACK,
     CALIBRATION,
+    EDITION_NAMES,
     FACES,
     INTRO,
     KIND_LABELS,
@@ -238,6 +239,12 @@ def _unknown_game(game: str) -> dict[str, Any]:
     }
 
 
+def _edition_name(words: ToolWords, edition: object) -> str:
+    """An edition's name in the language of `words` (an unknown one by its id)."""
+    name = str(edition)
+    return words(EDITION_NAMES[name]) if name in EDITION_NAMES else name
+
+
 def _paper(words: ToolWords, paper: str | None) -> str:
     """A paper's name as the page shows it, in the language of `words` ("A4")."""
     return words(PAPERS[paper]) if paper in PAPERS else paper or ""
@@ -362,6 +369,8 @@ def _game_entry(
         "faces": len(faces),
         "cover": cover,
         "gallery_note": gallery_note,  # "40 faces", in the game's language
+        # its edition's name in the game's language ("économe en encre"), for one in one
+        **({"edition_name": _edition_name(words, info["edition"])} if info.get("edition") else {}),
         "said": section_words(words),  # the section's headings, in the game's language
     }
 
@@ -447,7 +456,8 @@ def _in_languages(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """One entry per game: a game built in several languages or editions is the entry of
     its source language (else of the first built), with `languages` listing every
     language's and edition's entry, that one first, each with its `lang` and `language`
-    (the language's own name, then the edition's, `English · ink-saver`). A game in one
+    (the language's own name, then the edition's in that language, `English · ink-saver`,
+    `Français · économe en encre`). A game in one
     language and edition has no `languages` list to choose from (empty)."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for e in entries:
@@ -459,7 +469,8 @@ def _in_languages(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             e["lang"] = str(e.get("lang") or "")
             e["language"] = language_name(e["lang"]) if e["lang"] else ""
             if e.get("edition"):  # beside the colour one, under its edition's name
-                e["language"] = " · ".join(x for x in (e["language"], str(e["edition"])) if x)
+                name = str(e.get("edition_name") or e["edition"])
+                e["language"] = " · ".join(x for x in (e["language"], name) if x)
         first = group[0]
         out.append({**first, "languages": group if len(group) > 1 else []})
     return out

@@ -82,6 +82,9 @@ SHOWN = "{shown} of them shown here (every face is in {folder})"
 # the gallery's pictures that are no component's front: its reverse, a deck's back
 REVERSE = "{name}, its back"
 BACK = "card back: {words}"
+# each edition's name as the choice of a game's languages says it ("English · ink-saver"),
+# by the edition's id (docs/editions.md)
+EDITION_NAMES = {"ink-saver": "ink-saver", "high-contrast": "high-contrast"}
 # Every message a game's section says (the rest of its words are its data, or shared
 # messages: "{n} component", each kind's count)
 SECTION = (
@@ -99,6 +102,7 @@ SECTION = (
     NOTE_COUNT,
     OLDER,
     *SIZES,
+    *EDITION_NAMES.values(),
 )
 PAGE = (TITLE, TOOLS, MADE, LANGUAGES, CALIBRATION, *PAPERS.values(), *HEADS.values(), *SIZES)
 COUNTED = (FACES, INTRO, ("{n} component", "{n} components"))

@@ -25,3 +25,28 @@ def test_each_game_s_editions_are_offered_in_its_own_section(edition_build: Path
             assert f'href="{made}/{made}-pnp-letter.pdf"' in page
     # no edition has a section of its own
     assert not re.search(r'<section class="game" id="[^"]*-(ink-saver|high-contrast)"', page)
+
+
+def test_an_editions_name_is_said_in_its_games_language(tmp_path: Path) -> None:
+    """A French game's ink-saver edition is offered under the French words for it, as
+    every other word of its section, never under the edition's English id."""
+    from conftest import ROOT
+
+    from cardstock.cli import main
+    from cardstock.core.toolwords import tool_words
+    from cardstock.site.pagewords import EDITION_NAMES
+
+    out = tmp_path / "out"
+    args = ["--root", str(ROOT), "build", "atmosfear", "--lang", "fr", "--only", "page"]
+    assert main([*args, "--edition", "ink-saver", "--out", str(out)]) == 0
+    page = (out / "index.html").read_text(encoding="utf-8")
+    choice = re.search(r'<p class="languages">[^\n]*</p>', page)
+    assert choice is not None
+    labels = re.findall(r'href="#files-([^"]+)"[^>]*>([^<]+)</a>', choice.group(0))
+    french = tool_words("fr")(EDITION_NAMES["ink-saver"])
+    assert french != "ink-saver"
+    assert labels == [
+        ("atmosfear-fr", "Français"),
+        ("atmosfear-fr-ink-saver", f"Français · {french}"),
+    ]
+    assert "ink-saver</a>" not in page and f'<h3 lang="fr">Français · {french}' in page

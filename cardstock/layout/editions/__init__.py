@@ -12,14 +12,20 @@ designers.
 from __future__ import annotations
 
 from ..ops import Face
+from ..painting.inks import InkSpan
+from .findings import Locate, edition_findings, located_in
 from .repaint import HIGH_CONTRAST, INK_SAVER, INKS, Inks, repaint
 
 EDITIONS = (INK_SAVER, HIGH_CONTRAST)
 
 
-def in_edition(face: Face, edition: str, side: str, inks: Inks = ()) -> Face:
-    """`face` as `edition` draws it (`side`: "front" or "back"), under a key of its own;
-    `inks`: (first op, op count, `ink`) of each box whose layout gives its `ink`."""
+def in_edition(
+    face: Face, edition: str, side: str, inks: Inks = (), locate: Locate | None = None
+) -> Face:
+    """`face` as `edition` draws it (`side`: "front" or "back"), under a key of its own,
+    with its contrast findings measured on the edition's ops (`findings`); `inks`: (panel,
+    first op, op count, `ink`) of each box whose layout gives its `ink`
+    (`repaint.InkSpan`); `locate`: where a layout's box is set, for those findings."""
     ops = repaint(face, edition, side, inks)
     made = Face.build(
         face.width,
@@ -33,7 +39,18 @@ def in_edition(face: Face, edition: str, side: str, inks: Inks = ()) -> Face:
         face.version,
         face.marks,
     )
-    return made.found(face.findings, face.notes)
+    found = edition_findings(ops, edition, face.findings, face.notes, locate)
+    return made.found(found, face.notes)
 
 
-__all__ = ["EDITIONS", "HIGH_CONTRAST", "INKS", "INK_SAVER", "Inks", "in_edition"]
+__all__ = [
+    "EDITIONS",
+    "HIGH_CONTRAST",
+    "INKS",
+    "INK_SAVER",
+    "InkSpan",
+    "Inks",
+    "Locate",
+    "in_edition",
+    "located_in",
+]

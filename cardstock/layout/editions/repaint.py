@@ -10,7 +10,11 @@ The ink-saver edition (`INK_SAVER`) prints little ink:
   line: what stays is the outline and the game's mark (its name, its icon);
 - art (images) is kept;
 - a box whose layout gives `ink` (`INKS`) has its fills and art drawn that way instead:
-  `keep`, `lighten`, `drop` or `outline` (a 0.75 pt line in the fill's colour);
+  `keep`, `lighten`, `drop` or `outline` (a 0.75 pt line in the fill's colour; a PNG or
+  JPEG picture traced as line art, `lineart`);
+- a composed face (a die net, a standee: `art.shapes`) is each of its panels as a face
+  of its own: a fill covering most of a panel is that panel's background, and each panel
+  layout's boxes choose their own `ink`;
 - each text run and icon is darkened by the least that makes it stand out
   `INK_CONTRAST`:1 from the ground it now lies on (white text on a dropped panel would
   vanish), measured as the print-safety lint measures (`safety.measures.least_contrast`).
@@ -34,10 +38,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from ..art.shapes import shape_of
 from ..context import contrast, legible, luminance, mix, readable
 from ..ops import Ellipse, Group, Icon, Image, Matrix, Op, Path, Rect, Text, multiply, rect_path
+from ..painting.inks import InkSpan
 from ..safety.ground import IDENTITY, Paint, fills, path_points, points_box
 from ..safety.measures import Mark, least_contrast, marks
+from .lineart import line_art
 
 Drawn = TypeVar("Drawn", bound=Rect | Ellipse | Path | Text | Icon)
 
@@ -48,7 +55,7 @@ HIGH_CONTRAST = "high-contrast"
 # text and icons are always inked to read): as they are, lightened, left out, or outlined
 KEEP, LIGHTEN_INK, DROP, OUTLINE_INK = "keep", "lighten", "drop", "outline"
 INKS = (KEEP, LIGHTEN_INK, DROP, OUTLINE_INK)
-Inks = tuple[tuple[int, int, str], ...]  # (first op, op count, ink) of each box giving one
+Inks = tuple[InkSpan, ...]  # each box's `ink`, as painting told it (`painting.inks`)
 
 BACKGROUND = 0.8  # a fill covering this share of the face's trim area is its background
 LIGHTEN = 0.85  # how far toward white the ink-saver mixes a panel's fill
@@ -101,6 +108,22 @@ class Repaint:
             return op
         self.paints.extend(fills((made,), m, clip))
         return made
+
+    def panel(self, op: Group, k: int, by_op: dict[tuple[tuple[int, ...], int], str]) -> Op:
+        """A composed face's `k`-th op, a panel (a group clipped to it): its ops repainted
+        as a face's, its clip the area its background covers, each box's `ink` its own."""
+        inner = multiply(IDENTITY, op.transform) if op.transform else IDENTITY
+        box = points_box(path_points(op.clip), inner) if op.clip else None
+        face_area = self.area
+        if box is not None:
+            self.area = max((box[2] - box[0]) * (box[3] - box[1]), 1e-6)
+        out: list[Op] = []
+        own = self.ink  # the panel's ink, when a box gave the whole of it one
+        for j, child in enumerate(op.ops):
+            self.ink = by_op.get(((k,), j), own) if self.edition == INK_SAVER else None
+            out.append(self.op(child, inner, box))
+        self.area, self.ink = face_area, own
+        return Group(tuple(out), op.clip, op.transform)
 
     # ------------------------------------------------------------ shapes
 
@@ -182,13 +205,13 @@ def _inked(op: Rect | Ellipse | Path, ink: str, m: Matrix) -> Op:
 
 def _image(op: Image, ink: str | None) -> Op:
     """Art as a box's `ink` asks: kept (the default), lightened (printed at a third of its
-    strength), left out, or its frame alone."""
+    strength), left out, or traced as line art (`lineart`)."""
     if ink == LIGHTEN_INK:
         return replace(op, opacity=op.opacity * (1 - LIGHTEN) * 2)
     if ink == DROP:
         return Group(())
     if ink == OUTLINE_INK:
-        return Rect(op.x, op.y, op.w, op.h, None, "#4d4d4d", OUTLINE)
+        return line_art(op)
     return op
 
 
@@ -263,12 +286,16 @@ def repaint(face: Any, edition: str, side: str, inks: Inks = ()) -> tuple[Op, ..
     boxes whose layout gives their `ink`."""
     if edition not in (INK_SAVER, HIGH_CONTRAST):
         raise ValueError(f"no edition {edition!r}")
-    by_op = {i: ink for start, n, ink in inks for i in range(start, start + n)}
+    by_op = {(p, i): ink for p, start, n, ink in inks for i in range(start, start + n)}
+    panels = shape_of(face.shape).geometry is None  # a die net, a standee
     pass_ = Repaint(face, edition, side)
     made: list[Op] = []
     for i, op in enumerate(face.ops):
-        pass_.ink = by_op.get(i) if edition == INK_SAVER else None
-        made.append(pass_.op(op, IDENTITY, None))
+        pass_.ink = by_op.get(((), i)) if edition == INK_SAVER else None
+        if panels and isinstance(op, Group) and op.clip:
+            made.append(pass_.panel(op, i, by_op))
+        else:
+            made.append(pass_.op(op, IDENTITY, None))
     ops = tuple(made)
     if edition == INK_SAVER and side == "back":
         ops = (*ops, _trim_line(face))

@@ -168,10 +168,12 @@ BOX_KEYS: dict[str, Key] = {
     ),
     "ink": Key(
         "keep, lighten, drop, outline",
-        "by what the box paints: a fill covering most of the face dropped, other fills "
-        "lightened, art kept; on a back, fills outlined",
+        "by what the box paints: a fill covering most of the face (or of a die net's or "
+        "standee's panel) dropped, other fills lightened, art and die pips kept; on a back, "
+        "fills outlined",
         "what the ink-saver edition does to the fills and art the box draws (its text and "
-        "icons are always inked to read; docs/editions.md)",
+        "icons are always inked to read; `outline` traces a PNG or JPEG picture as line "
+        "art; docs/editions.md)",
         '"outline"',
     ),
     "opacity": Key(

@@ -9,7 +9,7 @@ shape record's own flag.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...catalog.printing import ComponentPrint
@@ -18,9 +18,12 @@ from ...core.units import parse_length
 from ..art.shapes import Geometry, Shape
 from ..context import tint
 from ..ops import Face, Group, Guide, Op, Path, Point, Rect, polygon_path, r, rect_path
-from ..resolved import Layout
+from ..resolved import Box, Layout
 from ..safety import measures
+from .inks import InkSpan, box_ink
 from .painter import Painter
+
+Check = Callable[[Box, list[Op], list[Op]], None]
 
 
 def compose(
@@ -29,18 +32,33 @@ def compose(
     lay: Layout,
     ctx: dict[str, Any],
     painter: Painter,
-    w: float,
-    h: float,
-    b: float,
-    safe: float,
+    size: tuple[float, float, float, float],
+    inks: list[InkSpan] | None = None,
 ) -> Face:
-    """The face of a composed shape (a die of side `w`, or a standee `w` × `h` a side)."""
+    """The face of a composed shape (a die of side `w`, or a standee `w` × `h` a side;
+    `size`: w, h, bleed, safe). `inks`, when given, is told (panel, first op, op count,
+    ink) of each box of a panel whose layout gives `ink` (`layout.editions`)."""
+    w, h, b, safe = size
     if shape.die_net:
-        return _die_net(record, lay, ctx, painter, w, b, safe)
+        return _die_net(record, lay, ctx, painter, w, b, safe, inks)
     if shape.standee:
         kind = record.shown.component.kind
-        return _standee(lay, ctx, painter, w, h, b, safe, measures.min_type(kind))
+        return _standee(lay, ctx, painter, (w, h, b, safe), measures.min_type(kind), inks)
     raise ValueError(f"no panels compose the shape {shape.doc!r}")
+
+
+def _inked(check: Check, inks: list[InkSpan] | None, panel: int) -> Check:
+    """`check`, also telling `inks` each box of the `panel`-th op that gives its `ink`."""
+    if inks is None:
+        return check
+
+    def told(box: Box, before: list[Op], drawn: list[Op]) -> None:
+        ink = box_ink(box)
+        if ink is not None and drawn:
+            inks.append(((panel,), len(before), len(drawn), ink))
+        check(box, before, drawn)
+
+    return told
 
 
 # ---------------------------------------------------------------- die nets
@@ -89,6 +107,7 @@ def _die_net(
     s: float,
     b: float,
     safe: float,
+    inks: list[InkSpan] | None = None,
 ) -> Face:
     panel_name = lay.get("panel", "die-face")
     panel = painter.layouts.resolve(panel_name)
@@ -111,13 +130,9 @@ def _die_net(
         fctx = dict(ctx)
         fctx.update(parts[i], face_icons=list(parts[i]["face_icons"]), face_index=i + 1)
         geo = Geometry(s, s, b, psafe, "rect")
+        check = measures.type_check(painter.issues, panel, measures.min_type(comp.kind))
         inner = (
-            painter.paint(
-                panel,
-                fctx,
-                geo,
-                check=measures.type_check(painter.issues, panel, measures.min_type(comp.kind)),
-            )
+            painter.paint(panel, fctx, geo, check=_inked(check, inks, len(ops)))
             if panel is not None
             else []
         )
@@ -179,14 +194,13 @@ def _standee(
     lay: Layout,
     ctx: dict[str, Any],
     painter: Painter,
-    w: float,
-    h: float,
-    b: float,
-    safe: float,
+    size: tuple[float, float, float, float],
     minimum: float,
+    inks: list[InkSpan] | None = None,
 ) -> Face:
     """A folding standee: base flap, back (upside down), front, base flap, in one strip.
     Folded at the heads (the middle line) and at both bases, each side stands upright."""
+    w, h, b, safe = size
     panel_name = lay.get("panel", "pawn-panel")
     panel = painter.layouts.resolve(panel_name)
     if panel is None:
@@ -204,13 +218,8 @@ def _standee(
         pctx = dict(ctx)
         pctx["panel"] = "back" if turned else "front"
         geo = Geometry(w, h, b, psafe, "rect")
-        inner = (
-            painter.paint(
-                panel, pctx, geo, check=measures.type_check(painter.issues, panel, minimum)
-            )
-            if panel is not None
-            else []
-        )
+        check = _inked(measures.type_check(painter.issues, panel, minimum), inks, len(ops))
+        inner = painter.paint(panel, pctx, geo, check=check) if panel is not None else []
         clip = rect_path(-b, 0, w + 2 * b, h)
         m = (-1.0, 0.0, 0.0, -1.0, r(w), r(y0 + h)) if turned else (1.0, 0.0, 0.0, 1.0, 0.0, r(y0))
         ops.append(Group(tuple(inner), clip, m))

@@ -18,6 +18,7 @@ from ..ops import Face, Op, Text, plain, plain_key
 from ..resolved import Box, Layout
 from ..safety import measures
 from ..text import continued, scripts
+from .inks import InkSpan, box_ink
 from .painter import Painter
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def paint_marked(
     record: ComponentPrint,
     catalog: Catalog,
     drawings: MarkDrawings | None = None,
-    inks: list[tuple[int, int, str]] | None = None,
+    inks: list[InkSpan] | None = None,
 ) -> Marked:
     """The face's ops, print-safety checked, with an honest version mark. When the boxes
     that show the mark are the layout's last (as the shipped layouts draw it, on top of
@@ -72,16 +73,16 @@ def paint_marked(
     hash (`_paint_twice`). Editing anything drawn (a reference card's table, a colour)
     changes the mark. `record`: the component drawn (`catalog.printing.ComponentPrint`);
     `drawings`: the game's marks drawn so far (`MarkDrawings`). `inks`, when given, is told
-    (first op, op count, ink) of each box whose layout gives `ink` (what the ink-saver
+    ((), first op, op count, ink) of each box whose layout gives `ink` (what the ink-saver
     edition does to it: `layout.editions`)."""
     minimum = measures.min_type(record.shown.component.kind)
     safety = measures.face_check(painter.issues, lay, geo, minimum, painter.note)
     drawings = drawings if drawings is not None else MarkDrawings()
 
     def check(box: Box, before: list[Op], drawn: list[Op]) -> None:
-        ink = box.get("ink") if inks is not None else None
-        if inks is not None and isinstance(ink, str) and drawn:
-            inks.append((len(before), len(drawn), ink))
+        ink = box_ink(box) if inks is not None else None
+        if inks is not None and ink is not None and drawn:
+            inks.append(((), len(before), len(drawn), ink))
         if painter.memo is None:
             safety(box, before, drawn)
         else:

@@ -64,6 +64,8 @@ def min_type(kind: str) -> float:
 
 
 MIN_CONTRAST = 4.5  # WCAG 2 AA for normal text
+# what every low-contrast finding advises (`layout.editions` tells its findings by it)
+CONTRAST_ADVICE = "darken the ink or lighten what is under it"
 
 
 class Mark:
@@ -349,6 +351,11 @@ def _placed_by(box: Box) -> At | None:
     return box.at("")
 
 
+def box_origin(box: Box) -> tuple[str, int | None]:
+    """The file and line a finding of `box` points to: where it was placed."""
+    return _origin(_placed_by(box))
+
+
 def _origin(at: At | None) -> tuple[str, int | None]:
     """The file and line of `at` (its line looked up now, for a message)."""
     return ("layouts", None) if at is None else at.origin()
@@ -565,7 +572,7 @@ class FaceCheck:
                     name,
                     f"{low[1]} on {low[2]} is {math.floor(low[0] * 10) / 10:.1f}:1, below the "
                     f"{MIN_CONTRAST}:1 a print needs to read "
-                    "well (WCAG); darken the ink or lighten what is under it",
+                    f"well (WCAG); {CONTRAST_ADVICE}",
                     "warning",
                 )
             )
