@@ -6,6 +6,7 @@ orphans and repeated table headers from these."""
 
 from __future__ import annotations
 
+import tempfile
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -74,15 +75,14 @@ def booklet_pages(pdf: Path) -> list[Page]:
         alone = pikepdf.new()
         for number in sorted(forms):
             form = alone.copy_foreign(forms[number])
-            page = alone.add_blank_page(page_size=tuple(form.BBox[2:4]))
+            width, height = (int(v) for v in form.BBox[2:4])
+            page = alone.add_blank_page(page_size=(width, height))
             page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(P=form))
             page.Contents = alone.make_stream(b"/P Do")
-        path = pdf.with_name(pdf.stem + "-reading-pages.pdf")
-        alone.save(path)
-    try:
-        return pages(path, depth=2)
-    finally:
-        path.unlink()
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "reading-pages.pdf"
+            alone.save(path)
+            return pages(path, depth=2)
 
 
 def _text_of(obj: Any, textpage: Any) -> str:

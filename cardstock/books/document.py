@@ -324,9 +324,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
 def _shows(flowable: Flowable) -> bool:
     """Whether a flowable the document laid out puts something on the page (not a space,
     a page break or an action such as the next page's template)."""
-    return not isinstance(flowable, (Spacer, PageBreak, ActionFlowable)) and bool(
-        getattr(flowable, "height", 0)
-    )
+    return not isinstance(flowable, (Spacer, PageBreak, ActionFlowable))
 
 
 def _fitted(text: str, font: str, size: float, width: float) -> str:

@@ -240,3 +240,47 @@ def test_a_table_that_goes_on_to_the_next_page_repeats_its_header(
                 }
                 assert repeated == set(header), (name, index + 1, header, repeated)
     assert continued >= 1
+
+
+def _head(page: Page) -> str:
+    """A page's running head: the footer's words (below the text block), less its number."""
+    _, _, _, bottom = margins()
+    words = [ln.text.strip() for ln in page.lines if ln.y < bottom and ln.mcid < 0]
+    return " ".join(w for w in words if w and not w.isdigit())
+
+
+def test_a_right_hand_page_names_the_chapter_its_first_line_belongs_to(
+    books: dict[str, tuple[Path, list[Page]]],
+) -> None:
+    """A right-hand page's running head names the chapter its first line is in: the one
+    whose heading opens the page, else the last begun before it; so the back matter (the
+    component list, the glossary, the index) names itself, not the chapter before it."""
+    opened = 0
+    for name, (path, book) in books.items():
+        chapters: list[tuple[int, float, str]] = []  # page index, top, words
+        for _, marks in elements(path, {"H2"}):
+            index, mcid = marks[0]
+            lines = [ln for ln in book[index].lines if ln.mcid == mcid and ln.text.strip()]
+            words = " ".join(ln.text.strip() for ln in lines)
+            chapters.append((index, max(ln.y for ln in lines), words))
+        for index, page in enumerate(book[2:], start=2):
+            if index % 2:
+                continue  # a left-hand page (even number) names the book
+            text = [ln for ln in page.lines if ln.mcid >= 0 and ln.text.strip()]
+            if not text:
+                continue
+            top = max(ln.y for ln in text)
+            before = [c for c in chapters if c[0] < index or (c[0] == index and c[1] >= top)]
+            if not before:
+                continue  # the contents: the book's title
+            expected = before[-1][2]
+            opened += before[-1][0] == index
+            shown = _head(page)
+            cut = shown.removesuffix("\u2026").strip()
+            assert shown == expected or (shown.endswith("\u2026") and expected.startswith(cut)), (
+                name,
+                index + 1,
+                shown,
+                expected,
+            )
+    assert opened >= 3  # pages that open with a chapter's heading were read
