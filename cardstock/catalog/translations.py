@@ -40,6 +40,7 @@ from ..core.issues import Issue, Level
 from ..core.names import child
 from ..core.templating import plain
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
+from ..core.toolwords import messages
 from .languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
 from .text import Text
 from .wording import DESIGNER, PILES_TABLE, PREFIXES, pile_words, stats_labels, wording_texts
@@ -221,7 +222,10 @@ def setup_texts(catalog: Catalog) -> list[Text]:
 def _pile_texts(catalog: Catalog, setup: Any, file: str) -> list[Text]:
     """The name of each pile a setup picture may show that the game names nowhere else
     (no set of its id, no row of `[tables.piles]`): its id in words ("draw-pile" is "Draw
-    pile"), keyed `setup.pile.<id>`, so a language names it as it names any text."""
+    pile"), keyed `setup.pile.<id>`, so a language names it as it names any text. Words
+    that are one of cardstock's own messages ("Pack", "Hand") are not the game's: cardstock
+    translates them (a game's `.po` may give its own words for them, `core.toolwords`)."""
+    own = {m[0] for m in messages()}
     named = {s.id for s in catalog.game.sets}
     table = catalog.game.tables.get(PILES_TABLE)
     named |= {str(row[0]) for row in (table.rows if table is not None else []) if row}
@@ -233,7 +237,7 @@ def _pile_texts(catalog: Catalog, setup: Any, file: str) -> list[Text]:
             ]
     out: list[Text] = []
     for pile in dict.fromkeys(shown):
-        if pile not in named and pile != BOX:
+        if pile not in named and pile != BOX and pile_words(pile) not in own:
             out.append(Text(f"{SETUP}pile.{pile}", pile_words(pile), file, setup.line))
     return out
 
