@@ -156,9 +156,10 @@ def pdf_lines(path: Path) -> list[list[str]]:
             if r.scale < 0.75:
                 continue  # a face thumbnail's text
             y = round(r.cm[3] * r.tm[5] + r.cm[5], 1)
-            if y < margins()[3] - 1:
-                continue  # the running footer, below the text block: the layout's
             run = words(_LEADER.sub("", r.text.replace("\u2022", " ")))
+            if y < margins()[3] - 1 and not _PAGE_REF.fullmatch(run):
+                continue  # the running footer, below the text block (a page reference's
+                # page, drawn in a form of its own, has the form's own coordinates)
             if y != last:
                 lines.append([])
                 last = y
