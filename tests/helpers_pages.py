@@ -6,6 +6,7 @@ orphans and repeated table headers from these."""
 
 from __future__ import annotations
 
+import tempfile
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,8 +37,9 @@ class Page:
     lines: list[Line]
 
 
-def pages(pdf: Path) -> list[Page]:
-    """Each page's runs of text, in the order they are drawn."""
+def pages(pdf: Path, depth: int = 1) -> list[Page]:
+    """Each page's runs of text, in the order they are drawn (with `depth` 2, those of
+    the forms the page draws too)."""
     doc = pdfium.PdfDocument(str(pdf))
     try:
         out = []
@@ -45,7 +47,7 @@ def pages(pdf: Path) -> list[Page]:
             page = doc[i]
             textpage = page.get_textpage()
             lines = []
-            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=1):
+            for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=depth):
                 left, bottom, right, top = obj.get_bounds()
                 matrix = obj.get_matrix()
                 text = _text_of(obj, textpage)
@@ -57,6 +59,30 @@ def pages(pdf: Path) -> list[Page]:
         return out
     finally:
         doc.close()
+
+
+def booklet_pages(pdf: Path) -> list[Page]:
+    """The reading pages a booklet imposes (each drawn on a sheet side as a form,
+    `/ReadingPage<n>`), in their own order and their own coordinates: each form set alone
+    on a page of its size, then read as `pages` reads a book. The booklet carries no marks,
+    so every line's mcid is -1."""
+    with pikepdf.open(pdf) as booklet:
+        forms: dict[int, Any] = {}
+        for sheet in booklet.pages:
+            for name, form in sheet.Resources.XObject.items():
+                if name.startswith("/ReadingPage"):
+                    forms[int(name[len("/ReadingPage") :])] = form
+        alone = pikepdf.new()
+        for number in sorted(forms):
+            form = alone.copy_foreign(forms[number])
+            width, height = (int(v) for v in form.BBox[2:4])
+            page = alone.add_blank_page(page_size=(width, height))
+            page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(P=form))
+            page.Contents = alone.make_stream(b"/P Do")
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "reading-pages.pdf"
+            alone.save(path)
+            return pages(path, depth=2)
 
 
 def _text_of(obj: Any, textpage: Any) -> str:
@@ -128,4 +154,12 @@ def parts_by_place(
     return placed
 
 
-__all__ = ["Line", "Page", "baselines", "elements", "pages", "parts_by_place"]
+__all__ = [
+    "Line",
+    "Page",
+    "baselines",
+    "booklet_pages",
+    "elements",
+    "pages",
+    "parts_by_place",
+]

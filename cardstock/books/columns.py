@@ -24,6 +24,7 @@ from typing import Any
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 from reportlab.platypus.flowables import BalancedColumns
 
+from .breaks import FilledBreak
 from .marks import Tagged, unwrapped
 from .scripts import MeasuredParagraph, ScriptParagraph
 from .story import HEADINGS
@@ -177,7 +178,10 @@ def columned(story: list[Flowable], gap: float) -> list[Flowable]:
 
     for i, f in enumerate(story):
         later = story[i + 1] if i + 1 < len(story) else None
-        if _narrow(f) or (isinstance(f, CondPageBreak) and later is not None and _narrow(later)):
+        held = not isinstance(f, FilledBreak)  # a template's page break ends the run
+        if _narrow(f) or (
+            held and isinstance(f, CondPageBreak) and later is not None and _narrow(later)
+        ):
             run.append(f)
             continue
         close()

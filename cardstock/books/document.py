@@ -29,11 +29,12 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    PageBreak,
     PageTemplate,
     Spacer,
     Table,
 )
-from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..core.toolwords import ENGLISH, ToolWords
@@ -152,9 +153,11 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         self.styles = styles
         self.marks = Recorder()  # the marked content of the pass being laid out
         self.footer_text = footer
-        # the chapter a page begins in (the last `#` heading laid out before it): a
-        # right-hand page's running head, the book's title on a left-hand one
+        # the chapter of the last `#` heading laid out, and the one a page's first line
+        # belongs to (its own when the page opens with a chapter's heading): a right-hand
+        # page's running head, drawn when the page ends; the book's title on a left-hand one
         self.chapter: str | None = None
+        self.page_chapter: str | None = None
         self.painter = painter
         self.links = links
         self.outline_level = -1
@@ -181,7 +184,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
                 MarkedPage(
                     id="body",
                     frames=[self.body_frame("odd")],
-                    onPage=self._footer,
+                    onPageEnd=self._footer,
                     pagesize=(w, h),
                 ),
             ]
@@ -201,6 +204,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         """Mirror the text frame on even (left-hand) pages (a fresh frame each page)."""
         if self.pageTemplate.id == "body":
             self.pageTemplate.frames = [self.body_frame("even" if self.page % 2 == 0 else "odd")]
+        self.page_chapter = None
 
     draft = False  # True while a pass runs whose output is certainly thrown away
     passes = 0
@@ -219,7 +223,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         self.canv.setNamedCB(ICON_CALLBACK, self.painter)
         self.canv.setNamedCB(refs.CALLBACK, self._ref)
         self.outline_level = -1
-        self.chapter = None
+        self.chapter = self.page_chapter = None
         if self.links:
             self.canv.showOutline()
 
@@ -254,7 +258,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         if page % 2:  # right-hand page: number at the outer (right) edge, the chapter
             canv.drawRightString(w - outer, y, number)
             canv.setFont(self.styles.f.italic, size)
-            head = self.chapter or self.footer_text
+            head = self.page_chapter or self.chapter or self.footer_text
             if not self._script_footer(canv, head, inner, y, size, TA_LEFT):
                 fitted = _fitted(head, self.styles.f.italic, size, self.frame_size[0] * 0.8)
                 canv.drawString(inner, y, fitted)
@@ -291,10 +295,14 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
     def afterFlowable(self, flowable: Flowable) -> None:  # noqa: N802
         flowable = unwrapped(flowable)
         if not isinstance(flowable, HEADINGS):
+            if self.page_chapter is None and _shows(flowable):
+                self.page_chapter = self.chapter  # the page's first line: the chapter goes on
             return
         self.heading_pages.setdefault(flowable.toc_title, self.page)
         if flowable.toc_level == 0:
             self.chapter = flowable.toc_title
+        if self.page_chapter is None:
+            self.page_chapter = self.chapter
         if flowable.toc_level <= 1:
             entry = (
                 flowable.toc_level,
@@ -311,6 +319,12 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
                 flowable.toc_title, flowable.key, level=max(0, level), closed=level > 0
             )
             self.outline_level = max(0, level)
+
+
+def _shows(flowable: Flowable) -> bool:
+    """Whether a flowable the document laid out puts something on the page (not a space,
+    a page break or an action such as the next page's template)."""
+    return not isinstance(flowable, (Spacer, PageBreak, ActionFlowable))
 
 
 def _fitted(text: str, font: str, size: float, width: float) -> str:

@@ -18,6 +18,7 @@ a space as `Table.split` counts them, and what is drawn is always a `Table` of w
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -107,14 +108,21 @@ class Grid(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so
         return [page, rest]
 
 
+# the fewest rows under a gallery's heading when the gallery goes on to the next page
+LEAST_ROWS = 2
+
+
 class KeepGallery(KeepTogether):  # type: ignore[misc]  # ReportLab ships no type hints
     """A gallery's heading kept with its grid (ReportLab's `KeepTogether`), the grid
     measured only as far as the space the two are given: `KeepTogether` asks whether the
-    whole fits, and a grid taller than that space needs no more rows measured to say no."""
+    whole fits, and a grid taller than that space needs no more rows measured to say no.
+    A gallery that does not fit the room left is cut between rows when that room holds
+    its heading and `LEAST_ROWS` rows, rather than moved whole to the next page and
+    leaving this one short."""
 
     def __init__(self, head: Flowable, grid: Grid) -> None:
         super().__init__([head, grid])
-        self.grid = grid
+        self.head, self.grid = head, grid
 
     def wrap(self, aW: float, aH: float) -> tuple[float, float]:  # noqa: N803
         self.grid.bound = aH
@@ -124,5 +132,18 @@ class KeepGallery(KeepTogether):  # type: ignore[misc]  # ReportLab ships no typ
             self.grid.bound = None
         return size
 
+    def split(self, aW: float, aH: float) -> list[Flowable]:  # noqa: N803
+        _, hh = self.head.wrap(aW, aH)
+        room = aH - hh - self.head.getSpaceBefore() - self.head.getSpaceAfter()
+        grid = self.grid
+        if room > 0 and grid.split(aW, room):  # measures the rows that fit `room`
+            heights = list(itertools.accumulate(h for _, h in grid.made))
+            fit = sum(1 for h in heights if h <= room)
+            rows = min(fit, grid.count - grid.start - 1)  # a row at least for the next page
+            if rows >= LEAST_ROWS:
+                return [self.head, *grid.split(aW, heights[rows - 1])]
+        out: list[Flowable] = super().split(aW, aH)
+        return out
 
-__all__ = ["Grid", "KeepGallery"]
+
+__all__ = ["LEAST_ROWS", "Grid", "KeepGallery"]

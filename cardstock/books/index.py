@@ -189,9 +189,14 @@ def heading(b: Builder, words: str) -> list[Flowable]:
 
 
 def index(catalog: Catalog, b: Builder, places: BookPlaces, styles: Styles) -> list[Flowable]:
-    """`{{ index() }}`: its heading, then its entries."""
+    """`{{ index() }}`: its heading, then its entries. The heading is not kept with the
+    whole block of entries, which would move a short index whole to the next page: the
+    room a chapter's heading asks for below it (`story.Builder.heading`) holds its first
+    entries, and the rest flow on."""
     words = catalog.tool_words(INDEX)
-    return [*heading(b, words), IndexBlock(places, styles, styles.f.family)]
+    head = heading(b, words)
+    head[-1].keepWithNext = 0
+    return [*head, IndexBlock(places, styles, styles.f.family)]
 
 
 def glossary(

@@ -7,7 +7,7 @@ block markup it may place generated parts with these helpers, each on a line of 
     {{ contents() }}             the table of contents, on its own page
     {{ component_list() }}       every group with its count and a thumbnail of each face
     {{ faces('id', 'id', …) }}   a row of faces in the text (e.g. beside a card type)
-    {{ page_break() }}           start a new page
+    {{ page_break() }}           start a new page, when the page is filled enough
     {{ glossary() }}             the game's defined terms, each with its meaning
     {{ index() }}                the game's terms with the pages that explain them
     {{ setup_picture() }}        the piles the declared setup leaves, with their counts
@@ -62,6 +62,7 @@ from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from ..layout.text.continued import later_parts
 from . import art, fonts, index, refs, setup_piles
+from .breaks import FilledBreak
 from .columns import columned, every
 from .content import (
     BOOK_FOR_PAPER,
@@ -223,7 +224,7 @@ class Story:
                         Spacer(1, 6),
                     ]
             elif ch.name == "page-break":
-                story.append(PageBreak())
+                story.append(FilledBreak(height))
             elif ch.name == "index":
                 story += index.index(self.catalog, b, places, self.styles)
             elif ch.name == "glossary":

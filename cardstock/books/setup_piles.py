@@ -5,20 +5,22 @@ each with its number of cards for every player count, as the setup simulator fin
 it (`books.setup_picture`), the web page and the e-book write it (`books.xhtml`).
 
 A pile is named by the game: the name of the set of the same id, else a row of a
-`[tables.piles]` (a pile's id, then its name), else its id in words ("draw-pile" is
-"Draw pile"), in the edition's language where cardstock's own words
-(`cardstock/locale`) name it: "Pack", "Hand"."""
+`[tables.piles]` (a pile's id, then its name), else the translation's name for it (its
+text `setup.pile.<id>`), else its id in words ("draw-pile" is "Draw pile"), in the
+edition's language where cardstock's own words (`cardstock/locale`) name it: "Pack",
+"Hand"."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..catalog.load import Catalog
+from ..catalog.translations import SETUP
+from ..catalog.wording import PILES_TABLE, pile_words
 from ..core.punctuation import spaced
 from ..rules.setup.simulator import player_counts, simulate
 from .terms import SETUP_PICTURE, SHARED_PILES, YOUR_PILES
 
-PILES_TABLE = "piles"  # `[tables.piles]`: a pile's id, then the name it is shown by
 RUNS = 20  # runs a setup is simulated for each player count: enough to see a count vary
 
 
@@ -74,9 +76,11 @@ def pile_name(catalog: Catalog, pile: str) -> str:
     for row in table.rows if table is not None else []:
         if len(row) >= 2 and str(row[0]) == pile:
             return str(row[1])
-    words = pile.replace("-", " ").replace("_", " ")
+    given = catalog.wording.get(f"{SETUP}pile.{pile}")
+    if given:
+        return given  # the translation's name for it
     # its id in words is English: cardstock's own words give the common piles' names
-    return catalog.tool_words(words[:1].upper() + words[1:])
+    return catalog.tool_words(pile_words(pile))
 
 
 def setup_picture(catalog: Catalog) -> SetupPicture | None:

@@ -54,7 +54,8 @@ def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
             nums.append(n)
             nums.append(pdf.make_indirect(Array(owners.get(n, []))))
         # each link annotation a `Link` element of the element it was made in, in the order
-        # made (ReportLab lists a page's annotations in that order)
+        # made (ReportLab lists a page's annotations in that order), its alternative text
+        # the annotation's words (the heading or page it leads to)
         key = len(pages)
         by_page: dict[int, list[Node]] = {}
         for page_number, node in marks.links:
@@ -66,8 +67,11 @@ def tag(data: bytes, marks: Recorder, title: str, lang: str) -> bytes:
                 owner = element(node)
                 link = pdf.make_indirect(Dictionary(Type=Name.StructElem, S=Name.Link, P=owner))
                 link.K = Dictionary(Type=Name.OBJR, Obj=annot, Pg=page)
+                if "/Contents" in annot:  # its words, said of the element: where it leads
+                    link.Alt = annot.Contents
                 owner.K.append(link)
                 annot.StructParent = key
+                annot.F = 4  # printed as shown: the Print flag, no hidden one
                 nums.append(key)
                 nums.append(link)
                 key += 1

@@ -40,9 +40,10 @@ from ..core.issues import Issue, Level
 from ..core.names import child
 from ..core.templating import plain
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
+from ..core.toolwords import messages
 from .languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
 from .text import Text
-from .wording import DESIGNER, PREFIXES, stats_labels, wording_texts
+from .wording import DESIGNER, PILES_TABLE, PREFIXES, pile_words, stats_labels, wording_texts
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
@@ -194,6 +195,7 @@ def fact_texts(catalog: Catalog) -> list[Text]:
 
 
 SETUP = "setup."  # a setup step's words, setup.<step>; a variant's name, setup.variant.<n>
+BOX = "box"  # the pile every copy starts in (`rules.setup.steps.BOX`), never pictured
 
 
 def setup_texts(catalog: Catalog) -> list[Text]:
@@ -214,6 +216,29 @@ def setup_texts(catalog: Catalog) -> list[Text]:
     for n, (name, _model, line) in enumerate(rules.setup_variants, 1):
         if _has_words(name):
             out.append(Text(f"{SETUP}variant.{n}", name, str(rules.file), line))
+    return out + _pile_texts(catalog, setup, str(rules.file))
+
+
+def _pile_texts(catalog: Catalog, setup: Any, file: str) -> list[Text]:
+    """The name of each pile a setup picture may show that the game names nowhere else
+    (no set of its id, no row of `[tables.piles]`): its id in words ("draw-pile" is "Draw
+    pile"), keyed `setup.pile.<id>`, so a language names it as it names any text. Words
+    that are one of cardstock's own messages ("Pack", "Hand") are not the game's: cardstock
+    translates them (a game's `.po` may give its own words for them, `core.toolwords`)."""
+    own = {m[0] for m in messages()}
+    named = {s.id for s in catalog.game.sets}
+    table = catalog.game.tables.get(PILES_TABLE)
+    named |= {str(row[0]) for row in (table.rows if table is not None else []) if row}
+    shown: list[str] = list(setup.report or [])
+    if setup.report is None:
+        for step in setup.steps:
+            shown += [
+                v for a in ("from_", "to", "pile") if isinstance(v := getattr(step, a, None), str)
+            ]
+    out: list[Text] = []
+    for pile in dict.fromkeys(shown):
+        if pile not in named and pile != BOX and pile_words(pile) not in own:
+            out.append(Text(f"{SETUP}pile.{pile}", pile_words(pile), file, setup.line))
     return out
 
 

@@ -17,6 +17,7 @@ it like any other:
 | a field's label the stats page quotes | `label.<field>` (`stats_labels`) |
 | a rules.toml fact's value a template prints | `fact.<id>` (`translations.fact_texts`) |
 | a setup step's words, a variant's name | `setup.<step>`, `setup.variant.<n>` (`setup_texts`) |
+| a pile a setup picture names by its id | `setup.pile.<id>` (`setup_texts`) |
 
 What the game does stays the source's: a table's cells are looked up by their source
 words (`cell('limits', 'cards each player adds to a trick')`), a choice's value is compared
@@ -59,6 +60,16 @@ LABEL = "label."  # a field's label: label.<field>
 CATEGORICAL = ("choice", "bool", "icon", "icons")
 NUMERIC = ("int", "number")
 ATTRIBUTES = ("group",)
+
+
+PILES_TABLE = "piles"  # `[tables.piles]`: a pile's id, then the name it is shown by
+
+
+def pile_words(pile: str) -> str:
+    """A pile's id in words, as a setup picture names a pile the game names nowhere else:
+    "draw-pile" is "Draw pile"."""
+    words = pile.replace("-", " ").replace("_", " ")
+    return words[:1].upper() + words[1:]
 
 
 def humanize(name: str) -> str:

@@ -38,12 +38,13 @@ def index_entries(path: Path) -> list[tuple[str, list[int]]]:
     """The index as the PDF prints it: the lines after its heading, each a term and then
     its pages (the running heads and page numbers match no entry)."""
     pages = _pages(path)
-    start = max(n for n, text in enumerate(pages) if re.search(r"(?m)^Index$", text))
+    # the first page after the contents (which lists it) with a line "Index": its heading's
+    start = min(n for n, text in enumerate(pages) if n > 1 and re.search(r"(?m)^Index$", text))
     out: list[tuple[str, list[int]]] = []
     for n, text in enumerate(pages[start:]):
         lines = [line.strip() for line in text.splitlines()]
-        if n == 0:
-            lines = lines[len(lines) - lines[::-1].index("Index") :]
+        if n == 0:  # from its heading on (the page's running head names it too)
+            lines = lines[lines.index("Index") + 1 :]
         for line in lines:
             m = _ENTRY.match(line)
             if m:

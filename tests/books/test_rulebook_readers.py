@@ -24,6 +24,7 @@ from helpers_axe import WIDTHS, needs_chromium
 from pypdf import PdfReader
 
 from cardstock.books.content import LARGE_PRINT_LEAST, Edition, large_print_size
+from cardstock.books.document import margins
 from cardstock.books.rulebook import edition_styles
 from cardstock.core.stage import BuildOptions
 
@@ -145,9 +146,9 @@ def pdf_runs(path: Path) -> tuple[tuple[_Run, ...], ...]:
 
 
 def pdf_lines(path: Path) -> list[list[str]]:
-    """The PDF's text outside its pictures, line by line: each line as the runs of words
-    it is drawn in (a run: one style, up to an icon). The faces' own text, drawn scaled
-    down to a thumbnail, is a picture's, not the rules'."""
+    """The PDF's text outside its pictures and its running footers, line by line: each
+    line as the runs of words it is drawn in (a run: one style, up to an icon). The faces'
+    own text, drawn scaled down to a thumbnail, is a picture's, not the rules'."""
     lines: list[list[str]] = []
     for page in pdf_runs(path):
         last = None  # the baseline of the run before
@@ -156,6 +157,9 @@ def pdf_lines(path: Path) -> list[list[str]]:
                 continue  # a face thumbnail's text
             y = round(r.cm[3] * r.tm[5] + r.cm[5], 1)
             run = words(_LEADER.sub("", r.text.replace("\u2022", " ")))
+            if y < margins()[3] - 1 and not _PAGE_REF.fullmatch(run):
+                continue  # the running footer, below the text block (a page reference's
+                # page, drawn in a form of its own, has the form's own coordinates)
             if y != last:
                 lines.append([])
                 last = y

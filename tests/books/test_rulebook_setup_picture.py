@@ -16,6 +16,9 @@ from conftest import GAMES, ROOT, Rulebooks, load_games
 from pypdf import PdfReader
 
 from cardstock.books.setup_piles import SetupPicture, setup_picture
+from cardstock.catalog.translations import read_translation, setup_texts
+from cardstock.catalog.wording import pile_words
+from cardstock.core.toolwords import messages
 
 
 @pytest.fixture(scope="module")
@@ -113,3 +116,41 @@ def test_the_french_picture_is_in_french(default_rulebooks: Rulebooks) -> None:
     # its words: French sets a no-break space before a colon
     (alt,) = [a for a in _figure_alts(path) if a.startswith("Mise en place.")]
     assert "Sur la table\u00a0: " in alt and "2 joueurs\u00a0: " in alt, alt
+
+
+def test_every_pile_the_game_names_only_by_its_id_is_a_text_to_translate() -> None:
+    """A pile with no set of its id and no row of `[tables.piles]` is named by its id in
+    words; each such pile a picture shows is a text of the game (`setup.pile.<id>`), so a
+    translation names it in its language as it names the rest, unless those words are one
+    of cardstock's own messages ("Hand"), which cardstock's catalog translates."""
+    catalogs, _ = load_games(ROOT, list(GAMES))
+    own = {m[0] for m in messages()}
+    asked = cardstocks = 0
+    for c in catalogs:
+        keyed = {t.key: t.source for t in setup_texts(c)}
+        named = {s.id for s in c.game.sets} | {
+            str(row[0]) for row in getattr(c.game.tables.get("piles"), "rows", [])
+        }
+        for pile in c.rules.setup.report or []:
+            if pile in named:
+                continue
+            if pile_words(pile) in own:
+                cardstocks += 1
+                assert f"setup.pile.{pile}" not in keyed, (c.id, pile)
+            else:
+                asked += 1
+                assert keyed.get(f"setup.pile.{pile}") == pile_words(pile), (c.id, pile)
+    assert asked >= 3 and cardstocks >= 3
+
+
+def test_the_french_picture_names_its_piles_in_french(default_rulebooks: Rulebooks) -> None:
+    """The French Atmosfear's piles: its sets' translated names, and the pack by the word
+    its rules use for it, which its `.po` gives for cardstock's "Pack" (msgctxt
+    "cardstock"), never the English words of an id."""
+    (english,), _ = load_games(ROOT, ["atmosfear"])
+    given = read_translation(english, "fr", []).tool
+    path = default_rulebooks.out / "atmosfear-fr" / "atmosfear-fr-rulebook.pdf"
+    (alt,) = [a for a in _figure_alts(path) if a.startswith("Mise en place.")]
+    assert f"{given['Pack']}\u00a0: " in alt and "Main\u00a0: " in alt, alt
+    for pile in english.rules.setup.report:
+        assert f"{pile_words(pile)}\u00a0: " not in alt, (pile, alt)

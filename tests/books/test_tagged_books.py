@@ -224,7 +224,9 @@ def test_a_shipped_rulebooks_reading_order_is_its_web_pages(
             assert any(r[1] == "LBody" and r[0] == depth + 1 for r in rows[i + 1 : i + 3])
 
 
-def test_each_contents_link_is_a_link_element_of_its_row(mini_books: Path) -> None:
+def test_each_contents_link_is_a_link_element_of_its_row_named_by_its_words(
+    mini_books: Path,
+) -> None:
     pdf = pikepdf.open(mini_books / "mini-rulebook.pdf")
     nums = list(pdf.Root.StructTreeRoot.ParentTree.Nums)
     owners = dict(zip(nums[::2], nums[1::2]))
@@ -240,6 +242,9 @@ def test_each_contents_link_is_a_link_element_of_its_row(mini_books: Path) -> No
         assert element.S == "/Link" and element.P.S == "/TOCI"
         assert element.K.Obj.objgen == annot.objgen
         assert str(annot.Contents).strip()
+        # a reader says where it leads from the element itself, and it prints as shown
+        assert str(element.Alt) == str(annot.Contents)
+        assert int(annot.F) & 4 and not int(annot.F) & (1 | 2 | 32)  # Print; not hidden
 
 
 def test_each_face_is_a_figure_with_the_words_of_its_picture(

@@ -33,9 +33,10 @@ def entries() -> dict[str, tuple[str, str]]:
 
 
 def every_text() -> int:
-    """How many texts the file holds: the keyed ones and the templates' sentences."""
+    """How many texts the file holds: the keyed ones and the templates' sentences (not
+    its own words for one of cardstock's messages, msgctxt "cardstock")."""
     with PO.open("rb") as f:
-        return sum(1 for m in read_po(f) if m.id)
+        return sum(1 for m in read_po(f) if m.id and m.context != "cardstock")
 
 
 def flat(text: str) -> str:
