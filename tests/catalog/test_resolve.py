@@ -8,13 +8,13 @@ from collections import Counter
 
 from conftest import GameCopy, load_games
 
+from cardstock.catalog import resolve as resolve_module
 from cardstock.catalog.load import Catalog
 from cardstock.catalog.printing import ComponentPrint
 from cardstock.catalog.resolve import resolve
 from cardstock.catalog.schema import Component
 from cardstock.core.cache import memory_cache
 from cardstock.core.templating import BoundedSandbox
-from cardstock.layout import faces as faces_module
 from cardstock.layout.context import make_env, version_code
 from cardstock.layout.faces import Faces
 
@@ -59,7 +59,7 @@ def test_every_face_of_a_component_is_drawn_from_one_record(mini: GameCopy, monk
         made[comp.id] += 1
         return resolve(catalog, comp, theme, env)
 
-    monkeypatch.setattr(faces_module, "resolve", counting)
+    monkeypatch.setattr(resolve_module, "resolve", counting)
     faces = Faces(catalog, memory_cache())
     drawn = [(comp.id, side) for comp, side, _ in faces.each()]
     assert any(side == "back" for _, side in drawn)
