@@ -50,18 +50,29 @@ FACES_FIELD = "faces"  # the field a die's faces are listed in
 # the records `Records` keeps: what draws faces asks for one component's sides one after
 # the other, so a few are enough, and a game of any size keeps no more
 RECORDS_KEPT = 64
+# a game of at most this many components whose faces are all kept keeps all its records
+# (about 3.5 KB each, measured on the 2,000-card bench deck)
+RECORDS_ALL_MAX = 20_000
 
 
 class Records:
     """The records of one catalog's components (`resolve`), each resolved when it is
-    asked for, with the layouts' `theme` and `env`. The last `RECORDS_KEPT` are kept,
-    by the component itself (a component met under another's id is resolved anew): the
-    records of a game of any size are never all held at once."""
+    asked for, with the layouts' `theme` and `env`. The last `kept` are kept (by default
+    `RECORDS_KEPT`), by the component itself (a component met under another's id is
+    resolved anew): a game whose faces are kept keeps its records too, so each stage
+    reads them without resolving again; a bigger one never holds them all at once."""
 
-    def __init__(self, catalog: Catalog, theme: dict[str, str], env: SandboxedEnvironment) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        theme: dict[str, str],
+        env: SandboxedEnvironment,
+        kept: int = RECORDS_KEPT,
+    ) -> None:
         self.catalog = catalog
         self.theme = theme
         self.env = env
+        self.most = max(kept, 1)
         self._kept: dict[int, ComponentPrint] = {}
 
     def of(self, comp: Component) -> ComponentPrint:
@@ -69,7 +80,7 @@ class Records:
         found = self._kept.get(id(comp))
         if found is None or found.shown.component is not comp:
             found = resolve(self.catalog, comp, self.theme, self.env)
-            if len(self._kept) >= RECORDS_KEPT:
+            if len(self._kept) >= self.most:
                 del self._kept[next(iter(self._kept))]
             self._kept[id(comp)] = found
         return found

@@ -41,7 +41,7 @@ from .. import fonts
 from ..catalog.languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
 from ..catalog.load import RULES_FILE
 from ..catalog.printing import ComponentPrint
-from ..catalog.resolve import Records
+from ..catalog.resolve import RECORDS_ALL_MAX, RECORDS_KEPT, Records
 from ..catalog.ruletext import TEMPLATE_SUFFIX
 from ..catalog.schema import Component, ComponentSet
 from ..core.cache import Cache, code_key, memory_cache
@@ -214,8 +214,6 @@ class Faces:
             bind_drawn(self.layouts, catalog)
         self.library = library if library is not None else game_library(catalog)
         self.env = make_env()
-        # each component's record, resolved by the catalog for what asks for its faces
-        self.records = Records(catalog, self.layouts.theme, self.env)
         self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text the faces share (Painter.fit)
         self.styles: dict[int, tuple[Any, Any]] = {}  # text styles reading no template
         self.parts: dict[str, tuple[int, int]] = {}  # a card's other parts: id -> (part, parts)
@@ -226,6 +224,9 @@ class Faces:
         decks = {c.back for c, own in zip(catalog.components, owns) if not own and c.back}
         self.retain = len(owns) + sum(owns) + len(decks) <= RETAIN_MAX or not self.cache.usable
         self.kept = kept if self.retain else None  # the build before's faces (`--watch`)
+        # each component's record, resolved by the catalog for what asks for its faces; all of
+        # them kept where the faces are (each stage reads them again), else the last few
+        self.records = Records(catalog, self.layouts.theme, self.env, self._records_kept())
         self._faces: dict[bytes, Face] = {}  # input key -> face (an outline when not retained)
         self._by_content: dict[str, bytes] = {}  # content key -> input key, outlines only
         self._common: tuple[str, str] | None = None
@@ -438,8 +439,14 @@ class Faces:
         records resolved from the catalog those stages print."""
         view = continued.printing(self, front_layout_name)
         if view is not self:
-            view.records = Records(view.catalog, self.layouts.theme, self.env)
+            view.records = Records(view.catalog, self.layouts.theme, self.env, view._records_kept())
         return view
+
+    def _records_kept(self) -> int:
+        """How many records `records` keeps: every component's when the faces are kept and
+        the game has at most `RECORDS_ALL_MAX` components, else `RECORDS_KEPT`."""
+        count = len(self.catalog.components)
+        return count if self.retain and count <= RECORDS_ALL_MAX else RECORDS_KEPT
 
     def static_issues(self) -> list[Issue]:
         """Problems that do not depend on one face: layout and symbol files, unknown symbols

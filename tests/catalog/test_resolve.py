@@ -66,6 +66,44 @@ def test_every_face_of_a_component_is_drawn_from_one_record(mini: GameCopy, monk
     assert made == Counter(c.id for c in catalog.components)
 
 
+def test_a_game_whose_faces_are_kept_resolves_each_component_once_for_every_stage(
+    mini: GameCopy, monkeypatch
+) -> None:
+    (catalog,), _ = load_games(mini.root, ["mini"])
+    made: Counter[str] = Counter()
+
+    def counting(
+        catalog: Catalog, comp: Component, theme: dict[str, str], env: BoundedSandbox
+    ) -> ComponentPrint:
+        made[comp.id] += 1
+        return resolve(catalog, comp, theme, env)
+
+    monkeypatch.setattr(resolve_module, "resolve", counting)
+    faces = Faces(catalog, memory_cache())
+    assert faces.retain
+    for _stage in range(3):  # each stage walks the game's records again
+        assert len(list(faces.records.each())) == len(catalog.components)
+    assert made == Counter(c.id for c in catalog.components)
+
+
+def test_records_past_their_limit_keep_only_the_last_ones(mini: GameCopy, monkeypatch) -> None:
+    (catalog,), _ = load_games(mini.root, ["mini"])
+    made: Counter[str] = Counter()
+
+    def counting(
+        catalog: Catalog, comp: Component, theme: dict[str, str], env: BoundedSandbox
+    ) -> ComponentPrint:
+        made[comp.id] += 1
+        return resolve(catalog, comp, theme, env)
+
+    monkeypatch.setattr(resolve_module, "resolve", counting)
+    records = resolve_module.Records(catalog, {}, make_env(), kept=1)
+    for _stage in range(2):
+        list(records.each())
+    assert len(catalog.components) > 1
+    assert made == Counter({c.id: 2 for c in catalog.components})
+
+
 def test_each_face_of_a_record_gets_its_own_copy_of_what_templates_may_change(
     mini: GameCopy,
 ) -> None:
