@@ -648,7 +648,8 @@ def faces_of(catalog: Any) -> Faces:
 
 
 def lay_out(catalog: Any, component: Any, side: str, *, bleed: bool = True) -> Any:
-    return faces_of(catalog).face(component, side, bleed=bleed)
+    faces = faces_of(catalog)
+    return faces.face(faces.records.of(component), side, bleed=bleed)
 
 
 def distinct_faces(catalog: Any, *, bleed: bool = True) -> list[Any]:

@@ -299,7 +299,7 @@ def face_sizes(catalog) -> tuple[dict[str, tuple[float, float]], dict[str, str]]
     backs: dict[str, str] = {}
     for comp in catalog.components:
         for side in ("front", "back"):
-            f = faces.outline(comp, side, bleed=True)
+            f = faces.outline(faces.records.of(comp), side, bleed=True)
             if f is not None:
                 sizes[f.key] = (f.width, f.height)
                 if side == "back":

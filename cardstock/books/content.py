@@ -168,7 +168,7 @@ def laid_out(faces: Faces, component: Component, findings: list[Issue]) -> Any:
     reports those)."""
     face = None
     try:
-        face = faces.face(component, "front")
+        face = faces.face(faces.records.of(component), "front")
     except Exception as exc:  # noqa: BLE001 - a face that cannot be laid out still gets a box
         findings.append(
             Issue(
@@ -206,7 +206,7 @@ class Thumbs:
             if thumb is not None and self.fonts is not None:
                 self.fonts |= {op.font for op in thumb.walk() if isinstance(op, Text)}
             if thumb is not None and not self.faces.retain:
-                whole = self.faces.outline(component, "front")
+                whole = self.faces.outline(self.faces.records.of(component), "front")
                 if whole is not None and not whole.ops:
                     self._whole[thumb.key] = whole
                     thumb = dataclasses.replace(thumb, ops=(), notes=())

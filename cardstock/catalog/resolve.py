@@ -2,11 +2,12 @@
 (`printing.ComponentPrint`): its words as the language prints them (`printed`), what its
 face templates see (`base_context` and its own names), its text fields rendered for each
 side, its size in points, its QR code's text, a die's faces read as markup, a reference
-card's quick-reference texts and the place of its deck back. The layout asks for a
-component's record once (`layout.faces.Faces.record`) and reads its attributes, so the
-catalog's and core's work on a component is done here, in one pass, not one field at a
-time while a face is drawn. The layout hands in its theme and its template environment:
-the catalog comes before the layout and imports none of it.
+card's quick-reference texts and the place of its deck back. What draws faces is handed
+each component's record (`Records`) and gives it to the layout (`layout.faces.Faces.face`),
+which reads its attributes: the catalog's and core's work on a component is done here, in
+one pass, before the layout is entered, not one field at a time while a face is drawn. The
+layout hands in its theme and its template environment: the catalog comes before the
+layout and imports none of it.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .ruletext import quickref_name_problem, quickref_template, render_quickref
 from .wording import group_said, humanize, said
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from collections.abc import Set as AbstractSet
 
     from jinja2.sandbox import SandboxedEnvironment
@@ -45,6 +47,48 @@ _DIGITS = "\x00" * VERSION_DIGITS
 _CARD = "\x01"  # stands in for a card's id in the game's code pattern, filled once
 DIE_FACES = 6  # a die net's panels
 FACES_FIELD = "faces"  # the field a die's faces are listed in
+# the records `Records` keeps: what draws faces asks for one component's sides one after
+# the other, so a few are enough, and a game of any size keeps no more
+RECORDS_KEPT = 64
+# a game of at most this many components whose faces are all kept keeps all its records
+# (about 3.5 KB each, measured on the 2,000-card bench deck)
+RECORDS_ALL_MAX = 20_000
+
+
+class Records:
+    """The records of one catalog's components (`resolve`), each resolved when it is
+    asked for, with the layouts' `theme` and `env`. The last `kept` are kept (by default
+    `RECORDS_KEPT`), by the component itself (a component met under another's id is
+    resolved anew): a game whose faces are kept keeps its records too, so each stage
+    reads them without resolving again; a bigger one never holds them all at once."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        theme: dict[str, str],
+        env: SandboxedEnvironment,
+        kept: int = RECORDS_KEPT,
+    ) -> None:
+        self.catalog = catalog
+        self.theme = theme
+        self.env = env
+        self.most = max(kept, 1)
+        self._kept: dict[int, ComponentPrint] = {}
+
+    def of(self, comp: Component) -> ComponentPrint:
+        """The record of `comp`: resolved now, or kept from a moment ago."""
+        found = self._kept.get(id(comp))
+        if found is None or found.shown.component is not comp:
+            found = resolve(self.catalog, comp, self.theme, self.env)
+            if len(self._kept) >= self.most:
+                del self._kept[next(iter(self._kept))]
+            self._kept[id(comp)] = found
+        return found
+
+    def each(self, components: Iterable[Component] | None = None) -> Iterator[ComponentPrint]:
+        """The records of `components` (the catalog's, when None), one at a time."""
+        for comp in self.catalog.components if components is None else components:
+            yield self.of(comp)
 
 
 def printed(catalog: Catalog, comp: Component) -> Printed:

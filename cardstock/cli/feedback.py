@@ -53,10 +53,10 @@ def versions(catalogs: Sequence[Catalog]) -> dict[tuple[str, str], str]:
     out: dict[tuple[str, str], str] = {}
     for cat in catalogs:
         faces = Faces(cat)
-        for comp in cat.components:
-            face = faces.outline(comp, "front")
+        for record in faces.records.each():
+            face = faces.outline(record, "front")
             if face is not None and face.version:
-                out[(cat.id, comp.id)] = face.version
+                out[(cat.id, record.shown.component.id)] = face.version
     return out
 
 

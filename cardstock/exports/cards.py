@@ -57,8 +57,9 @@ def card_files(
     for comp in catalog.components:
         if kinds is not None and comp.kind not in kinds:
             continue
-        front = faces.face(comp, "front", bleed=bleed)
-        back = faces.face(comp, "back", bleed=bleed)
+        record = faces.records.of(comp)
+        front = faces.face(record, "front", bleed=bleed)
+        back = faces.face(record, "back", bleed=bleed)
         back_stem = ""
         own_back: CardFile | None = None
         if back is not None and has_own_back(catalog, comp):  # reference cards, double-sided sets

@@ -376,8 +376,9 @@ def decks(faces: Faces, *, bleed: bool) -> dict[str, list[Card]]:
     for comp in catalog.components:
         if comp.kind not in CARD_KINDS:
             continue
-        front = faces.face(comp, "front", bleed=bleed)
-        back = faces.face(comp, "back", bleed=bleed)
+        record = faces.records.of(comp)
+        front = faces.face(record, "front", bleed=bleed)
+        back = faces.face(record, "back", bleed=bleed)
         if not marked:
             front = None if front is None else front.unmarked()
             back = None if back is None else back.unmarked()

@@ -161,7 +161,8 @@ def piles(catalog: Catalog, job: Job) -> tuple[list[Pile], list[tuple[Any, Face]
     for s in catalog.game.sets:
         groups: dict[tuple[float, float, str], Pile] = {}
         for c in (c for c in catalog.components if c.set == s.id):
-            front = job.faces.face(c, "front", bleed=False)
+            record = job.faces.records.of(c)
+            front = job.faces.face(record, "front", bleed=False)
             if front is None:
                 continue
             shape = shape_of(front.shape)
@@ -172,7 +173,7 @@ def piles(catalog: Catalog, job: Job) -> tuple[list[Pile], list[tuple[Any, Face]
             if shape.standee:
                 front, back = panels(front)
             else:
-                back = job.faces.face(c, "back", bleed=False)
+                back = job.faces.face(record, "back", bleed=False)
             key = (front.width, front.height, front.shape)
             suffix = f"-size{len(groups) + 1}" if groups and key not in groups else ""
             pile = groups.setdefault(key, Pile(s.id, s.name, s.kind, [], [], [], suffix))

@@ -290,7 +290,7 @@ def build_tts(job: Job) -> StageResult:
     faces = job.faces
 
     def lay_out(catalog: Catalog, component: Any, side: str, *, bleed: bool = True) -> Face | None:
-        return faces.face(component, side, bleed=bleed)
+        return faces.face(faces.records.of(component), side, bleed=bleed)
 
     result = StageResult()
     folder = options.out / catalog.id / "tts"

@@ -171,7 +171,7 @@ def _tiled(
     bleed and tiling, and every board (its tiling None when it fits a page)."""
     out: list[tuple[Any, Any, float, Tiling | None]] = []
     for comp in catalog.components:
-        face = faces.outline(comp, "front")
+        face = faces.outline(faces.records.of(comp), "front")
         if face is None:
             continue
         b = face.bleed if options.bleed else 0.0

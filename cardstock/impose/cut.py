@@ -360,7 +360,7 @@ def build_cut(job: Job) -> StageResult:
     machine = machines[options.cut or ""]
     margin = page_margin(catalog.root, options)
     result = StageResult()
-    pieces = _pieces(catalog, faces.face)
+    pieces = _pieces(catalog, faces, faces.face)
     for paper in papers_for(catalog, options):
         pw, ph = paper_size(paper)
         pages, too_big = shelves(pieces, machine.room(pw, ph, margin), machine.keep_outs(pw, ph))
@@ -492,11 +492,13 @@ def said(catalog: Catalog, machine: Machine) -> str:
     return str(words(machine.doc))
 
 
-def _pieces(catalog: Catalog, face_of: Any) -> list[tuple[Any, str]]:
-    """Every front to cut, as many times as the game has it, with its component's id."""
+def _pieces(catalog: Catalog, faces: Any, face_of: Any) -> list[tuple[Any, str]]:
+    """Every front to cut, as many times as the game has it, with its component's id
+    (`face_of`: the faces' `face` or `outline`)."""
     pieces: list[tuple[Any, str]] = []
-    for comp in catalog.components:
-        front = face_of(comp, "front")
+    for record in faces.records.each(catalog.components):
+        comp = record.shown.component
+        front = face_of(record, "front")
         if front is not None:
             pieces += [(front, comp.id)] * comp.count
     return pieces
@@ -511,7 +513,7 @@ def footer_findings(catalog: Catalog, faces: Any, options: BuildOptions) -> list
     if problems:
         return []  # the file's problems are the build's input check's
     margin = page_margin(catalog.root, options)
-    pieces = _pieces(catalog, faces.outline)
+    pieces = _pieces(catalog, faces, faces.outline)
     out: list[Issue] = []
     for machine in machines.values():
         for paper in papers_for(catalog, options):

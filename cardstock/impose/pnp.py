@@ -61,7 +61,7 @@ def _build(job: Job, *, kinds: set[str] | None, kind: str) -> StageResult:
         """Pages hold each face's outline (size, shape, cut); its drawing is read when its
         page is written (`_FullFaces`), so a game of many thousands of distinct faces
         does not hold every drawing at once."""
-        return faces.outline(component, side, bleed=bleed)
+        return faces.outline(faces.records.of(component), side, bleed=bleed)
 
     # the sheets, printer profiles and options were checked by cardstock.validate
     sheets, issues = load_sheets(catalog.root)

@@ -394,8 +394,11 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
             title = f"{title}: {sets[0]}" + (" …" if len(sets) > 1 else "")
         sizes = [parse_size(c.size) for c in cards]
         first = cards[0]
-        front = faces.face(first, "front") if faces is not None else None
-        back_face = (faces.face(first, "back") if faces is not None else None) or front
+        front = back_face = None
+        if faces is not None:
+            record = faces.records.of(first)
+            front = faces.face(record, "front")
+            back_face = faces.face(record, "back") or front
         decks.append(
             Deck(
                 key,

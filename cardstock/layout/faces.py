@@ -1,7 +1,8 @@
 """Catalog components → laid-out faces (see ops.Face): the one place faces are made.
 
     faces = Faces(catalog, cache)              every face of one game, laid out once
-    faces.face(component, "front" | "back")    one side (None: a back it does not have)
+    faces.records.each()                       each component's record, resolved by the catalog
+    faces.face(record, "front" | "back")       one side (None: a back it does not have)
     faces.each()                               (component, side, Face) for every face
     faces.outlines()                           the same, a big game's faces without their drawings
     faces.distinct()                           (svg file stem, Face) for every distinct face
@@ -12,8 +13,10 @@ else the kind's default (`card`, `tile`, `token`, `die`, `pawn`, `reference`, `b
 Backs use `back-<back id>`, else `<kind>-back`. Die nets and standees are composed from a
 panel layout (one die face, one standee side) drawn into a net with glue tabs and folds.
 
-A face is drawn from its component's record (`Faces.record`: a `ComponentPrint` the
-catalog resolves, `catalog.resolve`): the layout reads its attributes and asks the catalog
+A face is drawn from its component's record (a `ComponentPrint` the catalog resolves,
+`catalog.resolve`), which what asks for the face hands in (`faces.records`: the catalog's
+`Records`, resolved before the layout is entered): the catalog says what a component
+prints, the layout draws it, reading the record's attributes and asking the catalog
 nothing more about the component.
 
 A face is laid out at most once per build: the `Faces` of a game is made once and handed to
@@ -38,7 +41,7 @@ from .. import fonts
 from ..catalog.languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
 from ..catalog.load import RULES_FILE
 from ..catalog.printing import ComponentPrint
-from ..catalog.resolve import resolve
+from ..catalog.resolve import RECORDS_ALL_MAX, RECORDS_KEPT, Records
 from ..catalog.ruletext import TEMPLATE_SUFFIX
 from ..catalog.schema import Component, ComponentSet
 from ..core.cache import Cache, code_key, memory_cache
@@ -76,9 +79,6 @@ if TYPE_CHECKING:
 # bound holds the largest game's cards (`MAX_COMPONENTS`) and their deck backs.
 RETAIN_MAX = 60_000
 RECENT = 16  # drawings read back from the cache that a game too big to keep them all keeps
-# the components' records (`Faces.record`) a game too big to keep its drawings keeps: its
-# stages ask for one component's faces one after the other
-RECORDS_KEPT = 64
 
 
 class KeptFaces:
@@ -224,12 +224,13 @@ class Faces:
         decks = {c.back for c, own in zip(catalog.components, owns) if not own and c.back}
         self.retain = len(owns) + sum(owns) + len(decks) <= RETAIN_MAX or not self.cache.usable
         self.kept = kept if self.retain else None  # the build before's faces (`--watch`)
+        # each component's record, resolved by the catalog for what asks for its faces; all of
+        # them kept where the faces are (each stage reads them again), else the last few
+        self.records = Records(catalog, self.layouts.theme, self.env, self._records_kept())
         self._faces: dict[bytes, Face] = {}  # input key -> face (an outline when not retained)
         self._by_content: dict[str, bytes] = {}  # content key -> input key, outlines only
         self._common: tuple[str, str] | None = None
         self._back_keys: dict[tuple[str, bool, str], bytes] = {}  # (side, bleed, back) -> key
-        # each component resolved by the catalog once (`record`), by the component itself
-        self._records: dict[int, ComponentPrint] = {}
         # (side, bleed) -> component id -> key, for the component `_keyed` holds under the id
         self._keys: dict[tuple[str, bool], dict[str, bytes]] = {}
         self._keyed: dict[str, Component] = {}
@@ -244,29 +245,16 @@ class Faces:
 
     # ------------------------------------------------------------ asking for faces
 
-    def face(self, component: Component, side: str, *, bleed: bool = True) -> Face | None:
-        """The face of one side of a component; None for a back the component does not
-        have. Laid out the first time it is asked for in this build (or read back from the
-        cache when nothing it reads changed)."""
-        return self._get(component, side, bleed, drawing=True)
+    def face(self, record: ComponentPrint, side: str, *, bleed: bool = True) -> Face | None:
+        """The face of one side of the component `record` prints (`records`); None for a
+        back the component does not have. Laid out the first time it is asked for in this
+        build (or read back from the cache when nothing it reads changed)."""
+        return self._get(record, side, bleed, drawing=True)
 
-    def record(self, component: Component) -> ComponentPrint:
-        """Everything the faces of `component` print of it, resolved by the catalog
-        (`catalog.resolve`) when its face's key is first worked out; the layout reads it
-        and asks the catalog nothing more. The last `RECORDS_KEPT` are kept, by the
-        component itself: a face is keyed, then laid out."""
-        found = self._records.get(id(component))
-        if found is None or found.shown.component is not component:
-            found = resolve(self.catalog, component, self.layouts.theme, self.env)
-            if len(self._records) >= RECORDS_KEPT:
-                del self._records[next(iter(self._records))]
-            self._records[id(component)] = found
-        return found
-
-    def _get(self, component: Component, side: str, bleed: bool, *, drawing: bool) -> Face | None:
+    def _get(self, record: ComponentPrint, side: str, bleed: bool, *, drawing: bool) -> Face | None:
         """The face (`face`); when the game keeps outlines only and `drawing` is false, a
         face asked for before is given as its outline, without reading its drawing back."""
-        key = self.key(component, side, bleed)
+        key = self.key(record, side, bleed)
         if not key:  # a back the component does not have
             return None
         known = self._faces.get(key)
@@ -279,7 +267,7 @@ class Faces:
         if face is not None:
             self.from_cache += 1
         else:
-            face = _lay_out(self, self.record(component), side, bleed)
+            face = _lay_out(self, record, side, bleed)
             if face is None:
                 return None
             self.laid_out += 1
@@ -292,14 +280,14 @@ class Faces:
             self._by_content.setdefault(face.key, key)
         return face
 
-    def outline(self, component: Component, side: str, *, bleed: bool = True) -> Face | None:
+    def outline(self, record: ComponentPrint, side: str, *, bleed: bool = True) -> Face | None:
         """The face as imposition needs it (size, shape, cut, folds, content key): without
         its drawing when the game is too big to keep every drawing in memory (`full` gives
         the drawing back when the face is drawn)."""
-        face = self._get(component, side, bleed, drawing=False)
+        face = self._get(record, side, bleed, drawing=False)
         if face is None or self.retain or not face.ops:
             return face
-        return self._faces[self.key(component, side, bleed)]
+        return self._faces[self.key(record, side, bleed)]
 
     def full(self, face: Face) -> Face:
         """The face `outline` gave, with its drawing. The last `RECENT` drawings read back
@@ -322,21 +310,21 @@ class Faces:
     def each(self, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
         """Every face of every component, front then back (a back the component lacks is
         left out)."""
-        for comp in self.catalog.components:
+        for record in self.records.each():
             for side in ("front", "back"):
-                face = self.face(comp, side, bleed=bleed)
+                face = self.face(record, side, bleed=bleed)
                 if face is not None:
-                    yield comp, side, face
+                    yield record.shown.component, side, face
 
     def outlines(self, *, bleed: bool = True) -> Iterator[tuple[Component, str, Face]]:
         """`each`, as outlines (`outline`): for what a face found and its size, not what it
         draws. A face laid out now comes whole; a game too big to keep every drawing reads
         none back from the cache for this."""
-        for comp in self.catalog.components:
+        for record in self.records.each():
             for side in ("front", "back"):
-                face = self.outline(comp, side, bleed=bleed)
+                face = self.outline(record, side, bleed=bleed)
                 if face is not None:
-                    yield comp, side, face
+                    yield record.shown.component, side, face
 
     def distinct(self, *, bleed: bool = True) -> Iterator[tuple[str, Face]]:
         """Every distinct face, named by its SVG file stem: `<component id>` for fronts,
@@ -346,11 +334,12 @@ class Faces:
         backs: list[tuple[str, Face]] = []
         back_keys: dict[str | None, list[tuple[Any, ...]]] = {}
         catalog = self.catalog
-        for comp in catalog.components:
-            front = self.face(comp, "front", bleed=bleed)
+        for record in self.records.each():
+            comp = record.shown.component
+            front = self.face(record, "front", bleed=bleed)
             assert front is not None  # only a back can be missing
             yield comp.id, front
-            back = self.face(comp, "back", bleed=bleed)
+            back = self.face(record, "back", bleed=bleed)
             if back is None:
                 continue
             if own_back(catalog, comp):
@@ -398,7 +387,7 @@ class Faces:
             self._common = (common, hash_files([p for p in files if p.resolve() in tables], folder))
         return self._common
 
-    def key(self, component: Component, side: str, bleed: bool) -> bytes:
+    def key(self, record: ComponentPrint, side: str, bleed: bool) -> bytes:
         """The input key of one face: what its layout reads (`common_key`), its side and
         bleed, and what it is drawn from — the component's row, or for a deck back the
         back and the layout chosen for it (`_back_key`), so cards sharing a back share one
@@ -410,6 +399,7 @@ class Faces:
         component met under an id another had is keyed anew on every side."""
         if side not in ("front", "back"):
             raise ValueError(f"side must be 'front' or 'back', not {side!r}")
+        component = record.shown.component
         if self._keyed.get(component.id) is not component:
             self._keyed[component.id] = component
             for table in self._keys.values():
@@ -419,7 +409,6 @@ class Faces:
             by_id = self._keys[(side, bleed)] = {}
         key = by_id.get(component.id)
         if key is None:
-            record = self.record(component)
             drawn = side == "front" or _has_back(record)
             key = by_id[component.id] = self._key(record, side, bleed) if drawn else b""
         return key
@@ -446,8 +435,18 @@ class Faces:
     # ------------------------------------------------------------ laying out
 
     def printing(self) -> Faces:
-        """These faces for the stages that print them (`continued.printing`)."""
-        return continued.printing(self, front_layout_name)
+        """These faces for the stages that print them (`continued.printing`), their
+        records resolved from the catalog those stages print."""
+        view = continued.printing(self, front_layout_name)
+        if view is not self:
+            view.records = Records(view.catalog, self.layouts.theme, self.env, view._records_kept())
+        return view
+
+    def _records_kept(self) -> int:
+        """How many records `records` keeps: every component's when the faces are kept and
+        the game has at most `RECORDS_ALL_MAX` components, else `RECORDS_KEPT`."""
+        count = len(self.catalog.components)
+        return count if self.retain and count <= RECORDS_ALL_MAX else RECORDS_KEPT
 
     def static_issues(self) -> list[Issue]:
         """Problems that do not depend on one face: layout and symbol files, unknown symbols

@@ -111,8 +111,9 @@ def _card(
     """One card's fingerprint; `drawn` keeps the last faces' (a shared back is read once
     while it keeps coming)."""
     sides: dict[str, Any] = {}
+    record = faces.records.of(comp)
     for side in ("front", "back"):
-        face = faces.outline(comp, side)
+        face = faces.outline(record, side)
         if face is not None and face.key not in drawn:
             if len(drawn) >= DRAWN_MAX:
                 del drawn[next(iter(drawn))]
@@ -160,7 +161,8 @@ def _encoded(text_of: Callable[[Component], str], comp: Component) -> bytes:
 def _card_key(faces: Faces, comp: Component, hashes: Mapping[str, str]) -> str:
     """What a card's fingerprint is made of, hashed (for `KeptFaces.made`): its name,
     count and printed fields, its faces' content keys and the project's font files."""
-    sides = [faces.outline(comp, side) for side in ("front", "back")]
+    record = faces.records.of(comp)
+    sides = [faces.outline(record, side) for side in ("front", "back")]
     made = [FORMAT, comp.name, comp.count, comp.size, comp.back, comp.fields, dict(hashes)]
     made += [None if face is None else face.key for face in sides]
     text = json.dumps(made, sort_keys=True, default=str, ensure_ascii=False)

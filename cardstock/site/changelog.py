@@ -368,7 +368,7 @@ def _thumbs(
         (i, faces.full(f))
         for i in ids
         if i in comps
-        for f in [faces.face(comps[i], "front")]
+        for f in [faces.face(faces.records.of(comps[i]), "front")]
         if f is not None
     ]
     made, names = [], {}
@@ -439,7 +439,7 @@ def _versions(faces: Faces | None) -> dict[str, str]:
         return {}
     out = {}
     for comp in faces.catalog.components:
-        face = faces.outline(comp, "front")
+        face = faces.outline(faces.records.of(comp), "front")
         if face is not None and face.version:
             out[comp.id] = face.version
     return out

@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, Rulebooks, copy_project, faces_of, load_games, stage
+from conftest import ROOT, Rulebooks, copy_project, lay_out, load_games, stage
 from pypdf import PdfReader
 
 from cardstock.books.cardwords import card_words
@@ -147,7 +147,7 @@ def test_the_words_are_those_the_face_prints_in_reading_order():
     catalogs, _ = load_games(ROOT, ["atmosfear"])
     cat = catalogs[0]
     card = next(c for c in cat.components if c.fields.get("rank") == 6)
-    face = faces_of(cat).face(card, "front")
+    face = lay_out(cat, card, "front")
     said = card_words(cat, face)
     rank, name = said.split(". ")[:2]
     assert (rank, name) == ("6", card.name)
@@ -164,7 +164,7 @@ def test_an_icon_in_a_card_text_is_said_by_its_label():
     card = next(c for c in cat.components if ":" in str(c.fields.get("text", "")))
     icon = re.search(r":([a-z0-9-]+):", card.fields["text"]).group(1)
     label = cat.game.icons[icon].label or icon.capitalize()
-    said = card_words(cat, faces_of(cat).face(card, "front"))
+    said = card_words(cat, lay_out(cat, card, "front"))
     assert label in said and f":{icon}:" not in said
 
 

@@ -8,13 +8,13 @@ from collections import Counter
 
 from conftest import GameCopy, load_games
 
+from cardstock.catalog import resolve as resolve_module
 from cardstock.catalog.load import Catalog
 from cardstock.catalog.printing import ComponentPrint
 from cardstock.catalog.resolve import resolve
 from cardstock.catalog.schema import Component
 from cardstock.core.cache import memory_cache
 from cardstock.core.templating import BoundedSandbox
-from cardstock.layout import faces as faces_module
 from cardstock.layout.context import make_env, version_code
 from cardstock.layout.faces import Faces
 
@@ -59,11 +59,49 @@ def test_every_face_of_a_component_is_drawn_from_one_record(mini: GameCopy, monk
         made[comp.id] += 1
         return resolve(catalog, comp, theme, env)
 
-    monkeypatch.setattr(faces_module, "resolve", counting)
+    monkeypatch.setattr(resolve_module, "resolve", counting)
     faces = Faces(catalog, memory_cache())
     drawn = [(comp.id, side) for comp, side, _ in faces.each()]
     assert any(side == "back" for _, side in drawn)
     assert made == Counter(c.id for c in catalog.components)
+
+
+def test_a_game_whose_faces_are_kept_resolves_each_component_once_for_every_stage(
+    mini: GameCopy, monkeypatch
+) -> None:
+    (catalog,), _ = load_games(mini.root, ["mini"])
+    made: Counter[str] = Counter()
+
+    def counting(
+        catalog: Catalog, comp: Component, theme: dict[str, str], env: BoundedSandbox
+    ) -> ComponentPrint:
+        made[comp.id] += 1
+        return resolve(catalog, comp, theme, env)
+
+    monkeypatch.setattr(resolve_module, "resolve", counting)
+    faces = Faces(catalog, memory_cache())
+    assert faces.retain
+    for _stage in range(3):  # each stage walks the game's records again
+        assert len(list(faces.records.each())) == len(catalog.components)
+    assert made == Counter(c.id for c in catalog.components)
+
+
+def test_records_past_their_limit_keep_only_the_last_ones(mini: GameCopy, monkeypatch) -> None:
+    (catalog,), _ = load_games(mini.root, ["mini"])
+    made: Counter[str] = Counter()
+
+    def counting(
+        catalog: Catalog, comp: Component, theme: dict[str, str], env: BoundedSandbox
+    ) -> ComponentPrint:
+        made[comp.id] += 1
+        return resolve(catalog, comp, theme, env)
+
+    monkeypatch.setattr(resolve_module, "resolve", counting)
+    records = resolve_module.Records(catalog, {}, make_env(), kept=1)
+    for _stage in range(2):
+        list(records.each())
+    assert len(catalog.components) > 1
+    assert made == Counter({c.id: 2 for c in catalog.components})
 
 
 def test_each_face_of_a_record_gets_its_own_copy_of_what_templates_may_change(

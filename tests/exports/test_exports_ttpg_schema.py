@@ -262,7 +262,11 @@ def test_every_piece_is_there_in_its_full_count(packages, game):
         meta = json.loads(t["Metadata"])
         counted[meta["id"]] += meta["copies"]
     job = job_of(cat)
-    want = {c.id: c.count for c in cat.components if job.faces.face(c, "front") is not None}
+    want = {
+        c.id: c.count
+        for c in cat.components
+        if job.faces.face(job.faces.records.of(c), "front") is not None
+    }
     assert dict(counted) == want
     assert findings == []
 

@@ -186,7 +186,7 @@ def faces_by_key(catalog) -> dict[str, Any]:
     out = {}
     for comp in catalog.components:
         for side in ("front", "back"):
-            f = faces.outline(comp, side, bleed=True)
+            f = faces.outline(faces.records.of(comp), side, bleed=True)
             if f is not None:
                 out[f.key] = f
     return out

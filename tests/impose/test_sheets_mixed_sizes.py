@@ -72,7 +72,7 @@ def plan(root: Path, paper: str, **opts):
     pages, findings = impose(
         cat,
         cat.components,
-        lambda c, side, bleed: job.faces.face(c, side, bleed=bleed),
+        lambda c, side, bleed: job.faces.face(job.faces.records.of(c), side, bleed=bleed),
         sheets,
         paper,
         options,

@@ -53,7 +53,7 @@ def trims(catalog) -> dict[str, tuple[float, float, str]]:
     out = {}
     for comp in catalog.components:
         for side in ("front", "back"):
-            f = faces.outline(comp, side, bleed=True)
+            f = faces.outline(faces.records.of(comp), side, bleed=True)
             if f is not None:
                 out[f.key] = (f.width, f.height, f.shape)
     return out
@@ -201,7 +201,7 @@ def capacities(catalog, paper: str) -> dict[str, int]:
     for comp in catalog.components:
         sheet = choose(sheets, game=catalog.id, kind=comp.kind, size=comp.size, paper=paper)
         for side in ("front", "back"):
-            f = faces.outline(comp, side, bleed=True)
+            f = faces.outline(faces.records.of(comp), side, bleed=True)
             if f is None or sheet is None:
                 continue
             layout = plan_grid(f.width, f.height, front_bleed(f), sheet.sheet, paper)

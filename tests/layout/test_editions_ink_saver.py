@@ -30,7 +30,10 @@ def test_the_ink_saver_drops_the_background_and_lightens_the_panels(tmp_path: Pa
     colour, cat = faces(root, None)
     saver, _ = faces(root, "ink-saver")
     card = comp(cat, "fish")
-    before, after = colour.face(card, "front"), saver.face(card, "front")
+    before, after = (
+        colour.face(colour.records.of(card), "front"),
+        saver.face(saver.records.of(card), "front"),
+    )
     assert before is not None and after is not None
     assert after.key != before.key
     # the same ops, one for one: the version marks keep their places
@@ -50,7 +53,7 @@ def test_the_ink_saver_drops_the_background_and_lightens_the_panels(tmp_path: Pa
 def test_an_ink_saver_back_keeps_outlines_and_its_words_and_no_fill(tmp_path: Path) -> None:
     root = make_project(tmp_path)
     saver, cat = faces(root, "ink-saver")
-    back = saver.face(comp(cat, "fish"), "back")
+    back = saver.face(saver.records.of(comp(cat, "fish")), "back")
     assert back is not None
     assert filled(back) == []
     words = [op.text for op in walk(back.ops) if isinstance(op, Text)]
@@ -63,7 +66,7 @@ def test_every_ink_saver_text_run_reads_at_4_5_to_1(tmp_path: Path) -> None:
     root = make_project(tmp_path)
     saver, cat = faces(root, "ink-saver")
     for side in ("front", "back"):
-        face = saver.face(comp(cat, "fish"), side)
+        face = saver.face(saver.records.of(comp(cat, "fish")), side)
         assert face is not None
         drawn: list[object] = []
         for op in face.ops:
@@ -83,7 +86,10 @@ def test_a_box_s_ink_key_keeps_its_fill_in_the_ink_saver(tmp_path: Path) -> None
     colour, cat = faces(root, None)
     saver, _ = faces(root, "ink-saver")
     card = comp(cat, "fish")
-    before, after = colour.face(card, "front"), saver.face(card, "front")
+    before, after = (
+        colour.face(colour.records.of(card), "front"),
+        saver.face(saver.records.of(card), "front"),
+    )
     assert before is not None and after is not None
     assert getattr(after.ops[0], "fill", None) == getattr(before.ops[0], "fill", None)
 
@@ -95,7 +101,7 @@ def test_a_box_s_ink_outline_draws_its_shape_as_a_line(tmp_path: Path) -> None:
     """
     root = make_project(tmp_path, outlined)
     saver, cat = faces(root, "ink-saver")
-    face = saver.face(comp(cat, "fish"), "front")
+    face = saver.face(saver.records.of(comp(cat, "fish")), "front")
     assert face is not None
     panel = face.ops[1]
     assert getattr(panel, "fill", "x") is None and getattr(panel, "stroke", None)

@@ -214,10 +214,12 @@ def test_cards_that_share_a_back_hold_one_input_key_and_their_fronts_their_own(p
     cat = load(project)
     faces = faces_of(cat)
     cards = [c for c in cat.components if c.back == "deck" and c.kind == "card"]
-    backs = [faces.key(c, "back", True) for c in cards]
+    backs = [faces.key(faces.records.of(c), "back", True) for c in cards]
     assert all(k is backs[0] for k in backs)  # one key kept, not one a card
-    assert backs[0] != faces.key(cards[0], "back", False)  # bleed and trim keyed apart
-    fronts = {faces.key(c, "front", True) for c in cards}
+    assert backs[0] != faces.key(
+        faces.records.of(cards[0]), "back", False
+    )  # bleed and trim keyed apart
+    fronts = {faces.key(faces.records.of(c), "front", True) for c in cards}
     assert len(fronts) == len(cards)
 
 
@@ -316,8 +318,13 @@ def test_a_component_met_under_an_id_another_had_is_keyed_anew_on_every_side(pro
     cat = load(project)
     faces = faces_of(cat)
     card = next(c for c in cat.components if c.back == "deck" and c.kind == "card")
-    front, back = faces.key(card, "front", True), faces.key(card, "back", False)
+    front, back = (
+        faces.key(faces.records.of(card), "front", True),
+        faces.key(faces.records.of(card), "back", False),
+    )
     renamed = replace(card, name=card.name + " II")  # the same id, another row
-    assert faces.key(renamed, "front", True) != front
-    assert faces.key(renamed, "back", False) == back  # a deck back reads none of the row
-    assert faces.key(card, "front", True) == front
+    assert faces.key(faces.records.of(renamed), "front", True) != front
+    assert (
+        faces.key(faces.records.of(renamed), "back", False) == back
+    )  # a deck back reads none of the row
+    assert faces.key(faces.records.of(card), "front", True) == front

@@ -31,7 +31,7 @@ def face_keys(root: Path) -> dict[tuple[str, str], bytes]:
     assert not issues.errors
     faces = Faces(catalog)
     return {
-        (c.id, side): faces.key(c, side, False)
+        (c.id, side): faces.key(faces.records.of(c), side, False)
         for c in catalog.components
         for side in ("front", "back")
     }

@@ -44,7 +44,7 @@ def _game(tmp_path, faces_toml: str | None = None):
 
 def _fronts(cat) -> list:
     made = Faces(cat, memory_cache())
-    return [made.face(c, "front") for c in cat.components]
+    return [made.face(made.records.of(c), "front") for c in cat.components]
 
 
 def _printed_mark(face) -> str:
@@ -134,7 +134,7 @@ def test_each_op_of_a_face_is_made_plain_once(tmp_path, monkeypatch):
         made = Faces(cat, memory_cache())
         for component in cat.components:
             given.clear()
-            face = made.face(component, "front")
+            face = made.face(made.records.of(component), "front")
             assert face is not None and face.marks
             held = Counter(id(op) for op in face.ops)
             assert {id(op): given[id(op)] for op in face.ops} == held

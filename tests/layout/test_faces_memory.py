@@ -52,7 +52,7 @@ def test_above_the_bound_a_game_keeps_outlines_and_reads_drawings_back(tmp_path,
     assert all(f.ops for f in drawn)  # each face, as asked for, has its drawing
     kept = list(faces._faces.values())
     assert len(kept) == 121 and not any(f.ops for f in kept)  # what stays in memory: outlines
-    outline = faces.outline(cat.components[7], "front")
+    outline = faces.outline(faces.records.of(cat.components[7]), "front")
     assert outline is not None and not outline.ops
     assert faces.full(outline) == drawn[14]  # the drawing read back is the one laid out
     assert faces.laid_out == 121
@@ -109,11 +109,11 @@ def test_above_the_bound_the_outlines_imposition_asks_for_read_no_drawing_back(
     decoded = counted_reads(monkeypatch)
     for comp in cat.components:
         for side in ("front", "back"):
-            outline = faces.outline(comp, side)
+            outline = faces.outline(faces.records.of(comp), side)
             assert outline is not None and not outline.ops
     assert decoded == []  # sheets are planned from the outlines alone
     assert (
-        faces.face(cat.components[3], "front").ops and len(decoded) == 1
+        faces.face(faces.records.of(cat.components[3]), "front").ops and len(decoded) == 1
     )  # a face asked for whole is read back
 
 
@@ -167,7 +167,7 @@ def test_above_the_bound_an_outline_holds_no_drawing_nor_notes_which_come_back_w
     tmp_path, monkeypatch
 ):
     cat, faces = big_game(tmp_path, monkeypatch)
-    outline = faces.outline(cat.components[5], "front")
+    outline = faces.outline(faces.records.of(cat.components[5]), "front")
     assert outline is not None and outline.ops == () and outline.notes == ()
     whole = faces.full(outline)
     assert whole.ops and whole.notes  # what the proof sheets and the fit report read

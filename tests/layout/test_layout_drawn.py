@@ -243,7 +243,7 @@ def test_a_drawn_text_too_long_for_its_box_shrinks_to_fit(tmp_path):
     sizes = {}
     for cid in ("ember", "blaze"):
         comp = next(c for c in catalog.components if c.id == cid)
-        face = faces.face(comp, "front")
+        face = faces.face(faces.records.of(comp), "front")
         assert face is not None
         sizes[cid] = {op.size for op in texts(face.ops) if op.font == "serif-bold"}
     assert sizes["blaze"] == {12.0}
@@ -407,7 +407,7 @@ def test_a_text_marked_version_mark_prints_the_cards_version(tmp_path):
     assert catalog is not None
     faces = Faces(catalog, layouts=load_layouts(root, "mini"))
     comp = next(c for c in catalog.components if c.id == "ember")
-    face = faces.face(comp, "front")
+    face = faces.face(faces.records.of(comp), "front")
     assert face is not None
     printed = " ".join(op.text for op in texts(face.ops) if hasattr(op, "text"))
     assert "v1.0 · " in printed, printed

@@ -81,7 +81,9 @@ def hero_faces(root: Path) -> list[Face]:
     assert catalog is not None, [i.render() for i in issues]
     faces = Faces(catalog, layouts=load_layouts(root, GAME))
     assert not faces.layouts.issues, [i.render() for i in faces.layouts.issues]
-    made = [faces.face(c, "front") for c in catalog.components if c.set == "heroes"]
+    made = [
+        faces.face(faces.records.of(c), "front") for c in catalog.components if c.set == "heroes"
+    ]
     assert len(made) == 5 and all(f is not None for f in made)
     return [f for f in made if f is not None]
 

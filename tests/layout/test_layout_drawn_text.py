@@ -33,7 +33,7 @@ def name_runs(root: Path) -> dict[str, tuple[float, float]]:
     out = {}
     for cid in ("ember", "blaze"):
         comp = next(c for c in catalog.components if c.id == cid)
-        face = faces.face(comp, "front")
+        face = faces.face(faces.records.of(comp), "front")
         assert face is not None
         runs = [op for op in texts(face.ops) if op.font == "serif-bold"]
         assert len({op.y for op in runs}) == 1, cid  # one line

@@ -117,7 +117,8 @@ from cardstock.catalog.load import load_game
 
 root = Path(sys.argv[2])
 cat = load_game(root, "mini", Issues())
-face = Faces(cat).face(next(c for c in cat.components if c.id == "damage"), "front")
+faces = Faces(cat)
+face = faces.face(faces.records.of(next(c for c in cat.components if c.id == "damage")), "front")
 diamonds = [op for op in face.walk() if isinstance(op, PathOp) and op.fill == "#ff00aa"]
 schema = json_schema("faces")
 print(json.dumps({

@@ -425,10 +425,10 @@ def test_a_front_whose_text_continues_on_its_back_is_laid_out_once(tmp_path):
     card = next(c for c in view.catalog.components if c.id == "longrule")
     assert card.back is not None  # printed with a back: the text's second part
     got = view.laid_out + view.from_cache
-    front = view.face(card, "front")
+    front = view.face(view.records.of(card), "front")
     assert view.laid_out + view.from_cache == got  # the front already laid out, not again
     assert front is not None and "1/2 · Long Rule" in [getattr(o, "text", "") for o in front.ops]
-    back = view.face(card, "back")
+    back = view.face(view.records.of(card), "back")
     assert view.laid_out + view.from_cache == got + 1
     assert back is not None and "2/2 · Long Rule" in [getattr(o, "text", "") for o in back.ops]
 

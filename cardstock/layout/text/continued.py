@@ -42,6 +42,8 @@ from ..ops import Text, r
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
+    from ...catalog.printing import ComponentPrint
+    from ...catalog.resolve import Records
     from ...core.markup import Block
     from ..boxtypes.services import Services
     from ..ops import Note
@@ -55,8 +57,9 @@ class Printing(Protocol):
     catalog: Catalog
     layouts: Any
     parts: dict[str, tuple[int, int]]
+    records: Records
 
-    def face(self, component: Component, side: str, *, bleed: bool = True) -> Any: ...
+    def face(self, record: ComponentPrint, side: str, *, bleed: bool = True) -> Any: ...
 
 
 F = TypeVar("F", bound=Printing)
@@ -222,7 +225,7 @@ def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
                 (b.get("continue_on", "cards") for b in boxes if b.get("overflow") == CONTINUE), ""
             )
         # the drawing's notes tell the parts (an outline has none): read back if need be
-        face = faces.face(comp, "front") if continuing[name] else None
+        face = faces.face(faces.records.of(comp), "front") if continuing[name] else None
         count = parts_of(face.notes) if face is not None else 1
         if count > 1 and continuing[name] == BACK:
             components[-1] = dataclasses.replace(comp, back=ON_BACK)
