@@ -54,8 +54,10 @@ def test_an_ink_saver_face_does_not_carry_the_colour_faces_contrast_warning(
     root = make_project(tmp_path, pale)
     cat = load(root)
     card = comp(cat, "fish")
-    colour = Faces(cat).face(card, "front")
-    saver = Faces(replace(cat, edition="ink-saver")).face(card, "front")
+    colour_faces = Faces(cat)
+    colour = colour_faces.face(colour_faces.records.of(card), "front")
+    saver_faces = Faces(replace(cat, edition="ink-saver"))
+    saver = saver_faces.face(saver_faces.records.of(card), "front")
     assert colour is not None and saver is not None
 
     def low(findings: tuple[Issue, ...]) -> list[str]:

@@ -43,7 +43,8 @@ def face(tmp_path: Path, edition: str | None, ink: str) -> Face:
     root = make_project(tmp_path / (edition or "colour"), ART + ink)
     picture(root / "catalog" / "fixture")
     cat = load(root)
-    made = Faces(replace(cat, edition=edition)).face(comp(cat, "fish"), "front")
+    faces = Faces(replace(cat, edition=edition))
+    made = faces.face(faces.records.of(comp(cat, "fish")), "front")
     assert made is not None
     return made
 

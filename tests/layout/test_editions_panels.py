@@ -49,7 +49,8 @@ def paper_at(face: Face, x: float, y: float) -> bool:
 
 def drawn(root: Path, edition: str | None, component: str) -> Face:
     cat = load(root)
-    face = Faces(replace(cat, edition=edition)).face(comp(cat, component), "front")
+    faces = Faces(replace(cat, edition=edition))
+    face = faces.face(faces.records.of(comp(cat, component)), "front")
     assert face is not None
     return face
 
