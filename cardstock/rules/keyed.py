@@ -203,14 +203,29 @@ def _rows(catalog: Catalog, texts: bool) -> str:
 
 def _rules(catalog: Catalog, sources: Path | None) -> str:
     path = catalog.folder / "rules.toml"
-    return hash_files([path], catalog.folder) if path.is_file() else "none"
+    held = hash_files([path], catalog.folder) if path.is_file() else "none"
+    return key_of(held, repr(catalog.rules))  # the model too: a test edits it in memory
 
 
 def _game(catalog: Catalog, sources: Path | None) -> str:
     folder = catalog.folder
     tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
     tables.add((folder / "rules.toml").resolve())
-    return hash_files([p for p in files_in(folder) if p.resolve() not in tables], folder)
+    held = hash_files([p for p in files_in(folder) if p.resolve() not in tables], folder)
+    loaded = (  # what the catalog holds besides its rows, as loaded (or edited in memory)
+        catalog.game,
+        catalog.lang,
+        catalog.edition,
+        catalog.words,
+        catalog.plurals,
+        catalog.plural_forms,
+        catalog.wording,
+        catalog.source_topics,
+        catalog.notes,
+        catalog.shared_ids,
+        sorted(catalog.lines.items(), key=repr),
+    )
+    return key_of(held, repr(loaded))
 
 
 def _data(catalog: Catalog, sources: Path | None) -> str:
