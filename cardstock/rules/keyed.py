@@ -34,6 +34,7 @@ from ..core.cache import code_key, digest, key_of
 from ..core.issues import Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.stage import Job
+from .sources import load_source
 from .verdicts import Check
 
 if TYPE_CHECKING:
@@ -119,7 +120,9 @@ def entry_reads(section: str, rule: Any, texts: set[str]) -> tuple[str, ...] | N
         return None
     if section == "facts":
         reads = (*reads, "source")
-    named = "named" in reads and any(f"'{t}'" in repr(rule) or f'"{t}"' in repr(rule) for t in texts)
+    named = "named" in reads and any(
+        f"'{t}'" in repr(rule) or f'"{t}"' in repr(rule) for t in texts
+    )
     return tuple(r for r in reads if r != "named") + (("texts",) if named else ())
 
 
@@ -194,7 +197,9 @@ def _rows(catalog: Catalog, texts: bool) -> str:
     for c in catalog.components:
         own = by_set.get(c.set, set())
         fields = {k: v for k, v in c.fields.items() if (k in own) == texts}
-        head = [c.id] if texts else [c.id, c.name, c.kind, c.group, c.count, c.set, c.back]
+        head: list[Any] = (
+            [c.id] if texts else [c.id, c.name, c.kind, c.group, c.count, c.set, c.back]
+        )
         if not texts:
             head += [c.size, c.designer_choice, c.file, c.line]
         out.append([*head, fields])
@@ -246,8 +251,6 @@ def _layouts(catalog: Catalog, sources: Path | None) -> str:
 
 
 def _source(catalog: Catalog, sources: Path | None) -> str:
-    from .sources import load_source
-
     rules = catalog.rules
     name = getattr(rules, "text", None) or getattr(rules, "seed", None)
     if not name:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -309,21 +310,24 @@ def _rule_checks(
         checks += reads.kept(
             f"{section} {rules.file}:{loc.line}",
             entry_reads(section, loc.rule, texts),
-            lambda section=section, loc=loc: [  # type: ignore[misc]
-                _from_outcome(section, loc, rules.file, _outcome(section, loc, catalog, source), seed)
-            ],
+            partial(_entry_check, section, loc, catalog, source, seed),
             *entry_key(loc, rules.file, seed),
         )
     return checks
 
 
-def _outcome(section: str, loc: Any, catalog: Catalog, source: Callable[[], Any]) -> Outcome:
-    """What one rule entry's check found."""
+def _entry_check(
+    section: str, loc: Any, catalog: Catalog, source: Callable[[], Any], seed: str | None
+) -> list[Check]:
+    """The check of one rule entry: what its rule finds in the catalog."""
+    found: Outcome
     if section == "facts":
-        return loc.rule.check_catalog(catalog, catalog.rules.file, loc.line, source())
-    if section == "examples":
-        return loc.rule.check(catalog.components, catalog.game)
-    return loc.rule.check(catalog.components)
+        found = loc.rule.check_catalog(catalog, catalog.rules.file, loc.line, source())
+    elif section == "examples":
+        found = loc.rule.check(catalog.components, catalog.game)
+    else:
+        found = loc.rule.check(catalog.components)
+    return [_from_outcome(section, loc, catalog.rules.file, found, seed)]
 
 
 def warm_checks(jobs: Sequence[Job]) -> None:

@@ -32,7 +32,7 @@ description (`description`, the set's id) or a table's `note` (`table`).
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Literal, TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import model_validator
 

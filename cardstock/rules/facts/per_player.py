@@ -4,7 +4,7 @@ count (with `by`, each player takes a value of that field no one else has)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import ClassVar, Literal, TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 

@@ -3,7 +3,7 @@ the setup is simulated for."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 

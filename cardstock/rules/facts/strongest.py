@@ -4,7 +4,7 @@ weakest) is its highest (lowest), by the mean over copies or on every component.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, ClassVar, Literal, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 

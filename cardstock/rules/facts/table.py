@@ -3,7 +3,7 @@ one cell, cells by row, or a whole column in order."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import model_validator
 
