@@ -26,9 +26,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields as fields_of
+from dataclasses import is_dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from pydantic import BaseModel
 
 from ..core.cache import code_key, digest, key_of
 from ..core.issues import Issue
@@ -112,9 +116,10 @@ ENTRY_READS: dict[str, tuple[str, ...]] = {
 }
 
 
-def entry_reads(section: str, rule: Any, texts: set[str]) -> tuple[str, ...] | None:
+def entry_reads(section: str, rule: Any, texts: set[str], shown: str) -> tuple[str, ...] | None:
     """The scopes a rule entry's check reads: its section's or its fact kind's, a fact's
-    source too, and "named" made `texts` when the entry names a text field."""
+    source too, and "named" made `texts` when the entry (`shown`, `stable`) names a text
+    field."""
     reads = getattr(rule, "reads", None) if section == "facts" else ENTRY_READS.get(section)
     if reads is None:
         return None
@@ -126,12 +131,32 @@ def entry_reads(section: str, rule: Any, texts: set[str]) -> tuple[str, ...] | N
     return tuple(r for r in reads if r != "named") + (("texts",) if named else ())
 
 
-def entry_key(loc: Any, file: str, seed: str | None) -> tuple[str, ...]:
+def entry_key(loc: Any, file: str, seed: str | None, shown: str) -> tuple[str, ...]:
     """What names a rule entry's check: the entry as read (its model with what loading
-    worked out for it), where it is written and the source its cites name."""
-    rule = loc.rule
-    private = getattr(rule, "__pydantic_private__", None)
-    return (repr(rule), repr(private), loc.where, str(loc.line), file, seed or "")
+    worked out for it, `shown`), where it is written and the source its cites name."""
+    return (shown, loc.where, str(loc.line), file, seed or "")
+
+
+def stable(value: Any) -> str:
+    """`value` as text that is the same in every process: a set's items and a mapping's keys
+    in sorted order (a set's `repr` follows the process's string hashes), a model or a
+    dataclass by its fields (and a model's private attributes)."""
+    if value is None or isinstance(value, (str, int, float)):
+        return repr(value)
+    if isinstance(value, BaseModel):
+        private = getattr(value, "__pydantic_private__", None) or {}
+        fields = {k: getattr(value, k) for k in type(value).model_fields}
+        return f"{type(value).__name__}({stable(fields)}, {stable(private)})"
+    if is_dataclass(value) and not isinstance(value, type):
+        own = {f.name: getattr(value, f.name) for f in fields_of(value)}
+        return f"{type(value).__name__}({stable(own)})"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(sorted(f"{stable(k)}: {stable(v)}" for k, v in value.items())) + "}"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(stable(v) for v in value)) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(stable, value)) + "]"
+    return repr(value)
 
 
 def _keepable(check: Check) -> bool:
@@ -209,7 +234,7 @@ def _rows(catalog: Catalog, texts: bool) -> str:
 def _rules(catalog: Catalog, sources: Path | None) -> str:
     path = catalog.folder / "rules.toml"
     held = hash_files([path], catalog.folder) if path.is_file() else "none"
-    return key_of(held, repr(catalog.rules))  # the model too: a test edits it in memory
+    return key_of(held, stable(catalog.rules))  # the model too: a test edits it in memory
 
 
 def _game(catalog: Catalog, sources: Path | None) -> str:
@@ -228,9 +253,9 @@ def _game(catalog: Catalog, sources: Path | None) -> str:
         catalog.source_topics,
         catalog.notes,
         catalog.shared_ids,
-        sorted(catalog.lines.items(), key=repr),
+        catalog.lines,
     )
-    return key_of(held, repr(loaded))
+    return key_of(held, stable(loaded))
 
 
 def _data(catalog: Catalog, sources: Path | None) -> str:
@@ -280,5 +305,6 @@ __all__ = [
     "check_from",
     "entry_key",
     "entry_reads",
+    "stable",
     "text_field_names",
 ]

@@ -6,7 +6,10 @@ anew."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 from conftest import copy_project, load_games
@@ -110,3 +113,40 @@ def test_a_damaged_entry_is_checked_anew(tmp_path):
     again, ran = checked(root, tmp_path / "cache")
     assert {"card-texts", "distinct-names", "texts"} <= ran
     assert again == first
+
+
+KEYS = """
+import sys
+from pathlib import Path
+from cardstock.catalog.load import load_games
+from cardstock.core.cache import key_of, memory_cache
+from cardstock.core.stage import Job
+from cardstock.layout.faces import Faces
+from cardstock.rules import keyed
+from cardstock.rules.model import load_rules
+
+(catalog,), _ = load_games(Path(sys.argv[1]), [sys.argv[2]], load_rules)
+reads = keyed.Reads(Job(catalog, Faces(catalog, memory_cache())), "", None)
+rules = catalog.rules
+entries = [*rules.counts, *rules.constraints, *rules.facts, *rules.examples]
+print(key_of(*(reads.digest(s) for s in keyed.SCOPES),
+             *(k for loc in entries for k in keyed.entry_key(loc, rules.file, rules.seed,
+                                                             keyed.stable(loc.rule)))))
+"""
+
+
+def test_the_keys_are_the_same_in_every_process(tmp_path):
+    """A set's order follows the process's string hashes: a key made from it would miss
+    the entries of every earlier process."""
+    root = project(tmp_path / "p")
+    keys = {
+        subprocess.run(
+            [sys.executable, "-c", KEYS, str(root), GAME],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(keys) == 1 and len(next(iter(keys)).strip()) == 64
