@@ -56,6 +56,8 @@ KINDS = {
     "svg": "the size and sha256 of the SVG file a face was written to, by the face's key and title",
     "sheet-file": "the size and sha256 of a sheet PDF and what its footers found, by its "
     "pages (each face by its content key) and its document's words",
+    "check": "what one rules check found (its verdicts, each finding as data), by the parts of "
+    "the game's input it declares it reads (rules/keyed.py)",
     "setup": "a setup simulation's figures, by the setup and what its steps read of the catalog",
     "collation": "the Unicode default collation table with a language's tailoring applied, by "
     "the rules and the default table's bytes (core/collation.py)",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from ..core.stage import Job
 from ..core.toolwords import ENGLISH, ToolWords
 from .checks.own import OWN
 from .checks.unchecked import could_check
+from .keyed import Reads, entry_key, entry_reads, stable, text_field_names
 from .reading.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check, Provider
 
@@ -214,6 +216,7 @@ def check_game(
     g = catalog.game
     report = GameReport(catalog.id, g.title, (g.players.min, g.players.max))
     rules = catalog.rules
+    reads = Reads(job, repr((seed, runs, job.options)), sources)
 
     def wanted(part: str) -> bool:
         return only is None or part in only
@@ -231,16 +234,16 @@ def check_game(
             )
         )
     else:
-        report.checks += _rule_checks(catalog, rules, wanted, sources)
+        report.checks += _rule_checks(catalog, rules, wanted, sources, reads)
         if wanted("setup"):
             _setup_checks(job, rules, report, seed, runs)
     if rules is not None and wanted("source") and (rules.seed or rules.text) and not catalog.lang:
         report.checks += _source_checks(catalog, report, sources, full=coverage)
     chosen = [p for p in provided(providers) if wanted(p.name)]
-    ran = {p.name: run_provider(p, job) for p in sorted(chosen, key=lambda p: not p.draws)}
+    ran = {p.name: kept_provider(p, job, reads) for p in sorted(chosen, key=lambda p: not p.draws)}
     report.checks += [ran[p.name] for p in chosen]
     if rules is not None and wanted("texts") and not catalog.lang:
-        report.checks += _texts_checks(catalog, sources)
+        report.checks += reads.kept("texts", None, lambda: _texts_checks(catalog, sources))
     if rules is not None:
         acknowledge(report, rules)
     forget(catalog)  # what the facts read once for this load
@@ -260,20 +263,31 @@ def _texts_checks(catalog: Catalog, sources: Path | None) -> list[Check]:
 
 
 def _rule_checks(
-    catalog: Catalog, rules: Any, wanted: Callable[[str], bool], sources: Path | None
+    catalog: Catalog,
+    rules: Any,
+    wanted: Callable[[str], bool],
+    sources: Path | None,
+    reads: Reads,
 ) -> list[Check]:
-    """A check for each declared count, constraint, fact and example of the parts wanted; a
-    fact that cites its source is held to the source's lines when the text can be had (from
-    the sources folder, or the game's own text)."""
+    """A check for each declared count, constraint, fact and example of the parts wanted,
+    each kept by its entry and what its kind reads (`keyed`); a fact that cites its source
+    is held to the source's lines when the text can be had (from the sources folder, or the
+    game's own text)."""
     from .sources import load_source
 
     checks: list[Check] = []
     name = rules.text or rules.seed
-    source = (
-        load_source(name, own=rules.text_path, root=catalog.root, folder=sources)[0]
-        if name and wanted("facts")
-        else None
-    )
+    loaded: list[Any] = []
+
+    def source() -> Any:  # read only when a fact is checked rather than read back
+        if not loaded:
+            loaded.append(
+                load_source(name, own=rules.text_path, root=catalog.root, folder=sources)[0]
+                if name
+                else None
+            )
+        return loaded[0]
+
     if wanted("counts") and not rules.counts:
         checks.append(
             Check(
@@ -285,33 +299,36 @@ def _rule_checks(
                 rules.file,
             )
         )
+    seed = rules.seed or rules.text
+    texts = text_field_names(catalog)
     for section, loc in [
         *(("counts", loc) for loc in (rules.counts if wanted("counts") else [])),
         *(("constraints", loc) for loc in (rules.constraints if wanted("constraints") else [])),
+        *(("facts", loc) for loc in (rules.facts if wanted("facts") else [])),
+        *(("examples", loc) for loc in (rules.examples if wanted("examples") else [])),
     ]:
-        outcome = loc.rule.check(catalog.components)
-        checks.append(_from_outcome(section, loc, rules.file, outcome, rules.seed or rules.text))
-    for loc in rules.facts if wanted("facts") else []:
-        checks.append(
-            _from_outcome(
-                "facts",
-                loc,
-                rules.file,
-                loc.rule.check_catalog(catalog, rules.file, loc.line, source),
-                rules.seed or rules.text,
-            )
-        )
-    for loc in rules.examples if wanted("examples") else []:
-        checks.append(
-            _from_outcome(
-                "examples",
-                loc,
-                rules.file,
-                loc.rule.check(catalog.components, catalog.game),
-                rules.seed or rules.text,
-            )
+        shown = stable(loc.rule)
+        checks += reads.kept(
+            f"{section} {rules.file}:{loc.line}",
+            entry_reads(section, loc.rule, texts, shown),
+            partial(_entry_check, section, loc, catalog, source, seed),
+            *entry_key(loc, rules.file, seed, shown),
         )
     return checks
+
+
+def _entry_check(
+    section: str, loc: Any, catalog: Catalog, source: Callable[[], Any], seed: str | None
+) -> list[Check]:
+    """The check of one rule entry: what its rule finds in the catalog."""
+    found: Outcome
+    if section == "facts":
+        found = loc.rule.check_catalog(catalog, catalog.rules.file, loc.line, source())
+    elif section == "examples":
+        found = loc.rule.check(catalog.components, catalog.game)
+    else:
+        found = loc.rule.check(catalog.components)
+    return [_from_outcome(section, loc, catalog.rules.file, found, seed)]
 
 
 def warm_checks(jobs: Sequence[Job]) -> None:
@@ -607,6 +624,11 @@ def _simulated(
     result = simulate(components, setup, counts, seed=seed, runs=runs)
     job.cache.put_json("setup", key, figures(result))
     return result
+
+
+def kept_provider(provider: Provider, job: Job, reads: Reads) -> Check:
+    """`run_provider`'s verdict, kept by what the check declares it reads (`keyed`)."""
+    return reads.kept(provider.name, provider.reads, lambda: [run_provider(provider, job)])[0]
 
 
 def run_provider(provider: Provider, job: Job) -> Check:

@@ -136,9 +136,11 @@ class Provider:
     the faces are laid out for it and a big game's drawings are not read back from the cache
     (`Faces.outlines`). `guess`: its findings are readings of words that can mean otherwise
     (a joke name), warnings `--strict` does not turn into failures: it fails only for what a
-    check can prove. Made once, never compared: a plain class."""
+    check can prove. `reads`: the parts of a game's input it reads (`keyed.SCOPES`), by
+    which its verdict is kept and read back; None: all of them. Made once, never compared: a
+    plain class."""
 
-    __slots__ = ("name", "section", "title", "run", "draws", "guess")
+    __slots__ = ("name", "section", "title", "run", "draws", "guess", "reads")
 
     def __init__(
         self,
@@ -148,6 +150,7 @@ class Provider:
         run: GameCheck,
         draws: bool = False,
         guess: bool = False,
+        reads: tuple[str, ...] | None = None,
     ) -> None:
         self.name, self.section, self.title, self.run, self.draws = name, section, title, run, draws
-        self.guess = guess
+        self.guess, self.reads = guess, reads

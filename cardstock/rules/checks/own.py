@@ -25,6 +25,7 @@ OWN: tuple[Provider, ...] = (
         "facts",
         "a count the game file's prose states (designer's choices, notes) is the data's",
         prose_counts.prose_counts,
+        reads=("game", "data"),
     ),
     Provider(
         "prose-words",
@@ -37,6 +38,7 @@ OWN: tuple[Provider, ...] = (
         "facts",
         "every set has a name of its own",
         distinct_names.distinct_names,
+        reads=("game",),
     ),
     Provider(
         "backs",
@@ -62,11 +64,13 @@ OWN: tuple[Provider, ...] = (
         "facts",
         "a setup step's words name only the decks the step handles",
         step_words.setup_says,
+        reads=("rules", "game", "data"),
     ),
     Provider(
         "setup-who",
         "facts",
         "a setup step's words say whom it reaches as its data does: every player or one",
         step_words.setup_who,
+        reads=("rules", "game", "data"),
     ),
 )

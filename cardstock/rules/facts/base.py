@@ -36,7 +36,11 @@ def same(a: Any, b: Any) -> bool:
 
 
 class Fact(Strict):
-    """Keys every fact accepts."""
+    """Keys every fact accepts. `reads`: the parts of a game's input a kind's check reads
+    (`keyed.SCOPES`; "named": the text fields the fact names), by which its verdict is kept;
+    None: all of them."""
+
+    reads: ClassVar[tuple[str, ...] | None] = None
 
     kind: str
     id: str | None = None  # how templates ask for it: fact('id')

@@ -3,7 +3,7 @@ value) are members of it, so a card moved to another deck fails even when every 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -16,6 +16,8 @@ from .base import Fact
 class DeckFact(Fact):
     """Cards the rules put in one deck (`deck`, a filter: a set, a group, a field's value)
     are members of it: a card moved to another deck fails even when every total holds."""
+
+    reads: ClassVar[tuple[str, ...] | None] = ("game", "data", "named")
 
     kind: Literal["deck"] = "deck"
     cards: list[str] = Field(min_length=1)  # ids or names

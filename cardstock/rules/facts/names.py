@@ -32,7 +32,7 @@ description (`description`, the set's id) or a table's `note` (`table`).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import model_validator
 
@@ -51,6 +51,8 @@ CLAUSE = re.compile(r"[.;:]")
 
 class NamesFact(Fact):
     """A prose text names exactly the cards or decks a filter picks out (see the module)."""
+
+    reads: ClassVar[tuple[str, ...] | None] = ("game", "data", "named")
 
     kind: Literal["names"] = "names"
     topic: str | None = None

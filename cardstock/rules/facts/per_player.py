@@ -4,7 +4,7 @@ count (with `by`, each player takes a value of that field no one else has)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
@@ -22,6 +22,8 @@ class PerPlayerFact(Fact):
     """A component limit per player (2 pawns each; all 24 Devotees of one colour each),
     checked for every supported player count: the catalog holds enough for the largest
     table. With `by`, each player takes a value of that field no one else has."""
+
+    reads: ClassVar[tuple[str, ...] | None] = ("game", "data", "named")
 
     kind: Literal["per_player"] = "per_player"
     match: Filter = Field(default_factory=constructed(Filter))

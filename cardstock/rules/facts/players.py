@@ -3,7 +3,7 @@ the setup is simulated for."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from pydantic import Field
 
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 class PlayersFact(Fact):
     """The player range the rulebook states: game.toml's `players`, and the counts the setup
     is simulated for, must be that range."""
+
+    reads: ClassVar[tuple[str, ...] | None] = ("game", "data", "rules", "named")
 
     kind: Literal["players"] = "players"
     min: int = Field(ge=1)

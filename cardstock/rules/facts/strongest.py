@@ -4,7 +4,7 @@ weakest) is its highest (lowest), by the mean over copies or on every component.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 class StrongestFact(Fact):
     """Per group, the stat a rulebook calls a group's strongest (weakest) is its highest
     (lowest): by the mean over copies, or with `each` on every component of the group."""
+
+    reads: ClassVar[tuple[str, ...] | None] = ("game", "data", "named")
 
     kind: Literal["strongest"] = "strongest"
     match: Filter = Field(default_factory=constructed(Filter))

@@ -3,7 +3,7 @@ one cell, cells by row, or a whole column in order."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import model_validator
 
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 class TableFact(Fact):
     """Cells of one of the game's `[tables.*]` hold what the rulebook states."""
+
+    reads: ClassVar[tuple[str, ...] | None] = ("game", "data", "named")
 
     kind: Literal["table"] = "table"
     table: str
