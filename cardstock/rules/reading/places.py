@@ -23,8 +23,10 @@ points at, so two texts that state one quantity differently fail with both place
                                            its items)
     { template = "rulebook.md.j2", computes = "deck_size" }
                                            the number a rule template (under layouts/<game>/)
-                                           computes by arithmetic in `{% set deck_size = … %}`
-                                           (`computed`)
+                                           computes in `{% set deck_size = … %}`, or prints
+                                           as an expression (`computes = "pack - n * deal"`,
+                                           with `given = { n = 3 }` binding a loop's names;
+                                           `computed`)
 
 A designer's choice (`[[designer_choices]]` in game.toml) is read as the topic, a colon and
 the choice ("first player: the player who …"), so a topic edited so that it names another
@@ -119,7 +121,8 @@ class Place(Strict):
     least: str | list[str] | None = None  # the smallest value of a field (or fields' sum)
     most: str | list[str] | None = None  # the largest
     template: str | None = None  # a rule template, with `computes`
-    computes: str | None = None  # the name its `{% set %}` line computes
+    computes: str | None = None  # the name its `{% set %}` line computes, or an expression
+    given: dict[str, Any] = {}  # names the expression reads that a loop gives
 
     @model_validator(mode="after")
     def _one(self) -> Place:
@@ -136,6 +139,8 @@ class Place(Strict):
             )
         if (self.template is None) != (self.computes is None):
             raise ValueError("a template place names the number it computes: computes")
+        if self.given and self.template is None:
+            raise ValueError("'given' binds the names of a template's expression: template")
         if self.topic is not None and self.says is None:
             raise ValueError("a designer's choice place gives the words around the value: says")
         if self.card is not None and self.field is None:
@@ -233,7 +238,7 @@ def read_place(
         label += f" ({(place.says or '').replace('{value}', '…')!r})"
         return Found(have, label, file, line, text=text)
     if place.template is not None:
-        return _computed_place(place.template, place.computes or "", catalog, rules_file)
+        return _computed_place(place, catalog, rules_file)
     if place.least is not None or place.most is not None:
         fields = place.most if place.most is not None else place.least
         word = "most" if place.most is not None else "least"
@@ -247,12 +252,15 @@ def read_place(
     return _table_place(place, want, catalog)
 
 
-def _computed_place(template: str, name: str, catalog: Catalog, rules_file: str) -> Found:
+def _computed_place(place: Place, catalog: Catalog, rules_file: str) -> Found:
     """The number a rule template computes, named by its expression and its terms."""
-    c = computed(catalog, template, name)
+    template = place.template or ""
+    c = computed(catalog, template, place.computes or "", place.given)
     if isinstance(c, str):
         return Found(None, f"template {template}", rules_file, None, c)
-    return Found(c.value, f"{c.where} `{c.described()}`", c.shown_as, c.line)
+    given = ", ".join(f"{k} = {v}" for k, v in place.given.items())
+    label = f"{c.where} `{c.described()}`" + (f" with {given}" if given else "")
+    return Found(c.value, label, c.shown_as, c.line)
 
 
 def _setup_place(place: Place, rules: Any, rules_file: str, rules_line: int | None) -> Found:
