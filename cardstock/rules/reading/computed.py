@@ -13,7 +13,8 @@ and the numbers its named terms hold, so a term left out or an operator changed 
 `arithmetic` lists every such line of a game's rule templates; `spans` finds every
 arithmetic expression of a template's text (a `{{ … }}`, a `{% set %}` or a `{% trans %}`
 header's binding), each operator of it with its place (`operators`), for the mutation
-test's `arithmetic` edits.
+test's `arithmetic` edits; `computations` names each, as a `template` place names it, for
+the report line of the printed texts no check reads.
 """
 
 from __future__ import annotations
@@ -158,6 +159,25 @@ def computed(
     return c
 
 
+def computations(catalog: Catalog) -> list[tuple[str, str]]:
+    """(the template as named from the game's layouts folder, what it computes: the name a
+    `{% set %}` gives, or the expression printed, spaces folded) of every arithmetic on
+    numbers the game's rule templates write (a `{% set %}` whose name holds no number is
+    left out), each once, in file order."""
+    prefix = catalog.display(layouts_dir(catalog)).rstrip("/") + "/"
+    out: list[tuple[str, str]] = []
+    for shown_as, _, raw in template_lines(catalog):
+        for a, b, name in spans(raw):
+            if name is not None:
+                value = (template_names(catalog, shown_as) or {}).get(name)
+                if value is not None and not _number(value):
+                    continue
+            found = (shown_as.removeprefix(prefix), name or " ".join(raw[a:b].split()))
+            if found not in out:
+                out.append(found)
+    return out
+
+
 def _instead(catalog: Catalog, shown_as: str, names: dict[str, Any], given: set[str]) -> str:
     """What the template computes in the place of an expression it no longer writes: each
     printed arithmetic expression reading the names a loop gives (or, when none does, each
@@ -283,6 +303,7 @@ __all__ = [
     "Computed",
     "Token",
     "arithmetic",
+    "computations",
     "computed",
     "is_arithmetic",
     "operators",
