@@ -1,16 +1,19 @@
-"""The numbers a rule template computes: a `{% set name = … %}` line whose expression does
-arithmetic (`+`, `-`, `*`, `/`, `//`, `%`, `**` or the `sum` filter) and gives a number.
+"""The numbers a rule template computes: an expression doing arithmetic on numbers (`+`,
+`-`, `*`, `/`, `//`, `%`, `**`) in a `{% set name = … %}`, a `{{ … }}` or a `{% trans %}`
+header's binding.
 
     {% set deck_size = per_colour + frenzies_dealt + rogations_dealt %}
+    {% for n in players.counts %}{{ pack - n * deal }} | {% endfor %}
 
 Such a number is printed where no fact's word stands: the terms it adds are each held
 where the data states them, but which terms it adds (and how) is the template's own. A
 `value` fact holds it with a place `{ template = "rulebook.md.j2", computes = "deck_size" }`
 (`places`): the template's name, read as the template prints it (with the template's
 context and the names its `{% set %}` lines give, as `rendered_forms` reads a line), must
-hold the fact's value. The finding names the template's line, the expression as written
-and the numbers its named terms hold, so a term left out or an operator changed is seen.
-`arithmetic` lists every such line of a game's rule templates; `spans` finds every
+hold the fact's value; an expression printed as it is is named by its words (`computes =
+"pack - n * deal"`, with `given = { n = 3 }` for a loop's names). The finding names the
+template's line, the expression as written and the numbers its named terms hold, so a
+term left out or an operator changed is seen. `spans` finds every
 arithmetic expression of a template's text (a `{{ … }}`, a `{% set %}` or a `{% trans %}`
 header's binding), each operator of it with its place (`operators`), for the mutation
 test's `arithmetic` edits; `computations` names each, as a `template` place names it, for
@@ -23,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from jinja2 import Environment, TemplateSyntaxError, nodes
+from jinja2 import TemplateSyntaxError, nodes
 
 from ...catalog.ruletext import layouts_dir
 from ...core.templating import plain
@@ -34,9 +37,7 @@ if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
 # a `{% set name = expression %}` tag: the name is group 1, the expression group 2
-SET_TAG = re.compile(r"\{%-?\s*set\s+(\w+)\s*=\s*(.*?)\s*-?%\}")
-_ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Mod, nodes.Pow)
-_PARSER = Environment()  # parses an expression only; nothing is rendered with it
+_SET_TAG = re.compile(r"\{%-?\s*set\s+(\w+)\s*=\s*(.*?)\s*-?%\}")
 
 
 @dataclass(frozen=True)
@@ -69,21 +70,10 @@ def _number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-def is_arithmetic(expression: str) -> bool:
-    """Does the expression do arithmetic: an arithmetic operator, or the `sum` filter?"""
-    try:
-        tree = _PARSER.parse("{{ " + expression + " }}")
-    except TemplateSyntaxError:
-        return False
-    if any(True for _ in tree.find_all(_ARITHMETIC)):
-        return True
-    return any(f.name == "sum" for f in tree.find_all(nodes.Filter))
-
-
 def _names_read(expression: str) -> list[str]:
     """The names the expression reads, each once, in the order written."""
     try:
-        tree = _PARSER.parse("{{ " + expression + " }}")
+        tree = plain().compiled("x", expression)
     except TemplateSyntaxError:
         return []
     return list(dict.fromkeys(n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"))
@@ -103,21 +93,11 @@ def _sets(catalog: Catalog) -> list[Computed]:
     name holding what the template's lines give it (None: the checker cannot evaluate it)."""
     out: list[Computed] = []
     for shown_as, n, raw in template_lines(catalog):
-        m = SET_TAG.match(raw.strip())
+        m = _SET_TAG.match(raw.strip())
         if m is not None:
             names = template_names(catalog, shown_as) or {}
             out.append(_made(shown_as, n, m.group(1), m.group(2), names.get(m.group(1)), names))
     return out
-
-
-def arithmetic(catalog: Catalog) -> list[Computed]:
-    """Every `{% set %}` line of the game's rule templates that computes a number by
-    arithmetic (a list built with `+` is no number and is left out), in file order."""
-    return [
-        c
-        for c in _sets(catalog)
-        if is_arithmetic(c.expression) and (c.value is None or _number(c.value))
-    ]
 
 
 def computed(
@@ -229,7 +209,7 @@ class Token:
 def tokens(expression: str) -> list[Token] | None:
     """The expression's tokens, whitespace left out (None: it is no expression)."""
     try:
-        raw = list(_PARSER.lex("{{" + expression + "}}"))
+        raw = list(plain().lex("{{" + expression + "}}"))
     except TemplateSyntaxError:
         return None
     out, at, depth = [], -2, 0
@@ -299,13 +279,10 @@ def _bindings(header: str, start: int) -> list[tuple[int, int]]:
 
 
 __all__ = [
-    "SET_TAG",
     "Computed",
     "Token",
-    "arithmetic",
     "computations",
     "computed",
-    "is_arithmetic",
     "operators",
     "spans",
     "tokens",
