@@ -130,17 +130,19 @@ def failures_edited(
             (root / f).write_text(text, encoding="utf-8")
 
 
-def judged(root: Path, game: str, chosen: list[Any], texts: Any, runs: int) -> Any:
+def judged(
+    root: Path, game: str, chosen: list[Any], texts: Any, runs: int, sources: Path | None = None
+) -> Any:
     """The mutation test's report on `chosen` edits of `game` in the project at `root`,
-    each judged by the check (`runs` setup simulations, seed 1, no sources) with the
-    user's cache open for the run."""
+    each judged by the check (`runs` setup simulations, seed 1, the seed rulebooks in
+    `sources` or none) with the user's cache open for the run."""
     from cardstock.core.cache import open_cache
     from cardstock.mutate import judge_of
     from cardstock.rules.mutation.report import run
 
     cache = open_cache()
     try:
-        judge = judge_of(root, game, cache, seed=1, runs=runs, sources=None)
+        judge = judge_of(root, game, cache, seed=1, runs=runs, sources=sources)
         return run(game, texts, chosen, judge)
     finally:
         cache.close()

@@ -36,7 +36,7 @@ SAMPLE = 6
 # or every edit of its rules.toml and then the others in the order `random.Random(72)`
 # shuffles them, as many as the run had time for), caught by a fact of the edits that
 # contradict a stated fact:
-#   alpha-omega-tiles    413 of 413 (100.0 %), every edit                           27 Nov
+#   alpha-omega-tiles    472 of 474  (99.6 %), every edit (arithmetic, cite too)    28 Nov
 #   atmosfear            919 of 921  (99.8 %), every edit, 2 accepted               27 Nov
 #   vortex               402 of 402 (100.0 %), 12 designer's, 414 of 1260 judged   27 Nov
 #   alter-ego            828 of 828 (100.0 %), every edit, 7 accepted, 96 designer's 27 Nov

@@ -50,3 +50,25 @@ def test_a_text_no_longer_declared_is_listed_by_file_and_key(project: Path) -> N
 def test_a_pattern_declares_every_text_it_matches(project: Path) -> None:
     summary, _ = _line(project, "[own_texts]\n", '[own_texts]\n"game.toml tables.*.title" = "x"\n')
     assert "and none is declared" not in summary
+
+
+def test_a_number_a_template_computes_and_no_fact_holds_is_listed(project: Path) -> None:
+    # the quick reference's pack no longer held by the pack's fact: listed by template
+    summary, _ = _line(
+        project,
+        ', { template = "quickref/dice.md.j2", computes = "pack" }]',
+        "]",
+    )
+    assert "no check reads 1, and none is declared: quickref/dice.md.j2 computes pack" in summary
+
+
+def test_declaring_a_number_a_fact_holds_is_a_pattern_that_declares_nothing(
+    project: Path,
+) -> None:
+    summary, findings = _line(
+        project,
+        "[own_texts]\n",
+        '[own_texts]\n"rulebook.md.j2 computes n * deal" = "the deal of each count, shown"\n',
+    )
+    assert "and none is declared" not in summary
+    assert any("declares no printed text" in f for f in findings)  # dealt-N facts hold it

@@ -14,8 +14,9 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
   of that table with the same count moved back, so that every total holds.
 
 `placed` adds the edits of the places these do not reach: a card back's deck name, an
-icon's legend label, a phase's rule moved under another heading (`back`, `legend`,
-`heading`).
+icon's legend label, a phase's rule moved under another heading, a number a template
+computes from one term fewer, a rule's cited source line moved (`back`, `legend`,
+`heading`, `arithmetic`, `cite`).
 
 Where a player reads is `player_texts`'s regions. The list is deterministic: files in a
 fixed order (game.toml, rules.toml, the tables in the order of their sets, the face layout
@@ -47,7 +48,9 @@ KINDS = (
     "back",
     "legend",
     "heading",
-)  # the last three: `placed`
+    "arithmetic",
+    "cite",
+)  # the last five: `placed`
 
 
 # ---------------------------------------------------------------- in a region's words

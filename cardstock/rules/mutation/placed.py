@@ -6,7 +6,9 @@
 - **legend** — an icon's `label` (its name in the legend, and what a screen reader speaks
   on every card that shows it) replaced by the next icon's label;
 - **heading** — a rulebook line that renders a rule fact with a `phase` moved to just after
-  the next heading of its level, so it stands under another heading with every word kept.
+  the next heading of its level, so it stands under another heading with every word kept;
+- **arithmetic** — a number a rule template computes, from one term fewer (`arithmetic`);
+- **cite** — a rule's cited source line moved to the next line with words (`cites`).
 
 Each edit changes the file's text only, as the others do; the list is in file order.
 """
@@ -22,13 +24,15 @@ from ..checks.backs import deck_names, game_name, named
 from ..facts.rule import RuleFact
 from ..player_texts import Region, Sources, toml_regions
 from ..reading.headings import placed_lines
+from .arithmetic import arithmetic_edits
 from .changes import Change, Edit
+from .cites import cite_edits
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s")
-PLACED_KINDS = ("back", "legend", "heading")
+PLACED_KINDS = ("back", "legend", "heading", "arithmetic", "cite")
 
 
 def back_edits(catalog: Catalog, sources: Sources) -> Iterable[Edit]:
@@ -158,11 +162,13 @@ def _moved(path: Path, shown: str, text: str, n: int, head_line: int) -> Edit | 
 
 
 def placed_edits(catalog: Catalog, sources: Sources) -> list[Edit]:
-    """The back, legend and heading edits of the game, in that order."""
+    """The back, legend, heading, arithmetic and cite edits of the game, in that order."""
     return [
         *back_edits(catalog, sources),
         *legend_edits(catalog, sources),
         *heading_edits(catalog, sources),
+        *arithmetic_edits(catalog, sources),
+        *cite_edits(catalog, sources),
     ]
 
 

@@ -19,6 +19,9 @@ cannot vouch for is in plain view:
 - faces.toml `layouts.L.boxes.B.text`: a `face_shows` fact of that layout and box, or a
   rule fact's `{ file, key }` place; a text that types no word outside its tags prints
   fields, read where they are.
+- a number a rule template computes (`reading.computed.computations`, listed as
+  "TEMPLATE computes NAME", the template named from the game's layouts folder and NAME the
+  `{% set %}`'s name or the expression printed): a `value` fact's `template` place.
 
 The game's `title` is read by no check. A text the designer declares their own is a
 pattern of `own_texts` (`"game.toml tables.*.title"`: the file, a space, a key pattern,
@@ -33,6 +36,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..player_texts import toml_values
+from ..reading.computed import computations
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -73,12 +77,14 @@ def _named(data: Any, keys: tuple[str, ...]) -> Iterator[tuple[str, Any]]:
             yield from _named(v, keys)
 
 
-def _readers(catalog: Catalog) -> tuple[set[str], set[tuple[str, str]], set[str]]:
+def _readers(catalog: Catalog) -> tuple[set[str], set[tuple[str, str]], set[str], set[str]]:
     """What the rules file's facts read: the tables named as captions, the (table, column)
-    pairs named, and the faces.toml keys named (`layouts.L.boxes.B.text`)."""
+    pairs named, and the faces.toml keys (`layouts.L.boxes.B.text`) and the numbers a
+    template computes ("TEMPLATE computes NAME") their places name."""
     captions: set[str] = set()
     columns: set[tuple[str, str]] = set()
     faces: set[str] = set()
+    computed: set[str] = set()
     rules = catalog.rules
     for loc in rules.facts if rules is not None else []:
         fact = loc.rule
@@ -98,18 +104,22 @@ def _readers(catalog: Catalog) -> tuple[set[str], set[tuple[str, str]], set[str]
                         columns |= {(table, str(x).lower()) for x in v.values()}
             if place.get("file") == "faces.toml" and isinstance(place.get("key"), str):
                 faces.add(place["key"])
-    return captions, columns, faces
+            if isinstance(place.get("template"), str) and isinstance(place.get("computes"), str):
+                what = " ".join(place["computes"].split())
+                computed.add(f"{place['template']} computes {what}")
+    return captions, columns, faces, computed
 
 
 def _places(dumped: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """The fact itself and every table of its parameters that names a table or a file."""
+    """The fact itself and every table of its parameters that names a table, a file or a
+    template."""
     if "table" in dumped or "file" in dumped:
         yield dumped
     stack: list[Any] = [v for v in dumped.values()]
     while stack:
         v = stack.pop()
         if isinstance(v, dict):
-            if "table" in v or "file" in v:
+            if "table" in v or "file" in v or "template" in v:
                 yield v
             stack += list(v.values())
         elif isinstance(v, list):
@@ -126,7 +136,8 @@ def _matches(pattern: str, file: str, key: str) -> bool:
 
 
 def printed_texts(catalog: Catalog) -> list[tuple[str, str]]:
-    """(file, key) of every text of game.toml and faces.toml this module lists."""
+    """(file, key) of every text of game.toml and faces.toml this module lists, and of
+    every number a rule template computes ("quickref/dice.md.j2", "computes pack")."""
     out = [
         ("game.toml", key)
         for key, _v, _line in toml_values(
@@ -145,6 +156,7 @@ def printed_texts(catalog: Catalog) -> list[tuple[str, str]]:
             )
             if _typed_words(value)
         ]
+    out += [(template, f"computes {what}") for template, what in computations(catalog)]
     return out
 
 
@@ -158,10 +170,14 @@ def _typed_words(template: str) -> bool:
 def unread(catalog: Catalog) -> tuple[list[str], list[str], list[str]]:
     """(the texts no check reads and no `own_texts` pattern declares, those declared, the
     patterns that declare nothing), each text as "FILE KEY"."""
-    captions, columns, faces = _readers(catalog)
+    captions, columns, faces, computed = _readers(catalog)
     tables = catalog.game.tables
     left: list[tuple[str, str]] = []
     for file, key in printed_texts(catalog):
+        if key.startswith("computes "):
+            if f"{file} {key}" not in computed:
+                left.append((file, key))
+            continue
         if file == "faces.toml":
             if key not in faces:
                 left.append((file, key))

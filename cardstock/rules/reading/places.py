@@ -21,6 +21,12 @@ points at, so two texts that state one quantity differently fail with both place
     { least = "cost", match = {...} }      the smallest value of a field (`most`: the largest;
                                            a list of fields: their sum; a list field counts
                                            its items)
+    { template = "rulebook.md.j2", computes = "deck_size" }
+                                           the number a rule template (under layouts/<game>/)
+                                           computes in `{% set deck_size = … %}`, or prints
+                                           as an expression (`computes = "pack - n * deal"`,
+                                           with `given = { n = 3 }` binding a loop's names;
+                                           `computed`)
 
 A designer's choice (`[[designer_choices]]` in game.toml) is read as the topic, a colon and
 the choice ("first player: the player who …"), so a topic edited so that it names another
@@ -38,6 +44,7 @@ from pydantic import Field, model_validator
 
 from ...catalog.wording import NUMBER_WORDS as SPELT
 from ..filters import Filter, Strict, select, value_of
+from .computed import computed
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -113,20 +120,27 @@ class Place(Strict):
     topic: str | None = None  # a designer's choice, with `says` (`choice_text`)
     least: str | list[str] | None = None  # the smallest value of a field (or fields' sum)
     most: str | list[str] | None = None  # the largest
+    template: str | None = None  # a rule template, with `computes`
+    computes: str | None = None  # the name its `{% set %}` line computes, or an expression
+    given: dict[str, Any] = {}  # names the expression reads that a loop gives
 
     @model_validator(mode="after")
     def _one(self) -> Place:
         given = [
             k
             for k in ("setup", "players", "count", "distinct", "card", "table", "topic")
-            + ("least", "most")
+            + ("least", "most", "template")
             if getattr(self, k) is not None
         ]
         if len(given) != 1:
             raise ValueError(
                 "a place is one of: setup, players, count, distinct, card (with field), "
-                "table (with row), topic (with says), least, most"
+                "table (with row), topic (with says), least, most, template (with computes)"
             )
+        if (self.template is None) != (self.computes is None):
+            raise ValueError("a template place names the number it computes: computes")
+        if self.given and self.template is None:
+            raise ValueError("'given' binds the names of a template's expression: template")
         if self.topic is not None and self.says is None:
             raise ValueError("a designer's choice place gives the words around the value: says")
         if self.card is not None and self.field is None:
@@ -223,6 +237,8 @@ def read_place(
         _, have = _in_words(text, place.says or "{value}", want)
         label += f" ({(place.says or '').replace('{value}', '…')!r})"
         return Found(have, label, file, line, text=text)
+    if place.template is not None:
+        return _computed_place(place, catalog, rules_file)
     if place.least is not None or place.most is not None:
         fields = place.most if place.most is not None else place.least
         word = "most" if place.most is not None else "least"
@@ -234,6 +250,17 @@ def read_place(
             rules_line,
         )
     return _table_place(place, want, catalog)
+
+
+def _computed_place(place: Place, catalog: Catalog, rules_file: str) -> Found:
+    """The number a rule template computes, named by its expression and its terms."""
+    template = place.template or ""
+    c = computed(catalog, template, place.computes or "", place.given)
+    if isinstance(c, str):
+        return Found(None, f"template {template}", rules_file, None, c)
+    given = ", ".join(f"{k} = {v}" for k, v in place.given.items())
+    label = f"{c.where} `{c.described()}`" + (f" with {given}" if given else "")
+    return Found(c.value, label, c.shown_as, c.line)
 
 
 def _setup_place(place: Place, rules: Any, rules_file: str, rules_line: int | None) -> Found:

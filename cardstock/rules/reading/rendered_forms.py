@@ -143,6 +143,12 @@ def _names(catalog: Catalog, shown_as: str) -> dict[str, Any] | None:
     return kept[shown_as]
 
 
+def template_names(catalog: Catalog, shown_as: str) -> dict[str, Any] | None:
+    """The names a template's lines can render (`_names`), for the readers of a name's
+    value (`computed`)."""
+    return _names(catalog, shown_as)
+
+
 def _evaluated(catalog: Catalog, shown_as: str) -> dict[str, Any] | None:
     kept = reads_of(catalog).template_names
     assert kept is not None  # `_names` made it before asking
