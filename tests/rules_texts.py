@@ -44,11 +44,12 @@ def rulebook_text(game: str) -> str:
 
 
 def without_footer(text: str) -> str:
-    """A rulebook page's text less its running footer, which the page draws first (an
-    artifact, no text of the book): its number, then the game's or the chapter's name."""
-    lines = text.split("\n")
-    if len(lines) >= 2 and lines[0].strip().isdigit():
-        return "\n".join(lines[2:])
+    """A rulebook page's text less its running footer, which the page draws as it ends (an
+    artifact, no text of the book): its number, then the name of the game or of the chapter
+    the page's first line is in."""
+    lines = text.rstrip("\n").split("\n")
+    if len(lines) >= 2 and lines[-2].strip().isdigit():
+        return "\n".join(lines[:-2])
     return text
 
 
