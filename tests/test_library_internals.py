@@ -101,6 +101,9 @@ DERIVED = {
     "jinja2.compiler.CodeGenerator",
     "reportlab.platypus.flowables.Flowable",
     "reportlab.platypus.flowables.KeepTogether",
+    # a public flowable whose height a subclass sets from the page (`books/breaks.py`), so a
+    # template's page break is told apart from the book's own
+    "reportlab.platypus.flowables.CondPageBreak",
     "reportlab.platypus.paragraph.Paragraph",
     "reportlab.platypus.doctemplate.BaseDocTemplate",
     # beforeDrawPage / afterDrawPage: the page template's documented hooks (the user guide's
