@@ -488,6 +488,7 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.rules.report._from_outcome",
         "cardstock.rules.checks.backs.counted",
         "cardstock.rules.report._source_checks",
+        "cardstock.rules.keyed._source",
         "cardstock.rules.report._simulated",
         "cardstock.rules.report._setup_checks",
         # the texts' provenance and the translations' numbers, for a game with a rules.toml

@@ -38,7 +38,6 @@ from ..core.cache import code_key, digest, key_of
 from ..core.issues import Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.stage import Job
-from .sources import load_source
 from .verdicts import Check
 
 if TYPE_CHECKING:
@@ -280,6 +279,8 @@ def _source(catalog: Catalog, sources: Path | None) -> str:
     name = getattr(rules, "text", None) or getattr(rules, "seed", None)
     if not name:
         return "none"
+    from .sources import load_source  # the source reader, for a game with a rules.toml
+
     source, problem = load_source(name, own=rules.text_path, root=catalog.root, folder=sources)
     if source is None:
         return key_of("missing", problem or "")
