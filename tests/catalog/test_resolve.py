@@ -49,8 +49,8 @@ def test_the_qr_code_of_a_record_is_its_pattern_with_the_faces_digits(mini: Game
     assert version_code(record).endswith("&v=000000")
 
 
-def test_every_face_of_a_component_is_drawn_from_one_record(mini: GameCopy, monkeypatch) -> None:
-    (catalog,), _ = load_games(mini.root, ["mini"])
+def resolves_counted(monkeypatch) -> Counter[str]:
+    """How many times each component is resolved from now on, by its id."""
     made: Counter[str] = Counter()
 
     def counting(
@@ -60,6 +60,12 @@ def test_every_face_of_a_component_is_drawn_from_one_record(mini: GameCopy, monk
         return resolve(catalog, comp, theme, env)
 
     monkeypatch.setattr(resolve_module, "resolve", counting)
+    return made
+
+
+def test_every_face_of_a_component_is_drawn_from_one_record(mini: GameCopy, monkeypatch) -> None:
+    (catalog,), _ = load_games(mini.root, ["mini"])
+    made = resolves_counted(monkeypatch)
     faces = Faces(catalog, memory_cache())
     drawn = [(comp.id, side) for comp, side, _ in faces.each()]
     assert any(side == "back" for _, side in drawn)
@@ -70,15 +76,7 @@ def test_a_game_whose_faces_are_kept_resolves_each_component_once_for_every_stag
     mini: GameCopy, monkeypatch
 ) -> None:
     (catalog,), _ = load_games(mini.root, ["mini"])
-    made: Counter[str] = Counter()
-
-    def counting(
-        catalog: Catalog, comp: Component, theme: dict[str, str], env: BoundedSandbox
-    ) -> ComponentPrint:
-        made[comp.id] += 1
-        return resolve(catalog, comp, theme, env)
-
-    monkeypatch.setattr(resolve_module, "resolve", counting)
+    made = resolves_counted(monkeypatch)
     faces = Faces(catalog, memory_cache())
     assert faces.retain
     for _stage in range(3):  # each stage walks the game's records again
@@ -88,15 +86,7 @@ def test_a_game_whose_faces_are_kept_resolves_each_component_once_for_every_stag
 
 def test_records_past_their_limit_keep_only_the_last_ones(mini: GameCopy, monkeypatch) -> None:
     (catalog,), _ = load_games(mini.root, ["mini"])
-    made: Counter[str] = Counter()
-
-    def counting(
-        catalog: Catalog, comp: Component, theme: dict[str, str], env: BoundedSandbox
-    ) -> ComponentPrint:
-        made[comp.id] += 1
-        return resolve(catalog, comp, theme, env)
-
-    monkeypatch.setattr(resolve_module, "resolve", counting)
+    made = resolves_counted(monkeypatch)
     records = resolve_module.Records(catalog, {}, make_env(), kept=1)
     for _stage in range(2):
         list(records.each())
