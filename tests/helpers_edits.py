@@ -223,7 +223,7 @@ def cases(edits: Iterable[Edit | EditOfKind], escapes: dict[str, str]) -> list[A
     """The edits as test cases, each named by its id; an edit still escaping the check (in
     `escapes`, with why, or an `EditOfKind` no fact reads yet) an expected failure, which
     fails the run once it is caught. The edits expected to be caught make one batch (see
-    `_batch_lines`)."""
+    `together`)."""
     found, batch = [], []
     for e in edits:
         why = escapes.get(e.id)
@@ -233,26 +233,33 @@ def cases(edits: Iterable[Edit | EditOfKind], escapes: dict[str, str]) -> list[A
         found.append(pytest.param(e, id=e.id, marks=marks))
         if not why:
             batch.append(e)
-    for e in batch:
-        _BATCH[e.id] = batch
+    batched(batch)
     return found
 
 
-# Each edit expected to be caught, by its id: the edits of its test file expected to be caught.
+def batched(edits: list[Any]) -> None:
+    """Make `edits` (each with an `id`, a `game` and its `changes`, or an `Edit`) one batch:
+    in the default run their check is made once for all that fit (`together`)."""
+    for e in edits:
+        _BATCH[e.id] = edits
+
+
+# Each edit expected to be caught, by its id: the edits of its batch (its test file's edits
+# expected to be caught).
 # In the default run the edits of a file that fit together (each change's text still there
 # after the others are made) are made at once on one copy and checked once; an edit whose
 # finding is among that check's is caught, and any other is checked alone, as every edit is
 # in the full run (`CARDSTOCK_FULL=1`). A finding names the edit's own fact, seed line and
 # both values, so another edit of the batch cannot stand in for it.
-_BATCH: dict[str, list[Edit | EditOfKind]] = {}
+_BATCH: dict[str, list[Any]] = {}
 _BATCH_LINES: dict[tuple[str, str, str, tuple[str, ...]], list[str] | None] = {}
 
 
-def _changes_of(e: Edit | EditOfKind) -> tuple[Change, ...]:
-    return ((e.file, e.old, e.new), *e.also) if isinstance(e, Edit) else e.changes
+def _changes_of(e: Any) -> tuple[Change, ...]:
+    return ((e.file, e.old, e.new), *e.also) if isinstance(e, Edit) else tuple(e.changes)
 
 
-def _batch_lines(project: Path, e: Edit | EditOfKind, parts: set[str]) -> list[str] | None:
+def together(project: Path, e: Any, parts: set[str]) -> list[str] | None:
     """The findings of the check of `e`'s game with every edit of its batch that fits made
     at once (those of `e`'s kind of edit and game), or None when `e` is checked alone: the
     full run, an edit in no batch, one that did not fit, or a batch the game cannot read."""
@@ -316,8 +323,8 @@ def assert_caught(project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch) -> No
             and e.after.lower() in line.lower()
         ]
 
-    together = _batch_lines(project, e, PARTS)
-    if together is not None and hits(together):
+    at_once = together(project, e, PARTS)
+    if at_once is not None and hits(at_once):
         return
     lines = failures_edited(project, e.game, _changes_of(e), PARTS, sources=SEEDS)
     assert hits(lines), "\n".join(lines) or "the check passed"
@@ -348,8 +355,8 @@ def assert_caught_of_kind(project: Path, e: EditOfKind, monkeypatch: pytest.Monk
             and e.after.lower() in f.lower()
         ]
 
-    together = _batch_lines(project, e, KIND_PARTS)
-    if together is not None and hits(together):
+    at_once = together(project, e, KIND_PARTS)
+    if at_once is not None and hits(at_once):
         return
     lines = failures_edited(project, e.game, e.changes, KIND_PARTS, sources=SEEDS)
     assert hits(lines), "\n".join(lines) or "the check passed"
