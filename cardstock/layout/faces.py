@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .. import fonts
+from ..catalog.art import RASTER_SUFFIXES
 from ..catalog.languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
 from ..catalog.load import RULES_FILE
 from ..catalog.printing import ComponentPrint
@@ -372,14 +373,17 @@ class Faces:
             folder, root = catalog.folder, catalog.root
             tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
             files = [p for p in files_in(folder) if not _unread(p, catalog)]
+            layouts = [p for p in files_in(root / "layouts") if not _unread(p, catalog)]
+            # a picture's op names its file by path (the renderers read it there): a game
+            # with raster art keys its faces by the project's folder too; a game without
+            # draws the same faces from any copy of it
+            pictures = any(p.suffix.lower() in RASTER_SUFFIXES for p in (*files, *layouts))
             common = "\n".join(
                 [
-                    str(root),  # art ops name their files by path
+                    str(root) if pictures else "",
                     code_key(),
                     hash_files([p for p in files if p.resolve() not in tables], folder),
-                    hash_files(
-                        [p for p in files_in(root / "layouts") if not _unread(p, catalog)], root
-                    ),
+                    hash_files(layouts, root),
                     hash_files(shipped_in_use(root), shipped_layouts()),
                     hash_files(files_in(root / "fonts"), root),
                 ]

@@ -12,13 +12,17 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import faces_of, job_of, lay_out
 from helpers_faces import load, make_project
+from PIL import Image as PILImage
 from reportlab.pdfgen.canvas import Canvas
 
 from cardstock import fonts
+from cardstock.catalog.load import load_game
+from cardstock.core.issues import Issues
 from cardstock.layout import context
 from cardstock.layout.checks.drawn import lint
 from cardstock.layout.ops import (
@@ -328,3 +332,51 @@ def test_a_component_met_under_an_id_another_had_is_keyed_anew_on_every_side(pro
         faces.key(faces.records.of(renamed), "back", False) == back
     )  # a deck back reads none of the row
     assert faces.key(faces.records.of(card), "front", True) == front
+
+
+# ---------------------------------------------------------------- copies of a game
+
+
+def _mini_copy(root: Path, art: str = "") -> Any:
+    """The mini fixture game at `root`, its cards drawing their art; with `art`, Blaze's art
+    is that PNG file of the copy."""
+    shutil.copytree(HERE.parent / "fixtures" / "catalog" / "mini", root / "catalog" / "mini")
+    faces = root / "layouts" / "mini" / "faces.toml"
+    faces.parent.mkdir(parents=True)
+    faces.write_text('[layouts.card.boxes.art]\nart = "{{ art }}"\n', encoding="utf-8")
+    if art:
+        PILImage.new("RGB", (30, 42), "#336699").save(root / "catalog" / "mini" / "art" / art)
+        table = root / "catalog" / "mini" / "cards.csv"
+        text = table.read_text(encoding="utf-8")
+        table.write_text(text.replace("art/blaze.svg", f"art/{art}"), encoding="utf-8")
+    issues = Issues()
+    catalog = load_game(root, "mini", issues)
+    assert catalog is not None, [i.render() for i in issues]
+    return catalog
+
+
+def _images(ops: Any) -> list[Image]:
+    found: list[Image] = []
+    for op in ops:
+        if isinstance(op, Image):
+            found.append(op)
+        found += _images(getattr(op, "ops", ()))
+    return found
+
+
+def test_copies_of_a_game_without_pictures_share_its_faces_and_with_them_draw_their_own(
+    tmp_path: Path,
+) -> None:
+    def key(catalog: Any) -> bytes:
+        faces = faces_of(catalog)
+        blaze = next(c for c in catalog.components if c.id == "blaze")
+        return faces.key(faces.records.of(blaze), "front", True)
+
+    first, second = _mini_copy(tmp_path / "a"), _mini_copy(tmp_path / "b")
+    assert key(first) == key(second)  # vector art only: one face for every copy
+    first, second = _mini_copy(tmp_path / "c", "blaze.png"), _mini_copy(tmp_path / "d", "blaze.png")
+    assert key(first) != key(second)  # a picture is drawn from its own copy's file
+    for catalog in (first, second):
+        blaze = next(c for c in catalog.components if c.id == "blaze")
+        (picture,) = _images(lay_out(catalog, blaze, "front").ops)
+        assert Path(picture.path).is_relative_to(catalog.root)
