@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import TemplateSyntaxError, nodes
@@ -32,6 +31,7 @@ from jinja2 import TemplateSyntaxError, nodes
 from ...catalog.ruletext import layouts_dir
 from ...core.templating import plain
 from .phrases import templates
+from .reads import reads_of
 from .rendered_forms import template_lines, template_names
 
 if TYPE_CHECKING:
@@ -123,9 +123,9 @@ def computed(
         found = next(
             (
                 (n, raw[a:b].strip())
-                for shown, n, raw in template_lines(catalog)
+                for shown, n, raw, found in arithmetic_lines(catalog)
                 if shown == shown_as
-                for a, b, _ in spans(raw)
+                for a, b, _ in found
                 if " ".join(raw[a:b].split()) == wanted
             ),
             None,
@@ -140,6 +140,23 @@ def computed(
     return c
 
 
+def arithmetic_lines(
+    catalog: Catalog,
+) -> list[tuple[str, int, str, tuple[tuple[int, int, str | None], ...]]]:
+    """(shown path, line number, the line, its `spans`) of each line of the game's rule
+    templates that does arithmetic on numbers: read once per load of the catalog, for every
+    fact that reads a template's numbers."""
+    reads = reads_of(catalog)
+    if reads.template_arithmetic is None:
+        reads.template_arithmetic = [
+            (shown, n, raw, found)
+            for shown, n, raw in template_lines(catalog)
+            for found in (spans(raw),)
+            if found
+        ]
+    return reads.template_arithmetic
+
+
 def computations(catalog: Catalog) -> list[tuple[str, str]]:
     """(the template as named from the game's layouts folder, what it computes: the name a
     `{% set %}` gives, or the expression printed, spaces folded) of every arithmetic on
@@ -147,8 +164,8 @@ def computations(catalog: Catalog) -> list[tuple[str, str]]:
     left out), each once, in file order."""
     prefix = catalog.display(layouts_dir(catalog)).rstrip("/") + "/"
     out: list[tuple[str, str]] = []
-    for shown_as, _, raw in template_lines(catalog):
-        for a, b, name in spans(raw):
+    for shown_as, _, raw, found_spans in arithmetic_lines(catalog):
+        for a, b, name in found_spans:
             if name is not None:
                 value = (template_names(catalog, shown_as) or {}).get(name)
                 if value is not None and not _number(value):
@@ -165,9 +182,9 @@ def _instead(catalog: Catalog, shown_as: str, names: dict[str, Any], given: set[
     printed arithmetic expression), with its value."""
     printed = [
         _made(shown_as, n, "", raw[a:b].strip(), _value(raw[a:b], names), names)
-        for shown, n, raw in template_lines(catalog)
+        for shown, n, raw, found in arithmetic_lines(catalog)
         if shown == shown_as
-        for a, b, name in spans(raw)
+        for a, b, name in found
         if name is None
     ]
     found = [c for c in printed if given <= set(_names_read(c.expression))] or printed
@@ -244,12 +261,10 @@ def operators(toks: list[Token]) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=4096)
 def spans(text: str) -> tuple[tuple[int, int, str | None], ...]:
     """(start, end, the name a `{% set %}` gives it or None) in `text` of each expression
     of its tags that does arithmetic on numbers: a `{{ … }}`, a `{% set %}`'s value, each
-    binding of a `{% trans %}` header. Worked out once for each text: every fact that
-    reads a template's numbers reads the same lines."""
+    binding of a `{% trans %}` header."""
     out: list[tuple[int, int, str | None]] = []
     for m in _TAGS.finditer(text):
         group = next(g for g in ("print", "set", "trans") if m.group(g) is not None)

@@ -55,6 +55,11 @@ class Reads:
     translations: list[Read] | None = None
     # (shown path, line number, the line as written) of every rule template
     template_raw_lines: list[tuple[str, int, str]] | None = None
+    # (shown path, line number, the line, its arithmetic spans) of each rule template line
+    # that does arithmetic on numbers (`computed.arithmetic_lines`)
+    template_arithmetic: (
+        list[tuple[str, int, str, tuple[tuple[int, int, str | None], ...]]] | None
+    ) = None
     # (shown path, a line) → what each part of the template around it prints
     template_printed: dict[tuple[str, int], dict[int, list[str]] | None] | None = None
     # shown path → the names its lines can render ("": the context every template starts from)
