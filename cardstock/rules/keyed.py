@@ -12,7 +12,10 @@ Each scope is one part of a game's input, hashed once per check of a game:
   numbers, choices, where it is written);
 - `texts`: each component's text fields (those of type `text`);
 - `layouts`: the project's layouts and fonts and the shipped layouts it uses;
-- `source`: the source rulebook the rules cite (the seed or the game's own text).
+- `source`: the source rulebook the rules cite (the seed or the game's own text);
+- `quickref`: what each reference card's sides read beyond their row, the text their
+  quick-reference templates render to (a template may read the rules: `fact(id)`,
+  `setup_step`); with `game`, `data`, `texts` and `layouts`, every input of every face.
 
 A check's key is the hash of cardstock's own code (`core.cache.code_key`), the game, the
 options the check runs with, what names the check (its name, or a rule's entry and line),
@@ -43,7 +46,7 @@ from .verdicts import Check
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
-SCOPES = ("rules", "game", "data", "texts", "layouts", "source")
+SCOPES = ("rules", "game", "data", "texts", "layouts", "source", "quickref")
 EVERYTHING: tuple[str, ...] = SCOPES
 KIND = "check"
 
@@ -66,7 +69,7 @@ class Reads:
     def digest(self, scope: str) -> str:
         found = self._digests.get(scope)
         if found is None:
-            found = self._digests[scope] = _SCOPE[scope](self.job.catalog, self.sources)
+            found = self._digests[scope] = _SCOPE[scope](self.job, self.sources)
         return found
 
     def key(self, name: str, reads: Sequence[str] | None, *own: str) -> str:
@@ -287,13 +290,33 @@ def _source(catalog: Catalog, sources: Path | None) -> str:
     return key_of(source.name, source.shown, digest("\n".join(source.lines).encode()))
 
 
-_SCOPE: dict[str, Callable[[Catalog, Path | None], str]] = {
-    "rules": _rules,
-    "game": _game,
-    "data": _data,
-    "texts": _texts,
-    "layouts": _layouts,
-    "source": _source,
+def _quickref(job: Job, sources: Path | None) -> str:
+    """The rendered sides of every reference card (their records, which the faces read
+    too, so a check that lays the faces out renders them once)."""
+    records = job.faces.records
+    sides = []
+    for c in job.catalog.components:
+        if c.kind != "reference":
+            continue
+        for side, ref in sorted(records.of(c).quickref.items()):
+            refused = None if ref.refused is None else repr(ref.refused.issues)
+            sides.append([c.id, side, ref.text, [repr(i) for i in ref.problems], refused])
+    return digest(json.dumps(sides).encode())
+
+
+def _of_catalog(scope: Callable[[Catalog, Path | None], str]) -> Callable[[Job, Path | None], str]:
+    """A scope read from the game's catalog alone."""
+    return lambda job, sources: scope(job.catalog, sources)
+
+
+_SCOPE: dict[str, Callable[[Job, Path | None], str]] = {
+    "rules": _of_catalog(_rules),
+    "game": _of_catalog(_game),
+    "data": _of_catalog(_data),
+    "texts": _of_catalog(_texts),
+    "layouts": _of_catalog(_layouts),
+    "source": _of_catalog(_source),
+    "quickref": _quickref,
 }
 
 __all__ = [
