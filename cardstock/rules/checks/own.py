@@ -18,7 +18,10 @@ from . import (
 
 OWN: tuple[Provider, ...] = (
     Provider(
-        "colour-only", "print", "nothing is told apart by colour alone", colour_only.colour_only,
+        "colour-only",
+        "print",
+        "nothing is told apart by colour alone",
+        colour_only.colour_only,
         reads=("game", "data", "texts"),
     ),
     Provider(
