@@ -275,14 +275,14 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
 
 
 def _layout_inputs(job: Job) -> Iterator[str]:
-    """What the rulebook's layout reads besides its text: everything of the game but its
-    tables (the game file, the sets, icons and fonts, the layouts: `Faces.common_key`), the
-    rules' terms and setup (`_rules_read`), and
-    of each component what the cover and the component list show in words (its set, kind,
-    group, count and name) and the room its thumbnail takes (the face's size, and whether
-    it can be drawn at all: an outline stands in for a face that cannot). Not what a face
-    draws. A game too big to keep its drawings in memory gives each face's whole content
-    key instead. A part a component, each made as the key is hashed (`key_of_each`)."""
+    """What the rulebook's layout reads besides its text: everything of the game but its tables
+    (the game file, the sets, icons and fonts, the layouts: `Faces.common_key`), the
+    rules' terms and setup (`_rules_read`), and of each component what the cover and the
+    component list show in words (its set, kind, group, count and name) and the room its
+    thumbnail takes (the face's size, and whether it can be drawn at all: an outline
+    stands in for a face that cannot). Not what a face draws. A game too big to keep its
+    drawings in memory gives each face's whole content key instead. A part a component,
+    each made as the key is hashed (`key_of_each`)."""
     yield job.faces.common_key()[0]
     yield _rules_read(job.catalog)
     for comp, side, face in job.faces.outlines():

@@ -298,7 +298,7 @@ def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a
     assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()
 
 
-def test_terms_the_rules_file_takes_from_the_index_lay_the_rulebook_out_again_as_a_fresh_build_would(
+def test_terms_the_rules_file_drops_lay_the_rulebook_out_again_as_a_fresh_build_would(
     built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The glossary and the index list the rules file's `terms` facts, which no face and
