@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SEEDS, load_games, run_checks
+from conftest import FULL, SEEDS, load_games, run_checks
 from seed_edits import ROOT
 
 from cardstock.init import init_project
@@ -222,33 +222,112 @@ def place_of(e: Edit | EditOfKind) -> str:
 def cases(edits: Iterable[Edit | EditOfKind], escapes: dict[str, str]) -> list[Any]:
     """The edits as test cases, each named by its id; an edit still escaping the check (in
     `escapes`, with why, or an `EditOfKind` no fact reads yet) an expected failure, which
-    fails the run once it is caught."""
-    found = []
+    fails the run once it is caught. The edits expected to be caught make one batch (see
+    `together`)."""
+    found, batch = [], []
     for e in edits:
         why = escapes.get(e.id)
         if why is None and isinstance(e, EditOfKind) and e.by == NO_FACT:
             why = f"no fact reads this text yet ({e.kind}): '{e.before}' -> '{e.after}'"
         marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
         found.append(pytest.param(e, id=e.id, marks=marks))
+        if not why:
+            batch.append(e)
+    batched(batch)
     return found
+
+
+def batched(edits: list[Any]) -> None:
+    """Make `edits` (each with an `id`, a `game` and its `changes`, or an `Edit`) one batch:
+    in the default run their check is made once for all that fit (`together`)."""
+    for e in edits:
+        _BATCH[e.id] = edits
+
+
+# Each edit expected to be caught, by its id: the edits of its batch (its test file's edits
+# expected to be caught).
+# In the default run the edits of a file that fit together (each change's text still there
+# after the others are made) are made at once on one copy and checked once; an edit whose
+# finding is among that check's is caught, and any other is checked alone, as every edit is
+# in the full run (`CARDSTOCK_FULL=1`). A finding names the edit's own fact, seed line and
+# both values, so another edit of the batch cannot stand in for it.
+_BATCH: dict[str, list[Any]] = {}
+_BATCH_LINES: dict[tuple[str, str, str, tuple[str, ...]], list[str] | None] = {}
+
+
+def _changes_of(e: Any) -> tuple[Change, ...]:
+    return ((e.file, e.old, e.new), *e.also) if isinstance(e, Edit) else tuple(e.changes)
+
+
+def together(project: Path, e: Any, parts: set[str]) -> list[str] | None:
+    """The findings of the check of `e`'s game with every edit of its batch that fits made
+    at once (those of `e`'s kind of edit and game), or None when `e` is checked alone: the
+    full run, an edit in no batch, one that did not fit, or a batch the game cannot read."""
+    group = [x for x in _BATCH.get(e.id, []) if type(x) is type(e) and x.game == e.game]
+    if FULL or len(group) < 2:
+        return None
+    key = (str(project), e.game, repr(sorted(parts)), tuple(x.id for x in group))
+    if key not in _BATCH_LINES:
+        _BATCH_LINES[key] = None
+        texts: dict[str, str] = {}
+        made: set[str] = set()
+        for x in group:
+            changes = _changes_of(x)
+            trial = dict(texts)
+            for f, old, new in changes:
+                text = trial.get(f)
+                if text is None:
+                    text = (project / f).read_text(encoding="utf-8")
+                if old not in text:
+                    break
+                trial[f] = text.replace(old, new, 1)
+            else:
+                texts = trial
+                made.add(x.id)
+        saved = {f: (project / f).read_text(encoding="utf-8") for f in texts}
+        try:
+            for f, text in texts.items():
+                (project / f).write_text(text, encoding="utf-8")
+            catalogs, issues = load_games(project, [e.game])
+            if not issues.errors:
+                report = run_checks(catalogs, only=parts, sources=SEEDS).game(e.game)
+                _BATCH_LINES[key] = [
+                    f"{c.rule}: {i.render()}"
+                    for c in report.checks
+                    if c.status == "fail"
+                    for i in c.findings
+                ]
+        finally:
+            for f, text in saved.items():
+                (project / f).write_text(text, encoding="utf-8")
+        _MADE[key] = made
+    return _BATCH_LINES[key] if e.id in _MADE.get(key, set()) else None
+
+
+_MADE: dict[tuple[str, str, str, tuple[str, ...]], set[str]] = {}
 
 
 def assert_caught(project: Path, e: Edit, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check of the edited game fails with a finding that names the fact, its seed
     line (the seed alone when the source states no such thing) and both values."""
     monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
-    changes = ((e.file, e.old, e.new), *e.also)
-    lines = failures_edited(project, e.game, changes, PARTS, sources=SEEDS)
     source = f"{SEED_FILES[e.game]}:" if e.line is None else f"{SEED_FILES[e.game]}:{e.line}"
-    hits = [
-        line
-        for line in lines
-        if e.fact in line
-        and (e.line is None or source in line)
-        and e.before.lower() in line.lower()
-        and e.after.lower() in line.lower()
-    ]
-    assert hits, "\n".join(lines) or "the check passed"
+
+    def hits(lines: list[str]) -> list[str]:
+        return [
+            line
+            for line in lines
+            if e.fact in line
+            and (e.line is None or source in line)
+            and e.before.lower() in line.lower()
+            and e.after.lower() in line.lower()
+        ]
+
+    at_once = together(project, e, PARTS)
+    if at_once is not None and hits(at_once):
+        return
+    lines = failures_edited(project, e.game, _changes_of(e), PARTS, sources=SEEDS)
+    assert hits(lines), "\n".join(lines) or "the check passed"
 
 
 def _names_line(finding: str, game: str, line: int) -> bool:
@@ -265,13 +344,19 @@ def assert_caught_of_kind(project: Path, e: EditOfKind, monkeypatch: pytest.Monk
     """The check of the edited game fails with a finding that names what `e` says, its seed
     line (unless `e.cites` is False) and both values."""
     monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
+
+    def hits(lines: list[str]) -> list[str]:
+        return [
+            f
+            for f in lines
+            if e.names in f
+            and (not e.cites or _names_line(f, e.game, e.seed))
+            and e.before.lower() in f.lower()
+            and e.after.lower() in f.lower()
+        ]
+
+    at_once = together(project, e, KIND_PARTS)
+    if at_once is not None and hits(at_once):
+        return
     lines = failures_edited(project, e.game, e.changes, KIND_PARTS, sources=SEEDS)
-    hits = [
-        f
-        for f in lines
-        if e.names in f
-        and (not e.cites or _names_line(f, e.game, e.seed))
-        and e.before.lower() in f.lower()
-        and e.after.lower() in f.lower()
-    ]
-    assert hits, "\n".join(lines) or "the check passed"
+    assert hits(lines), "\n".join(lines) or "the check passed"

@@ -58,19 +58,27 @@ class Reads:
     """The digests of one game's scopes, each worked out when a check first asks for it (one
     a game's check, never compared: a plain class)."""
 
-    __slots__ = ("job", "options", "sources", "_digests")
+    __slots__ = ("job", "options", "sources", "_digests", "_shown")
 
     def __init__(self, job: Job, options: str, sources: Path | None) -> None:
         self.job = job
         self.options = options  # what the check was asked with that its verdicts depend on
         self.sources = sources
         self._digests: dict[str, str] = {}
+        # each model's `stable` text, by the model's id (the model kept beside it, so that the
+        # id is not another's): the rules scope and each entry's key read the same models
+        self._shown: dict[int, tuple[BaseModel, str]] = {}
 
     def digest(self, scope: str) -> str:
         found = self._digests.get(scope)
         if found is None:
-            found = self._digests[scope] = _SCOPE[scope](self.job, self.sources)
+            found = self._digests[scope] = _SCOPE[scope](self)
         return found
+
+    def stable(self, value: Any) -> str:
+        """`stable(value)`, each model's text worked out once for the check of this game (the
+        models do not change while it runs)."""
+        return stable(value, self._shown)
 
     def key(self, name: str, reads: Sequence[str] | None, *own: str) -> str:
         catalog = self.job.catalog
@@ -79,7 +87,7 @@ class Reads:
             KIND,
             code_key(),
             catalog.id,
-            str(catalog.root),
+            str(self.sources),
             self.options,
             name,
             *own,
@@ -139,25 +147,33 @@ def entry_key(loc: Any, file: str, seed: str | None, shown: str) -> tuple[str, .
     return (shown, loc.where, str(loc.line), file, seed or "")
 
 
-def stable(value: Any) -> str:
+def stable(value: Any, shown: dict[int, tuple[BaseModel, str]] | None = None) -> str:
     """`value` as text that is the same in every process: a set's items and a mapping's keys
     in sorted order (a set's `repr` follows the process's string hashes), a model or a
-    dataclass by its fields (and a model's private attributes)."""
+    dataclass by its fields (and a model's private attributes). `shown`: the texts of the
+    models already worked out, by their ids, read and added to."""
     if value is None or isinstance(value, (str, int, float)):
         return repr(value)
     if isinstance(value, BaseModel):
+        known = None if shown is None else shown.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
         private = getattr(value, "__pydantic_private__", None) or {}
         fields = {k: getattr(value, k) for k in type(value).model_fields}
-        return f"{type(value).__name__}({stable(fields)}, {stable(private)})"
+        text = f"{type(value).__name__}({stable(fields, shown)}, {stable(private, shown)})"
+        if shown is not None:
+            shown[id(value)] = (value, text)
+        return text
     if is_dataclass(value) and not isinstance(value, type):
         own = {f.name: getattr(value, f.name) for f in fields_of(value)}
-        return f"{type(value).__name__}({stable(own)})"
+        return f"{type(value).__name__}({stable(own, shown)})"
     if isinstance(value, Mapping):
-        return "{" + ", ".join(sorted(f"{stable(k)}: {stable(v)}" for k, v in value.items())) + "}"
+        items = (f"{stable(k, shown)}: {stable(v, shown)}" for k, v in value.items())
+        return "{" + ", ".join(sorted(items)) + "}"
     if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(sorted(stable(v) for v in value)) + "}"
+        return "{" + ", ".join(sorted(stable(v, shown) for v in value)) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(map(stable, value)) + "]"
+        return "[" + ", ".join(stable(v, shown) for v in value) + "]"
     return repr(value)
 
 
@@ -233,13 +249,15 @@ def _rows(catalog: Catalog, texts: bool) -> str:
     return digest(json.dumps(out, sort_keys=True, default=repr).encode())
 
 
-def _rules(catalog: Catalog, sources: Path | None) -> str:
+def _rules(reads: Reads) -> str:
+    catalog = reads.job.catalog
     path = catalog.folder / "rules.toml"
     held = hash_files([path], catalog.folder) if path.is_file() else "none"
-    return key_of(held, stable(catalog.rules))  # the model too: a test edits it in memory
+    return key_of(held, reads.stable(catalog.rules))  # the model too: a test edits it in memory
 
 
-def _game(catalog: Catalog, sources: Path | None) -> str:
+def _game(reads: Reads) -> str:
+    catalog = reads.job.catalog
     folder = catalog.folder
     tables = {(folder / s.table).resolve() for s in catalog.game.sets if s.table}
     tables.add((folder / "rules.toml").resolve())
@@ -257,18 +275,21 @@ def _game(catalog: Catalog, sources: Path | None) -> str:
         catalog.shared_ids,
         catalog.lines,
     )
-    return key_of(held, stable(loaded))
+    return key_of(held, reads.stable(loaded))
 
 
-def _data(catalog: Catalog, sources: Path | None) -> str:
+def _data(reads: Reads) -> str:
+    catalog = reads.job.catalog
     return _rows(catalog, texts=False)
 
 
-def _texts(catalog: Catalog, sources: Path | None) -> str:
+def _texts(reads: Reads) -> str:
+    catalog = reads.job.catalog
     return _rows(catalog, texts=True)
 
 
-def _layouts(catalog: Catalog, sources: Path | None) -> str:
+def _layouts(reads: Reads) -> str:
+    catalog = reads.job.catalog
     root = catalog.root
     return key_of(
         hash_files(files_in(root / "layouts"), root),
@@ -277,7 +298,8 @@ def _layouts(catalog: Catalog, sources: Path | None) -> str:
     )
 
 
-def _source(catalog: Catalog, sources: Path | None) -> str:
+def _source(reads: Reads) -> str:
+    catalog, sources = reads.job.catalog, reads.sources
     rules = catalog.rules
     name = getattr(rules, "text", None) or getattr(rules, "seed", None)
     if not name:
@@ -290,9 +312,10 @@ def _source(catalog: Catalog, sources: Path | None) -> str:
     return key_of(source.name, source.shown, digest("\n".join(source.lines).encode()))
 
 
-def _quickref(job: Job, sources: Path | None) -> str:
+def _quickref(reads: Reads) -> str:
     """The rendered sides of every reference card (their records, which the faces read
     too, so a check that lays the faces out renders them once)."""
+    job = reads.job
     records = job.faces.records
     sides = []
     for c in job.catalog.components:
@@ -304,18 +327,13 @@ def _quickref(job: Job, sources: Path | None) -> str:
     return digest(json.dumps(sides).encode())
 
 
-def _of_catalog(scope: Callable[[Catalog, Path | None], str]) -> Callable[[Job, Path | None], str]:
-    """A scope read from the game's catalog alone."""
-    return lambda job, sources: scope(job.catalog, sources)
-
-
-_SCOPE: dict[str, Callable[[Job, Path | None], str]] = {
-    "rules": _of_catalog(_rules),
-    "game": _of_catalog(_game),
-    "data": _of_catalog(_data),
-    "texts": _of_catalog(_texts),
-    "layouts": _of_catalog(_layouts),
-    "source": _of_catalog(_source),
+_SCOPE: dict[str, Callable[[Reads], str]] = {
+    "rules": _rules,
+    "game": _game,
+    "data": _data,
+    "texts": _texts,
+    "layouts": _layouts,
+    "source": _source,
     "quickref": _quickref,
 }
 

@@ -25,7 +25,7 @@ from ..core.stage import Job
 from ..core.toolwords import ENGLISH, ToolWords
 from .checks.own import OWN
 from .checks.unchecked import could_check
-from .keyed import Reads, entry_key, entry_reads, stable, text_field_names
+from .keyed import Reads, entry_key, entry_reads, text_field_names
 from .reading.reads import forget
 from .verdicts import ACK, FAIL, PASS, SKIP, WARN, Check, Provider
 
@@ -307,7 +307,7 @@ def _rule_checks(
         *(("facts", loc) for loc in (rules.facts if wanted("facts") else [])),
         *(("examples", loc) for loc in (rules.examples if wanted("examples") else [])),
     ]:
-        shown = stable(loc.rule)
+        shown = reads.stable(loc.rule)
         checks += reads.kept(
             f"{section} {rules.file}:{loc.line}",
             entry_reads(section, loc.rule, texts, shown),

@@ -3,11 +3,12 @@ catch fewer of a game's edits that contradict a stated fact (all but its designe
 and accepted survivors, which are listed apart) than it did when the rate was last
 measured (the goal is every edit caught or accepted, `FLOORS` rises as the checks do).
 
-The default run judges a fixed spread of each game's edits (`sample`: about
-`SAMPLE` of them, every kind included); `CARDSTOCK_FULL=1` judges every 4th edit (and the
-first of each kind), against the floor measured on that list: judging all of the five
-games' edits takes about half an hour of CPU, `cardstock check --mutate` does that. Each
-run prints the rate it measured.
+The default run judges a fixed spread of the five games' edits (`spread_kinds`): each kind
+of edit in one game, the games taking the kinds in turn, so that every kind and every game
+is judged; `CARDSTOCK_FULL=1` judges every 4th edit of every game (and the first of each
+kind), against the floor measured on that list: judging all of the five games' edits takes
+about half an hour of CPU, `cardstock check --mutate` does that. Each run prints the rate
+it measured.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import math
 import random
 
 import pytest
-from conftest import FULL, GAMES, ROOT, SEEDS, load_games, suite_cache
+from conftest import FULL, GAMES, ROOT, SEEDS, load_games, repeat, suite_cache
 
 from cardstock.core.issues import Issues
 from cardstock.rules.mutation.designer import scope
@@ -61,15 +62,48 @@ def sample(every: list[Edit], size: int = SAMPLE, step: int | None = None) -> li
     return [e for i, e in enumerate(every) if i % step == 0 or id(e) in firsts]
 
 
+def spread_kinds(kinds_of: dict[str, list[str]]) -> dict[str, set[str]]:
+    """The kinds of edit each game's edits are judged by in the default run: every kind once,
+    in the game whose turn it is (the games in turn, in their order, each kind going to the
+    next game that has it), so each game judges some kind and each kind is judged once.
+    `kinds_of`: each game's kinds of edit, in the order its edits first show them."""
+    games = list(kinds_of)
+    out: dict[str, set[str]] = {g: set() for g in games}
+    turn = 0
+    for kind in dict.fromkeys(k for g in games for k in kinds_of[g]):
+        for step in range(len(games)):
+            game = games[(turn + step) % len(games)]
+            if kind in kinds_of[game]:
+                out[game].add(kind)
+                turn = (turn + step + 1) % len(games)
+                break
+    return out
+
+
+def _kinds(game: str) -> list[str]:
+    (catalog,), _ = load_games(ROOT, [game])
+    return list(dict.fromkeys(e.kind for e in edits(catalog)))
+
+
+@pytest.fixture(scope="module")
+def judged_kinds() -> dict[str, set[str]]:
+    return spread_kinds({g: _kinds(g) for g in GAMES})
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_the_mutation_test_catches_no_fewer_edits_than_last_measured(game: str) -> None:
+def test_the_mutation_test_catches_no_fewer_edits_than_last_measured(
+    game: str, judged_kinds: dict[str, set[str]]
+) -> None:
     from cardstock.mutate import MUTATE_RUNS, judge_of
 
     (catalog,), issues = load_games(ROOT, [game])
     assert not issues.errors
     sources = game_files(catalog)
     every = edits(catalog, sources)
-    chosen = sample(every, step=4) if FULL else sample(every)
+    if FULL:
+        chosen = sample(every, step=4)
+    else:  # the first edit of each kind this game judges
+        chosen = [next(e for e in every if e.kind == k) for k in sorted(judged_kinds[game])]
     # the suite's cache: the unedited game's faces, which other files lay out, are read back
     judge = judge_of(ROOT, game, suite_cache(), seed=1, runs=MUTATE_RUNS, sources=SEEDS)
     problems = Issues()
@@ -95,6 +129,16 @@ def test_the_mutation_test_catches_no_fewer_edits_than_last_measured(game: str) 
     )
 
 
+def test_the_default_run_judges_every_kind_once_and_every_game() -> None:
+    kinds_of = {"a": ["number", "name", "back"], "b": ["number", "heading"], "c": ["name"]}
+    spread = spread_kinds(kinds_of)
+    assert spread == {"a": {"number", "back"}, "b": {"heading"}, "c": {"name"}}
+    shipped = spread_kinds({g: _kinds(g) for g in GAMES})
+    assert all(shipped.values())  # every game judges some kind
+    judged = [k for kinds in shipped.values() for k in kinds]
+    assert sorted(judged) == sorted({k for g in GAMES for k in _kinds(g)})  # each kind once
+
+
 def test_the_sample_is_fixed_and_holds_every_kind() -> None:
     (catalog,), _ = load_games(ROOT, ["vortex"])
     every = edits(catalog)
@@ -106,10 +150,11 @@ def test_the_sample_is_fixed_and_holds_every_kind() -> None:
     assert SAMPLE <= len(chosen) <= SAMPLE + len(kinds)
 
 
-# alpha-omega-tiles's edits are judged fastest: a seeded random sample of them is held to the
-# figure its full run measured (every edit that contradicts a stated fact caught by a fact),
-# and no edit is found only by a part that names no fact (a translation, an acknowledgment).
-SEEDED = ("alpha-omega-tiles", 30, 0.99)
+# alpha-omega-tiles's edits are judged fastest: a seeded random sample of them (30 in the full
+# run, 10 by default) is held to the figure its full run measured (every edit that contradicts
+# a stated fact caught by a fact), and no edit is found only by a part that names no fact (a
+# translation, an acknowledgment).
+SEEDED = ("alpha-omega-tiles", repeat(30, 10), 0.99)
 
 
 def test_a_seeded_sample_of_a_games_edits_holds_the_figure_its_full_run_measured() -> None:

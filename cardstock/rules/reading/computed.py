@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from jinja2 import TemplateSyntaxError, nodes
@@ -243,10 +244,12 @@ def operators(toks: list[Token]) -> list[int]:
     return out
 
 
-def spans(text: str) -> list[tuple[int, int, str | None]]:
+@lru_cache(maxsize=4096)
+def spans(text: str) -> tuple[tuple[int, int, str | None], ...]:
     """(start, end, the name a `{% set %}` gives it or None) in `text` of each expression
     of its tags that does arithmetic on numbers: a `{{ … }}`, a `{% set %}`'s value, each
-    binding of a `{% trans %}` header."""
+    binding of a `{% trans %}` header. Worked out once for each text: every fact that
+    reads a template's numbers reads the same lines."""
     out: list[tuple[int, int, str | None]] = []
     for m in _TAGS.finditer(text):
         group = next(g for g in ("print", "set", "trans") if m.group(g) is not None)
@@ -258,7 +261,7 @@ def spans(text: str) -> list[tuple[int, int, str | None]]:
             toks = tokens(text[a:b])
             if toks and operators(toks):
                 out.append((a, b, m.group("name")))
-    return out
+    return tuple(out)
 
 
 def _bindings(header: str, start: int) -> list[tuple[int, int]]:
