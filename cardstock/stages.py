@@ -497,6 +497,15 @@ def selected(options: BuildOptions) -> list[Stage]:
     return [s for s in STAGES if s.wanted(options)]
 
 
+# What the provided checks read (`rules.keyed.SCOPES`), their verdicts kept by it: a face's
+# inputs (the game's files, its rows, the layouts and fonts, the reference cards' rendered
+# templates, through which alone a face reads the rules), and the rulebook's (its templates
+# under the layouts, and what their context reads: the rules, the game file, the rows, the
+# faces it pictures). Neither reads the source rulebook; a face reads no rule but through a
+# reference card's text.
+FACES = ("game", "data", "texts", "layouts", "quickref")
+RULEBOOK = ("rules", "game", "data", "texts", "layouts")
+
 # The checks the rooms after the rules room provide to its checker (`cardstock.rules.report`,
 # which reports them with its own, `rules.checks.own`), in the order they are reported.
 CHECKS: tuple[Provider, ...] = (
@@ -505,18 +514,21 @@ CHECKS: tuple[Provider, ...] = (
         "print",
         "text fits, bleed holds only art, safe zone respected",
         face_lint.lint,
+        reads=FACES,
     ),
     Provider(
         "footers",
         "print",
         "the one-line footers of tuck boxes, board tiles and cut sheets keep every part",
         footer_lint.lint,
+        reads=FACES,
     ),
     Provider(
         "colour-vision",
         "print",
         "sets stay apart for colour-blind players (Machado 2009 simulation, ΔE2000)",
         face_lint.colour_vision,
+        reads=FACES,
     ),
     Provider(
         "greyscale",
@@ -524,12 +536,14 @@ CHECKS: tuple[Provider, ...] = (
         "the values of a field a player tells apart stay apart in greyscale (ΔL* 15 or "
         "more) and in each colour-vision view, else differ by a shape",
         face_lint.greyscale,
+        reads=FACES,
     ),
     Provider(
         "rulebook",
         "rulebook",
         "every component a rulebook names exists; counts come from the catalog",
         book_check.lint,
+        reads=RULEBOOK,
     ),
 )
 

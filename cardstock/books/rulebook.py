@@ -24,8 +24,9 @@ Outputs (the pipeline stage `rulebook`):
 The story is laid out once; the booklets impose the reading PDF's own pages. A typeset
 rulebook is kept in the cache (`cardstock.core.cache`, kind "book") under a key of what it
 read: its rendered text, the reading page size, the game's other inputs but its tables
-(the game file with its colours and icons, fonts, layouts), what the component list says
-of each component, the drawing of every face of the game and the code. So the rules
+(the game file with its colours and icons, fonts, layouts), what it reads of the rules file
+(the terms its glossary and index list, the setup its picture shows), what the component
+list says of each component, the drawing of every face of the game and the code. So the rules
 check, which lays the book out to find what does not fit, and the rulebook stage of the
 same build (often in another process) lay it out once between them, and a later build
 whose edit the book does not show lays it out not at all.
@@ -44,6 +45,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
@@ -61,6 +63,7 @@ from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
 from ..fonts import FONT_DIR
 from ..layout.text.continued import later_parts
+from ..rules.setup.simulator import reads
 from . import art, fonts, index, refs, setup_piles
 from .breaks import FilledBreak
 from .columns import columned, every
@@ -89,6 +92,7 @@ from .quickref import reference_sheets
 from .scripts import icon_resolver, paragraph
 from .setup_picture import setup_figure
 from .story import HEADINGS, Builder, Styles, accent_color, escape
+from .terms import game_terms
 
 COLUMN_GAP = 0.25 * 72  # between the two columns of a page set in two (points)
 
@@ -271,14 +275,16 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
 
 
 def _layout_inputs(job: Job) -> Iterator[str]:
-    """What the rulebook's layout reads besides its text: everything of the game but its
-    tables (the game file, the sets, icons and fonts, the layouts: `Faces.common_key`), and
-    of each component what the cover and the component list show in words (its set, kind,
-    group, count and name) and the room its thumbnail takes (the face's size, and whether
-    it can be drawn at all: an outline stands in for a face that cannot). Not what a face
-    draws. A game too big to keep its drawings in memory gives each face's whole content
-    key instead. A part a component, each made as the key is hashed (`key_of_each`)."""
+    """What the rulebook's layout reads besides its text: everything of the game but its tables
+    (the game file, the sets, icons and fonts, the layouts: `Faces.common_key`), the
+    rules' terms and setup (`_rules_read`), and of each component what the cover and the
+    component list show in words (its set, kind, group, count and name) and the room its
+    thumbnail takes (the face's size, and whether it can be drawn at all: an outline
+    stands in for a face that cannot). Not what a face draws. A game too big to keep its
+    drawings in memory gives each face's whole content key instead. A part a component,
+    each made as the key is hashed (`key_of_each`)."""
     yield job.faces.common_key()[0]
+    yield _rules_read(job.catalog)
     for comp, side, face in job.faces.outlines():
         if side != "front":
             continue
@@ -288,6 +294,18 @@ def _layout_inputs(job: Job) -> Iterator[str]:
             continue
         drawable = bool(face.ops) and not any(i.level == "error" for i in face.findings)
         yield f"{words}\t{face.width!r} {face.height!r} {face.bleed!r} {drawable}"
+
+
+def _rules_read(catalog: Catalog) -> str:
+    """What the layout reads of the rules file, which the faces' common key leaves out: the
+    game's terms (the glossary and the index, `terms` facts among them) and the setup with
+    what its steps read of the catalog (the setup picture)."""
+    setup = getattr(catalog.rules, "setup", None)
+    read: Any = None
+    if setup is not None:
+        read = reads(catalog.components, setup)
+    terms = [repr(t) for t in game_terms(catalog)]
+    return json.dumps([terms, repr(setup), read], sort_keys=True, default=str)
 
 
 def _text(job: Job, papers: tuple[str, ...]) -> tuple[str | None, list[Issue], BookSize]:

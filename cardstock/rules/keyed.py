@@ -12,7 +12,10 @@ Each scope is one part of a game's input, hashed once per check of a game:
   numbers, choices, where it is written);
 - `texts`: each component's text fields (those of type `text`);
 - `layouts`: the project's layouts and fonts and the shipped layouts it uses;
-- `source`: the source rulebook the rules cite (the seed or the game's own text).
+- `source`: the source rulebook the rules cite (the seed or the game's own text);
+- `quickref`: what each reference card's sides read beyond their row, the text their
+  quick-reference templates render to (a template may read the rules: `fact(id)`,
+  `setup_step`); with `game`, `data`, `texts` and `layouts`, every input of every face.
 
 A check's key is the hash of cardstock's own code (`core.cache.code_key`), the game, the
 options the check runs with, what names the check (its name, or a rule's entry and line),
@@ -43,7 +46,7 @@ from .verdicts import Check
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
 
-SCOPES = ("rules", "game", "data", "texts", "layouts", "source")
+SCOPES = ("rules", "game", "data", "texts", "layouts", "source", "quickref")
 EVERYTHING: tuple[str, ...] = SCOPES
 KIND = "check"
 
@@ -309,6 +312,21 @@ def _source(reads: Reads) -> str:
     return key_of(source.name, source.shown, digest("\n".join(source.lines).encode()))
 
 
+def _quickref(reads: Reads) -> str:
+    """The rendered sides of every reference card (their records, which the faces read
+    too, so a check that lays the faces out renders them once)."""
+    job = reads.job
+    records = job.faces.records
+    sides = []
+    for c in job.catalog.components:
+        if c.kind != "reference":
+            continue
+        for side, ref in sorted(records.of(c).quickref.items()):
+            refused = None if ref.refused is None else repr(ref.refused.issues)
+            sides.append([c.id, side, ref.text, [repr(i) for i in ref.problems], refused])
+    return digest(json.dumps(sides).encode())
+
+
 _SCOPE: dict[str, Callable[[Reads], str]] = {
     "rules": _rules,
     "game": _game,
@@ -316,6 +334,7 @@ _SCOPE: dict[str, Callable[[Reads], str]] = {
     "texts": _texts,
     "layouts": _layouts,
     "source": _source,
+    "quickref": _quickref,
 }
 
 __all__ = [

@@ -296,3 +296,23 @@ def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a
     fresh = tmp_path / "fresh"
     build(built, fresh)
     assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()
+
+
+def test_terms_the_rules_file_drops_lay_the_rulebook_out_again_as_a_fresh_build_would(
+    built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The glossary and the index list the rules file's `terms` facts, which no face and
+    not the template's text read: the kept book is keyed by them too."""
+    out = built / "output"
+    before = (out / BOOK).read_bytes()
+    rules = built / "catalog" / GAME / "rules.toml"
+    text = rules.read_text(encoding="utf-8")
+    listed = '"Balance of Strength", "Strength Balance", '
+    assert text.count(listed) == 1
+    rules.write_text(text.replace(listed, ""), encoding="utf-8")
+    assert build(built, out) == BOOKS
+    assert (out / BOOK).read_bytes() != before
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
+    fresh = tmp_path / "fresh"
+    build(built, fresh)
+    assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()

@@ -18,7 +18,11 @@ from . import (
 
 OWN: tuple[Provider, ...] = (
     Provider(
-        "colour-only", "print", "nothing is told apart by colour alone", colour_only.colour_only
+        "colour-only",
+        "print",
+        "nothing is told apart by colour alone",
+        colour_only.colour_only,
+        reads=("game", "data", "texts"),
     ),
     Provider(
         "prose-counts",
@@ -32,6 +36,7 @@ OWN: tuple[Provider, ...] = (
         "facts",
         "the game file's prose says no rule fact's opposite and names nothing twice in a list",
         prose_contradictions.prose_words,
+        reads=("rules", "game", "data", "texts"),
     ),
     Provider(
         "distinct-names",
@@ -45,12 +50,14 @@ OWN: tuple[Provider, ...] = (
         "facts",
         "a card back's title and subtitle name only the decks printed on it",
         backs.backs,
+        reads=("rules", "game", "data"),
     ),
     Provider(
         "icon-names",
         "facts",
         "each icon has a name of its own, and a text names its own symbol beside it",
         icon_names.icon_names,
+        reads=("game", "layouts"),
     ),
     Provider(
         "card-texts",
@@ -58,6 +65,7 @@ OWN: tuple[Provider, ...] = (
         "a card's text and name restate its own fields: signed numbers, its name, its values",
         card_texts.card_texts,
         guess=True,
+        reads=("rules", "game", "data", "texts"),
     ),
     Provider(
         "setup-says",
