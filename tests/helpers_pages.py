@@ -85,6 +85,23 @@ def booklet_pages(pdf: Path) -> list[Page]:
             return pages(path, depth=2)
 
 
+def lowest_drawn(pdf: Path, floor: float) -> list[float | None]:
+    """Each page's lowest point of anything drawn above `floor` (text, a picture, a face,
+    a table's shading), in points from the page's bottom: how far down its content goes
+    (None on a page with nothing above `floor`)."""
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        out: list[float | None] = []
+        for i in range(len(doc)):
+            page = doc[i]
+            bottoms = [float(o.get_bounds()[1]) for o in page.get_objects(max_depth=1)]
+            out.append(min((b for b in bottoms if b > floor), default=None))
+            page.close()
+        return out
+    finally:
+        doc.close()
+
+
 def _text_of(obj: Any, textpage: Any) -> str:
     """The text a text object draws."""
     n = pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
@@ -155,6 +172,7 @@ def parts_by_place(
 
 
 __all__ = [
+    "lowest_drawn",
     "Line",
     "Page",
     "baselines",

@@ -108,8 +108,11 @@ class Grid(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, so
         return [page, rest]
 
 
-# the fewest rows under a gallery's heading when the gallery goes on to the next page
+# the fewest rows under a gallery's heading when the gallery goes on to the next page; or
+# fewer rows when they are at least `LEAST_SHARE` of the tallest frame tall (a row of faces
+# each set beside its words, or of tall standees, may fill a third of a page on its own)
 LEAST_ROWS = 2
+LEAST_SHARE = 0.2
 
 
 class KeepGallery(KeepTogether):  # type: ignore[misc]  # ReportLab ships no type hints
@@ -117,8 +120,8 @@ class KeepGallery(KeepTogether):  # type: ignore[misc]  # ReportLab ships no typ
     measured only as far as the space the two are given: `KeepTogether` asks whether the
     whole fits, and a grid taller than that space needs no more rows measured to say no.
     A gallery that does not fit the room left is cut between rows when that room holds
-    its heading and `LEAST_ROWS` rows, rather than moved whole to the next page and
-    leaving this one short."""
+    its heading and `LEAST_ROWS` rows (or rows `LEAST_SHARE` of a page tall), rather than
+    moved whole to the next page and leaving this one short."""
 
     def __init__(self, head: Flowable, grid: Grid) -> None:
         super().__init__([head, grid])
@@ -140,10 +143,11 @@ class KeepGallery(KeepTogether):  # type: ignore[misc]  # ReportLab ships no typ
             heights = list(itertools.accumulate(h for _, h in grid.made))
             fit = sum(1 for h in heights if h <= room)
             rows = min(fit, grid.count - grid.start - 1)  # a row at least for the next page
-            if rows >= LEAST_ROWS:
+            tall = rows > 0 and heights[rows - 1] >= LEAST_SHARE * grid.tallest
+            if rows >= LEAST_ROWS or tall:
                 return [self.head, *grid.split(aW, heights[rows - 1])]
         out: list[Flowable] = super().split(aW, aH)
         return out
 
 
-__all__ = ["LEAST_ROWS", "Grid", "KeepGallery"]
+__all__ = ["LEAST_ROWS", "LEAST_SHARE", "Grid", "KeepGallery"]

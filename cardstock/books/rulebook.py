@@ -87,6 +87,7 @@ from .content import (
 )
 from .document import BookDoc, Built, booklets_of, build, contents
 from .examples import beside
+from .keep import held
 from .marks import tagged
 from .quickref import reference_sheets
 from .scripts import icon_resolver, paragraph
@@ -240,6 +241,8 @@ class Story:
         self._check_refs(story)
         if doc.columns == 2:
             story[start:] = columned(story[start:], COLUMN_GAP * self.styles.scale)
+        else:
+            story[start:] = held(story[start:])
         return story
 
 

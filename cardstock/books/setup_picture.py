@@ -2,7 +2,12 @@
 setup leaves (`books.setup_piles`), each drawn as a stack of cards under the heading of
 where it lies (on the table, in front of each player), its count on it (or, when the
 count depends on the number of players, a line a player count under its name). In the
-tagged PDF it is a `Figure` whose alternative text says the same in words."""
+tagged PDF it is a `Figure` whose alternative text says the same in words.
+
+The piles stand `COLUMNS` to a row; where that is too tall for the room left on a page,
+more to a row (smaller cards, the same type) when the room then holds the picture and
+every word and count still fits its cell, rather than the picture moved to the next page
+and the page above it left short."""
 
 from __future__ import annotations
 
@@ -27,13 +32,17 @@ def _wrapped(text: str, font: str, size: float, width: float) -> list[str]:
     return lines or [""]
 
 
-class _Layout:
-    """Sizes of one picture, from the book's type scale and the frame's width."""
+COLUMNS = 4  # piles to a row, unless the room left asks for more
 
-    def __init__(self, styles: Styles, width: float):
+
+class _Layout:
+    """Sizes of one picture, from the book's type scale, the frame's width and the piles
+    to a row."""
+
+    def __init__(self, styles: Styles, width: float, columns: int = COLUMNS):
         s = styles.scale
         self.styles, self.width = styles, width
-        self.columns = 4
+        self.columns = columns
         self.cell = width / self.columns
         self.card_w = min(self.cell * 0.56, 46 * s)
         self.card_h = self.card_w * 1.4
@@ -50,6 +59,14 @@ class _Layout:
         names = _wrapped(pile.name, f.bold, self.name_size, self.cell - 4)
         return names, list(pile.lines) if pile.varies else []
 
+    def fits(self, pile: Pile) -> bool:
+        """Whether each word of the pile's name and each count line fits a cell."""
+        f, room = self.styles.f, self.cell - 4
+        names, counts = self.pile_lines(pile)
+        return all(
+            stringWidth(w, f.bold, self.name_size) <= room for w in " ".join(names).split()
+        ) and all(stringWidth(c, f.regular, self.line_size) <= room for c in counts)
+
     def pile_height(self, pile: Pile) -> float:
         names, counts = self.pile_lines(pile)
         return (
@@ -65,25 +82,51 @@ class SetupDrawing(Flowable):  # type: ignore[misc]  # ReportLab ships no type h
 
     def __init__(self, picture: SetupPicture, styles: Styles, width: float, accent: str):
         super().__init__()
-        self.lay = _Layout(styles, width)
+        self.picture, self.styles = picture, styles
         self.accent = colors.HexColor(accent)
+        self.width = width
+        self._arrange(COLUMNS)
+
+    def _arrange(self, columns: int) -> None:
+        """The piles `columns` to a row: the layout, the rows and the height."""
+        picture = self.picture
+        self.lay = lay = _Layout(self.styles, self.width, columns)
         self.parts = [
-            (title, _rows(piles, self.lay.columns))
+            (title, _rows(piles, columns))
             for title, piles in (
                 (picture.shared_title, picture.shared),
                 (picture.each_title, picture.each),
             )
             if piles
         ]
-        lay = self.lay
-        self.width = width
         self.height = sum(
             lay.title_size * 1.8
             + sum(max(lay.pile_height(p) for p in row) + lay.gap for row in rows)
             for _, rows in self.parts
         )
 
+    def _narrower(self) -> list[int]:
+        """The piles to a row the picture may take besides `COLUMNS`: more, up to the most
+        piles of a part, while every pile's words fit its cell."""
+        piles = [*self.picture.shared, *self.picture.each]
+        most = max(len(self.picture.shared), len(self.picture.each))
+        out = []
+        for n in range(COLUMNS + 1, most + 1):
+            lay = _Layout(self.styles, self.width, n)
+            if not all(lay.fits(p) for p in piles):
+                break
+            out.append(n)
+        return out
+
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        self._arrange(COLUMNS)
+        if self.height > availHeight:
+            for n in self._narrower():
+                self._arrange(n)
+                if self.height <= availHeight:
+                    break
+            else:
+                self._arrange(COLUMNS)  # too tall in any arrangement: the next page
         return self.width, self.height
 
     def draw(self) -> None:

@@ -1,21 +1,31 @@
 """The reading PDFs of the shipped games (each language edition) set as published rulebooks
 are, read back from the PDFs a default build writes (`default_build`): running text in two
-columns, a chapter's text balanced at its end, pages filled, no paragraph cut leaving one
-line alone, a long table's header repeated where it goes on. Positions come from PDFium's
-page objects and the parts of each paragraph from the structure tree
-(tests/helpers_pages.py)."""
+columns, a chapter's text balanced at its end, pages filled (the large-print editions' too),
+no paragraph cut leaving one line alone, a long table's header repeated where it goes on.
+Positions come from PDFium's page objects and the parts of each paragraph from the
+structure tree (tests/helpers_pages.py)."""
 
 from __future__ import annotations
 
 import contextlib
 import io
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from helpers_pages import Line, Page, baselines, booklet_pages, elements, pages, parts_by_place
+from helpers_pages import (
+    Line,
+    Page,
+    baselines,
+    booklet_pages,
+    elements,
+    lowest_drawn,
+    pages,
+    parts_by_place,
+)
 from reportlab.lib.units import inch
 
 from cardstock.books.document import margins
@@ -28,6 +38,10 @@ LEAST_FILL = 0.6  # of the text block, on any page but the last and one before a
 # before a chapter, a page ends short only where the chapter's first block did not fit
 # below its text, never nearly empty as a break placed by hand for another page size left it
 BEFORE_A_CHAPTER = 0.45
+# a gallery of the component list is headed "Henchmen — 36 cards"; it begins on a page only
+# with room for its heading and its first rows (`books.grid.KeepGallery`), so a page above
+# one that opens with a gallery's heading may end as short as one before a chapter
+GALLERY = re.compile(r" \u2014 \d")
 
 
 def _editions(out: Path) -> list[Path]:
@@ -148,11 +162,15 @@ def _chapter_titles(path: Path, book: list[Page]) -> set[str]:
     return out
 
 
-def _short_pages(book: list[Page], chapters: set[str]) -> list[tuple[int, float]]:
+def _short_pages(
+    book: list[Page], chapters: set[str], drawn: list[float | None] | None = None
+) -> list[tuple[int, float]]:
     """Each page but the cover, the contents (page 2, on a page of its own) and the last
     that is less full than it may be (from the top of its text block to its lowest line of
-    text above the footer): `LEAST_FILL`, or `BEFORE_A_CHAPTER` when the next page opens
-    with a chapter's heading. As (page number, share filled)."""
+    text above the footer, or with `drawn` to the lowest thing drawn there: a picture whose
+    words stand beside its top reaches lower than they do): `LEAST_FILL`, or
+    `BEFORE_A_CHAPTER` when the next page opens with a chapter's or a gallery's heading. As
+    (page number, share filled)."""
     _, _, top, bottom = margins()
     short = []
     for index, page in enumerate(book[2:-1], start=2):
@@ -161,9 +179,11 @@ def _short_pages(book: list[Page], chapters: set[str]) -> list[tuple[int, float]
         least = LEAST_FILL
         if below:
             first = max(below, key=lambda ln: ln.y).text.strip()
-            if any(title.startswith(first) for title in chapters):
-                least = BEFORE_A_CHAPTER  # the next page opens a chapter
+            if any(title.startswith(first) for title in chapters) or GALLERY.search(first):
+                least = BEFORE_A_CHAPTER  # the next page opens a chapter or a gallery
         lowest = min((ln.y for ln in text), default=page.height - top)
+        if drawn is not None:
+            lowest = min(lowest, drawn[index] or lowest)
         full = (page.height - top - lowest) / (page.height - top - bottom)
         if full < least:
             short.append((index + 1, round(full, 2)))
@@ -188,6 +208,43 @@ def test_no_page_is_under_sixty_percent_full_but_before_a_chapter_or_at_the_end(
             assert _short_pages(laid, chapters) == [], name
             checked += 1
     assert checked >= 12
+
+
+@pytest.fixture(scope="module", params=["large-print", "card-words"])
+def large_print_books(request: pytest.FixtureRequest, shared_build: Callable[..., Path]) -> Path:
+    """The output folder of a build of the shipped games' rulebooks with `--large-print`
+    (on Letter), with each face's words in the component list too (`--card-words`) or
+    not: each language edition's large-print PDF."""
+    words = ["--card-words"] if request.param == "card-words" else []
+
+    def make(folder: Path) -> None:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            code = main(["--root", str(ROOT), "build", "--only", "rulebook", "--large-print",
+                         *words, "--out", str(folder / "out")])  # fmt: skip
+        assert code == 0, err.getvalue()
+
+    return shared_build(f"{request.param}-rulebooks", make) / "out"
+
+
+def test_no_large_print_page_is_under_sixty_percent_full_but_before_a_chapter_or_at_the_end(
+    large_print_books: Path,
+) -> None:
+    """The large-print edition of every game and language, laid out anew in one column at
+    14 pt and more: a heading that keeps a long table or paragraph with it takes its first
+    rows or lines, a setup picture fits the room left with more piles to a row, a gallery
+    goes on below its heading, rather than moving whole to the next page."""
+    made = json.loads((large_print_books / "manifest.json").read_text(encoding="utf-8"))
+    editions = [large_print_books / a["path"] for a in made["artifacts"]]
+    editions = [p for p in editions if p.name.endswith("-rulebook-large-print.pdf")]
+    assert len(editions) >= 6 and any("-fr-" in p.name for p in editions)
+    _, _, _, bottom = margins()
+    for path in editions:
+        book = pages(path)
+        chapters = _chapter_titles(path, book)
+        assert len(chapters) >= 3, path.name
+        short = _short_pages(book, chapters, lowest_drawn(path, bottom))
+        assert short == [], (path.name, "(page, share filled):", short)
 
 
 def test_no_paragraph_is_cut_leaving_a_line_alone(

@@ -27,12 +27,12 @@ def located(layout: str, box: str) -> tuple[str, int | None]:
 
 
 def test_a_run_that_passes_in_colour_fails_the_high_contrast_editions_7_to_1() -> None:
-    found = edition_findings(OPS, "high-contrast", (), NOTES, located)
+    found, _ = edition_findings(OPS, "high-contrast", (), NOTES, located)
     assert [(i.file, i.line, i.field, i.level) for i in found] == [
         ("layouts/card.toml", 7, "layouts.card.boxes.name", "warning")
     ]
     assert "high-contrast edition" in found[0].message and "below the 7:1" in found[0].message
-    assert edition_findings(OPS, "ink-saver", (), NOTES, located) == ()
+    assert edition_findings(OPS, "ink-saver", (), NOTES, located) == ((), NOTES)
 
 
 def test_the_colour_contrast_findings_give_way_to_the_editions_own() -> None:
@@ -43,8 +43,34 @@ def test_the_colour_contrast_findings_give_way_to_the_editions_own() -> None:
         Issue("layouts/card.toml", 5, "layouts.card.boxes.text", "what the box draws "
               "reaches 1 mm outside the safe zone", "warning"),
     )  # fmt: skip
-    found = edition_findings(OPS, "ink-saver", colour, NOTES, located)
+    found, _ = edition_findings(OPS, "ink-saver", colour, NOTES, located)
     assert found == (colour[1],)
+
+
+def test_a_boxs_contrast_note_is_the_editions_finding_not_the_colour_faces() -> None:
+    """The notes the proof sheets outline: the colour face's "contrast" is dropped where
+    the edition reads well, and set where the edition's ratio finds a run low."""
+    noted = (
+        Note("card.name", 15, 25, 120, 45, problems=("contrast",)),
+        Note("card.text", 15, 60, 160, 200, problems=("contrast", "minimum size")),
+    )
+    _, saver = edition_findings(OPS, "ink-saver", (), noted, located)
+    assert [(n.box, n.problems) for n in saver] == [
+        ("card.name", ()),
+        ("card.text", ("minimum size",)),
+    ]
+    _, high = edition_findings(OPS, "high-contrast", (), noted, located)
+    assert [(n.box, n.problems) for n in high] == [
+        ("card.name", ("contrast",)),
+        ("card.text", ("minimum size",)),
+    ]
+
+
+def test_a_low_run_no_box_holds_is_noted_where_it_is_drawn() -> None:
+    _, notes = edition_findings(OPS, "high-contrast", (), (), located)
+    assert len(notes) == 1 and notes[0].problems == ("contrast",)
+    x0, y0, x1, y1 = notes[0].x0, notes[0].y0, notes[0].x1, notes[0].y1
+    assert x0 <= 20 <= x1 and y0 < 40 <= y1 + 1  # around the run at (20, 40)
 
 
 def test_an_ink_saver_face_does_not_carry_the_colour_faces_contrast_warning(

@@ -9,6 +9,7 @@ import contextlib
 import io
 from pathlib import Path
 
+from conftest import GAMES, ROOT
 from helpers_faces import make_project
 
 from cardstock.cli import main
@@ -150,3 +151,20 @@ def test_the_check_reports_it_and_an_acknowledgment_accepts_it(tmp_path: Path) -
     shown = [line.strip() for line in said.splitlines() if suit in line]
     assert len(shown) == 1 and shown[0].startswith(f"acknowledged: {suit}"), shown
     assert shown[0].endswith("— the two suits are never in play at once")
+
+
+def test_the_shipped_games_find_nothing_in_any_edition(cli) -> None:
+    """On the five shipped games, in colour and in both other editions,
+    every value of a field a player tells apart has a shape of its own or a grey step
+    (docs/print-safety.md, "Greyscale"): the check finds nothing, acknowledged or not."""
+    args = ["--root", str(ROOT), "check", "--only", "greyscale"]
+    result = cli(*args, "--edition", "ink-saver,high-contrast")
+    said = result.out + result.err
+    assert result.code == 0, said
+    for game in GAMES:
+        for edition in (game, f"{game}-ink-saver", f"{game}-high-contrast"):
+            assert f"{edition} passes: 1 passed, 0 failed" in said, (edition, said)
+    checked = said.count(" passes: 1 passed, 0 failed")
+    assert checked == 3 * len(GAMES)
+    assert said.count("in each colour-vision view, else differ by a shape: no findings") == checked
+    assert "warning" not in said and "acknowledged" not in said, said

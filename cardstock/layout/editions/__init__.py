@@ -23,7 +23,8 @@ def in_edition(
     face: Face, edition: str, side: str, inks: Inks = (), locate: Locate | None = None
 ) -> Face:
     """`face` as `edition` draws it (`side`: "front" or "back"), under a key of its own,
-    with its contrast findings measured on the edition's ops (`findings`); `inks`: (panel,
+    with its contrast findings and its boxes' "contrast" notes measured on the edition's
+    ops (`findings`); `inks`: (panel,
     first op, op count, `ink`) of each box whose layout gives its `ink`
     (`repaint.InkSpan`); `locate`: where a layout's box is set, for those findings."""
     ops = repaint(face, edition, side, inks)
@@ -39,8 +40,8 @@ def in_edition(
         face.version,
         face.marks,
     )
-    found = edition_findings(ops, edition, face.findings, face.notes, locate)
-    return made.found(found, face.notes)
+    found, notes = edition_findings(ops, edition, face.findings, face.notes, locate)
+    return made.found(found, notes)
 
 
 __all__ = [

@@ -7,13 +7,16 @@ text run and icon of the edition's ops is measured as the lint measures it
 (`safety.measures.least_contrast`, against the fills drawn before it) and held to the
 edition's ratio (`RATIOS`: the lint's 4.5:1 for the ink-saver, 7:1 for high-contrast).
 A run below it is a warning at the box that drew it (found by the box's note: the
-smallest whose rectangle holds the run's centre), once per box.
+smallest whose rectangle holds the run's centre), once per box. The boxes' notes follow
+suit, so the proof sheets of an edition outline the edition's low contrast: the colour
+notes' "contrast" is dropped and set on each box the edition's measure found low.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from ...core.issues import Issue
 from ..language.load import LayoutSet
@@ -26,6 +29,7 @@ RATIOS = {INK_SAVER: MIN_CONTRAST, HIGH_CONTRAST: 7.0}
 # where a box of a layout is set: (layout, box) -> (file, line)
 Locate = Callable[[str, str], tuple[str, int | None]]
 Clip = tuple[float, float, float, float] | None
+CONTRAST = "contrast"  # the problem a note names (`ops.Note`), outlined on the proof sheets
 
 
 def edition_findings(
@@ -34,9 +38,11 @@ def edition_findings(
     colour: Sequence[Issue],
     notes: Sequence[Note],
     locate: Locate | None = None,
-) -> tuple[Issue, ...]:
-    """The findings of a face in `edition` drawn as `ops`: the colour face's (`colour`)
-    but its contrast findings, then the edition's own (see the module's docstring)."""
+) -> tuple[tuple[Issue, ...], tuple[Note, ...]]:
+    """The findings and the boxes' notes of a face in `edition` drawn as `ops`, from the
+    colour face's (`colour`, `notes`): its findings but its contrast findings, then the
+    edition's own; its notes without "contrast", then "contrast" on each box the edition
+    found low (see the module's docstring)."""
     kept = [i for i in colour if CONTRAST_ADVICE not in i.message]
     ratio = RATIOS.get(edition, MIN_CONTRAST)
     low = _low(ops, ratio)
@@ -60,7 +66,21 @@ def edition_findings(
                 "warning",
             )
         )
-    return tuple(kept)
+    return tuple(kept), _noted(notes, {n: m for n, (_, m, _) in by_box.items()})
+
+
+def _noted(notes: Sequence[Note], low: dict[str, Mark]) -> tuple[Note, ...]:
+    """`notes` with "contrast" where the edition found it (`low`: box name → its lowest
+    run) and nowhere else; a run no noted box holds gets a note of its own at its place."""
+    out = []
+    for n in notes:
+        problems = tuple(p for p in n.problems if p != CONTRAST)
+        if n.box in low:
+            problems += (CONTRAST,)
+        out.append(n if problems == n.problems else replace(n, problems=problems))
+    if "" in low:
+        out.append(Note("", *low[""].box, problems=(CONTRAST,)))
+    return tuple(out)
 
 
 def located_in(layouts: LayoutSet) -> Locate:
