@@ -220,9 +220,10 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not found.catalogs:
             print(f"no games found under {args.root / 'catalog'}", file=sys.stderr)
             return EXIT_INPUT
-        if args.lang:
-            return _check_languages(found.catalogs, args.lang, args.strict)
-        jobs = [Job(c, found.faces[c.id]) for c in found.catalogs]
+        catalogs, lang_code = _languages_first(found.catalogs, args)
+        if not catalogs:
+            return lang_code
+        jobs = [Job(c, found.faces[c.id]) for c in catalogs]
         try:
             report = run_checks(
                 jobs,
@@ -247,7 +248,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.coverage:
             print()
             print(safe(render_coverage(report, verbose=args.verbose)))
-    return EXIT_OK if report.ok else EXIT_RULES
+    return max(lang_code, EXIT_OK if report.ok else EXIT_RULES)
 
 
 def _with_editions(root: Path, games: list[str], asked: str | None) -> list[str] | None:
@@ -259,6 +260,21 @@ def _with_editions(root: Path, games: list[str], asked: str | None) -> list[str]
     from ..core.project import discover
 
     return with_editions(root, games or discover(root), {}, asked)
+
+
+def _languages_first(
+    catalogs: list[Catalog], args: argparse.Namespace
+) -> tuple[list[Catalog], int]:
+    """With `--lang`: each language's report printed, then the games whose own language the
+    list names (`all` names only the languages a game ships besides its own), which are
+    checked as a check without `--lang` checks them, and the languages' exit code. Without:
+    every game, and 0."""
+    if not args.lang:
+        return catalogs, EXIT_OK
+    code = _check_languages(catalogs, args.lang, args.strict)
+    asked = {x.strip() for x in args.lang.split(",")}
+    own = [c for c in catalogs if args.lang != "all" and c.game.language in asked]
+    return ([] if code == EXIT_INPUT else own), code
 
 
 def _check_languages(catalogs: list[Catalog], asked: str, strict: bool) -> int:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from helpers_languages import GAME, fill_po, french_demo
 
 from cardstock.cli import main
@@ -49,3 +50,17 @@ def test_a_language_that_passes_says_so_once_at_the_end(tmp_path: Path) -> None:
     assert code == 0
     assert lines[-1] == "[fr] demo-fr passes"
     assert [line for line in lines if "pass" in line] == [lines[-1]]
+
+
+def test_the_games_own_language_asked_is_checked_as_the_game_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = french_demo(tmp_path / "proj")
+    assert main(["--root", str(root), "check", GAME]) == 0
+    plain = capsys.readouterr().out
+    assert main(["--root", str(root), "check", GAME, "--lang", "en"]) == 0
+    assert capsys.readouterr().out == plain  # the game's own words: its ordinary report
+    french = main(["--root", str(root), "check", GAME, "--lang", "fr"])
+    alone = capsys.readouterr().out
+    assert main(["--root", str(root), "check", GAME, "--lang", "en,fr"]) == french
+    assert capsys.readouterr().out == alone + plain  # the language's report, then the game's
