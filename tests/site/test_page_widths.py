@@ -1,9 +1,7 @@
 """The downloads page works from a 360 px phone to a desktop: opened in headless Chromium
 inside a frame of each width, it never scrolls sideways, and on the phone its download
-tables reflow (no header row; each download on its own lines). The page is the one a
-default build of the shipped games writes (`default_build` in tests/conftest.py). Both
-widths are measured once for the module (`fit`): one Chromium, the page in a frame of each
-width side by side."""
+tables reflow (no header row; each download on its own lines). Both widths are measured once
+for the module (`fit`): one Chromium, the page in a frame of each width side by side."""
 
 from __future__ import annotations
 
@@ -16,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, FLAGS
+from conftest import CHROMIUM, FLAGS, ROOT
 
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None and not os.environ.get("CI"),
@@ -49,12 +47,28 @@ WIDTHS = (360, 1280)
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory, default_build: Path) -> Path:
-    """The downloads page of the shipped games as the run's shared build writes it
-    (`default_build`), copied with the files it links to: the probe is written beside it."""
-    out = tmp_path_factory.mktemp("site") / "output"
-    shutil.copytree(default_build, out)
-    return out
+def site(tmp_path_factory) -> Path:
+    project = tmp_path_factory.mktemp("site")
+    shutil.copytree(ROOT / "catalog" / "atmosfear", project / "catalog" / "atmosfear")
+    shutil.copytree(ROOT / "layouts" / "atmosfear", project / "layouts" / "atmosfear")
+    from cardstock.cli import main
+
+    assert (
+        main(
+            [
+                "--root",
+                str(project),
+                "build",
+                "atmosfear",
+                "--only",
+                "svg,quickref,rulebook,page",
+                "--jobs",
+                "1",
+            ]
+        )
+        == 0
+    )
+    return project / "output"
 
 
 def measure(site: Path, widths: tuple[int, ...]) -> dict[int, tuple[int, int, str, int]]:
