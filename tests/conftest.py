@@ -489,6 +489,26 @@ def edition_build(shared_build: Callable[..., Path]) -> Path:
     return shared_build("edition-build", make)
 
 
+@pytest.fixture(scope="session")
+def language_build(shared_build: Callable[..., Path]) -> Path:
+    """The output folder of a build of Atmosfear in French and in the pseudo-language
+    (`qps`, docs/languages.md) alone, with its faces, rulebooks (and large print), quick
+    references, stats pages and downloads page, on Letter paper, once per test run: the
+    translated pages' test and the pages' axe check read it."""
+    import contextlib
+    import io
+
+    def make(folder: Path) -> None:
+        err = io.StringIO()
+        args = ["--root", str(ROOT), "build", "atmosfear", "--out", str(folder / "out")]
+        args += ["--lang", "fr,qps", "--only", "svg,rulebook,quickref,stats,page"]
+        with contextlib.redirect_stderr(err):
+            code = main([*args, "--large-print", "--paper", "letter", "--jobs", "1"])
+        assert code == 0, err.getvalue()
+
+    return shared_build("language-build", make) / "out"
+
+
 def _made(out: Path, kinds: Sequence[str]) -> list[dict[str, Any]]:
     """The files of the shipped games (not their other editions) of `kinds` a build into
     `out` lists in its manifest, in the manifest's order."""

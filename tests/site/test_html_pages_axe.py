@@ -7,8 +7,9 @@ the pseudo-language's, the changelog, the downloads page with playtesters' notes
 The pages are found, not listed: every `.html` file under the output folders of three
 builds: the five shipped games with the default parts, and Atmosfear's stats pages (the
 run's shared build, `default_build` in tests/conftest.py; Atmosfear's French edition is
-built by default); Atmosfear in the pseudo-language; and the starter project of
-`cardstock init` with its example notes, a changelog and the page its preview serves.
+built by default); Atmosfear in French and in the pseudo-language (the run's shared
+`language_build`); and the starter project of `cardstock init` with its example notes, a
+changelog and the page its preview serves.
 axe-core and the pseudo-language's tag are as tests/helpers_axe.py says.
 
 The pages of one kind come from one template (each edition's rulebook page, each
@@ -44,24 +45,15 @@ def _cardstock(*args: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def outputs(tmp_path_factory: pytest.TempPathFactory, default_build: Path) -> dict[str, Path]:
-    """The output folder of each build the pages come from, by name. The games' build is the
-    run's shared one, copied: the probe writes its pages beside each page it checks."""
+def outputs(
+    tmp_path_factory: pytest.TempPathFactory, default_build: Path, language_build: Path
+) -> dict[str, Path]:
+    """The output folder of each build the pages come from, by name. The games' build and
+    the languages' are the run's shared ones, copied: the probe writes its pages beside each
+    page it checks."""
     base = tmp_path_factory.mktemp("pages")
     shutil.copytree(default_build, base / "games")
-    _cardstock(
-        str(ROOT),
-        "build",
-        SHOWN,
-        "--out",
-        str(base / "pseudo"),
-        "--lang",
-        PSEUDO,
-        "--only",
-        "svg,rulebook,stats,page",
-        "--paper",
-        "letter",
-    )
+    shutil.copytree(language_build, base / "pseudo")
     starter = project(base / "starter")
     edit_row(starter, "Dawn", "power", "4")
     _cardstock(str(starter), "changelog", "HEAD")
