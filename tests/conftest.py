@@ -121,10 +121,14 @@ LONGEST = (
     "test_hardening.py",
     "rules/test_check_mutate_games.py",
     "books/test_rulebook_readers.py",
+    "books/test_rulebook_columns.py",
+    "books/test_rulebook_index.py",
+    "render/test_ink_editions.py",
     "test_faults.py",
     "core/test_output_links_every_kind.py",
     "cli/test_pull.py",
     "exports/test_exports_pdfx.py",
+    "site/test_reader_pages_languages.py",
     "cli/test_preview.py",
     "books/test_scripts_books.py",
     "cli/test_ci_writer_run.py",
@@ -139,6 +143,7 @@ LONGEST = (
     "catalog/test_component_limit.py",
     "books/test_rulebook_reuse.py",
     "core/test_output_links.py",
+    "books/test_rulebook_pages.py",
     "test_build_cache_svgs.py",
     "books/test_rulebook_single_pass.py",
     "rules/test_rules_ten_fact_sample.py",
@@ -487,6 +492,26 @@ def edition_build(shared_build: Callable[..., Path]) -> Path:
         (folder / "said.txt").write_text(said.getvalue(), encoding="utf-8")
 
     return shared_build("edition-build", make)
+
+
+@pytest.fixture(scope="session")
+def language_build(shared_build: Callable[..., Path]) -> Path:
+    """The output folder of a build of Atmosfear in French and in the pseudo-language
+    (`qps`, docs/languages.md) alone, with its faces, rulebooks (and large print), quick
+    references, stats pages and downloads page, on Letter paper, once per test run: the
+    translated pages' test and the pages' axe check read it."""
+    import contextlib
+    import io
+
+    def make(folder: Path) -> None:
+        err = io.StringIO()
+        args = ["--root", str(ROOT), "build", "atmosfear", "--out", str(folder / "out")]
+        args += ["--lang", "fr,qps", "--only", "svg,rulebook,quickref,stats,page"]
+        with contextlib.redirect_stderr(err):
+            code = main([*args, "--large-print", "--paper", "letter", "--jobs", "1"])
+        assert code == 0, err.getvalue()
+
+    return shared_build("language-build", make) / "out"
 
 
 def _made(out: Path, kinds: Sequence[str]) -> list[dict[str, Any]]:

@@ -3,10 +3,15 @@ retitled, a typo fixed, a card added, a rules section moved, …), each followed
 `cardstock check --strict`, the check the generated CI runs; none fails it, and no file
 needs rewriting after any of them. An edit of a number a fact holds fails naming the fact,
 its source line and both values. `check --since` then lists what a player reads that
-changed, with where each text comes from and the facts that hold it."""
+changed, with where each text comes from and the facts that hold it.
+
+Each edit is checked by the CLI's entry in this process; the day's last check runs as the
+CI runs it, `python -m cardstock check` in a process of its own in the project's folder."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 import subprocess
 import sys
@@ -15,6 +20,8 @@ from pathlib import Path
 import pytest
 from helpers_edits import STARTER as GAME
 from helpers_edits import starter
+
+from cardstock.cli import main
 
 CARDS = f"catalog/{GAME}/cards.csv"
 GAME_TOML = f"catalog/{GAME}/game.toml"
@@ -84,6 +91,8 @@ EDITS = [
 
 
 def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """`cardstock check` of the game, in a process of its own started in the project's
+    folder, as the generated CI runs it."""
     return subprocess.run(
         [sys.executable, "-m", "cardstock", "check", GAME, "--runs", "20", *args],
         cwd=root,
@@ -91,6 +100,17 @@ def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=600,
     )
+
+
+def check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The same check by the CLI's entry in this process (`--root`), its exit status and
+    what it printed as `run` gives them: the edits' checks, without starting Python and
+    importing cardstock each time."""
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["--root", str(root), "check", GAME, "--runs", "20", *args]
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return subprocess.CompletedProcess(argv, code, out.getvalue(), err.getvalue())
 
 
 def edit(root: Path, file: str, old: str, new: str) -> None:
@@ -120,7 +140,7 @@ def edited(tmp_path_factory: pytest.TempPathFactory) -> Path:
     git(root, "commit", "-qm", "as cardstock init wrote it")
     for what, file, old, new in EDITS:
         edit(root, file, old, new)
-        out = run(root, "--strict")
+        out = check(root, "--strict")
         assert out.returncode == 0, f"{what}:\n{out.stdout}{out.stderr}"
     return root
 
@@ -138,7 +158,7 @@ def test_an_edit_of_a_number_a_fact_holds_fails_with_the_fact_its_line_and_both_
     kept = game.read_text(encoding="utf-8")
     try:
         edit(edited, GAME_TOML, "max = 4 }", "max = 5 }")
-        out = run(edited)
+        out = check(edited)
     finally:
         game.write_text(kept, encoding="utf-8")
     assert out.returncode == 1, out.stdout
@@ -150,7 +170,7 @@ def test_an_edit_of_a_number_a_fact_holds_fails_with_the_fact_its_line_and_both_
 
 
 def test_since_lists_each_changed_text_with_its_provenance_and_its_facts(edited: Path) -> None:
-    out = run(edited, "--since", "HEAD")
+    out = check(edited, "--since", "HEAD")
     assert out.returncode == 0, out.stdout + out.stderr
     text = out.stdout
     # a card's text the designer wrote: their own, held by no fact
@@ -175,7 +195,7 @@ def test_since_names_the_source_lines_and_the_facts_of_a_changed_rule_line(edite
     kept = book.read_text(encoding="utf-8")
     try:
         edit(edited, BOOK, "take a token (or a coin)", "take a token")
-        out = run(edited, "--since", "HEAD")
+        out = check(edited, "--since", "HEAD")
     finally:
         book.write_text(kept, encoding="utf-8")
     assert out.returncode == 0, out.stdout + out.stderr
@@ -190,6 +210,6 @@ def test_since_names_the_source_lines_and_the_facts_of_a_changed_rule_line(edite
 
 
 def test_since_an_unknown_revision_is_bad_input(edited: Path) -> None:
-    out = run(edited, "--since", "no-such-tag")
+    out = check(edited, "--since", "no-such-tag")
     assert out.returncode == 2
     assert "moon-race: --since no-such-tag: " in out.stdout + out.stderr

@@ -8,6 +8,7 @@ structure tree (tests/helpers_pages.py)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import re
@@ -44,6 +45,11 @@ BEFORE_A_CHAPTER = 0.45
 GALLERY = re.compile(r" \u2014 \d")
 
 
+# a book's pages are read once for every test that reads them (the books are shared builds,
+# read only)
+_read = functools.cache(pages)
+
+
 def _editions(out: Path) -> list[Path]:
     made = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["artifacts"]
     return [out / a["path"] for a in made if a["kind"] == "rulebook"]
@@ -52,7 +58,7 @@ def _editions(out: Path) -> list[Path]:
 @pytest.fixture(scope="module")
 def books(default_build: Path) -> dict[str, tuple[Path, list[Page]]]:
     """Each edition's reading PDF (English and the translations) and its pages' text."""
-    found = {p.stem: (p, pages(p)) for p in _editions(default_build)}
+    found = {p.stem: (p, _read(p)) for p in _editions(default_build)}
     assert len(found) >= 6 and any(name.endswith("-fr-rulebook") for name in found)
     return found
 
@@ -200,7 +206,7 @@ def test_no_page_is_under_sixty_percent_full_but_before_a_chapter_or_at_the_end(
     out = default_build if paper == "letter" else a4_books
     checked = 0
     for path in _editions(out):
-        book = pages(path)
+        book = _read(path)
         chapters = _chapter_titles(path, book)
         assert len(chapters) >= 3, path.name
         booklet = path.with_name(path.stem + "-booklet-a4.pdf")

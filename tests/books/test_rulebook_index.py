@@ -6,6 +6,7 @@ prints each defined term, then its meaning."""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import zipfile
@@ -30,17 +31,21 @@ def rulebooks(default_rulebooks: Rulebooks) -> dict[str, Path]:
     return out
 
 
-def _pages(path: Path) -> list[str]:
-    return [page.extract_text() for page in PdfReader(path).pages]
+@functools.cache
+def _pages(path: Path) -> tuple[str, ...]:
+    """Each page's text: a book's text is extracted once for every test that reads it (the
+    books are the run's shared build, read only; pypdf takes over a second a book)."""
+    return tuple(page.extract_text() for page in PdfReader(path).pages)
 
 
-def index_entries(path: Path) -> list[tuple[str, list[int]]]:
+@functools.cache
+def index_entries(path: Path) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The index as the PDF prints it: the lines after its heading, each a term and then
-    its pages (the running heads and page numbers match no entry)."""
+    its pages (the running heads and page numbers match no entry); read once a book."""
     pages = _pages(path)
     # the first page after the contents (which lists it) with a line "Index": its heading's
     start = min(n for n, text in enumerate(pages) if n > 1 and re.search(r"(?m)^Index$", text))
-    out: list[tuple[str, list[int]]] = []
+    out: list[tuple[str, tuple[int, ...]]] = []
     for n, text in enumerate(pages[start:]):
         lines = [line.strip() for line in text.splitlines()]
         if n == 0:  # from its heading on (the page's running head names it too)
@@ -48,8 +53,8 @@ def index_entries(path: Path) -> list[tuple[str, list[int]]]:
         for line in lines:
             m = _ENTRY.match(line)
             if m:
-                out.append((m.group(1), [int(p) for p in m.group(2).split(", ")]))
-    return out
+                out.append((m.group(1), tuple(int(p) for p in m.group(2).split(", "))))
+    return tuple(out)
 
 
 def _index_paragraphs(path: Path) -> int:

@@ -3,6 +3,7 @@ with poppler's word boxes (`pdftotext -bbox`)."""
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 from collections import defaultdict
@@ -38,7 +39,7 @@ def caption_gaps(pdf: Path) -> list[float]:
 @pytest.mark.parametrize("game", GAMES)
 def test_component_captions_side_by_side_are_kept_apart(game: str, tmp_path: Path) -> None:
 
-    rendered = render_book(catalog(game))
+    rendered = render_book(catalog(game), booklets=False)
     assert rendered.reading is not None
     pdf = tmp_path / "rulebook.pdf"
     pdf.write_bytes(rendered.reading.data)
@@ -50,16 +51,19 @@ def test_component_captions_side_by_side_are_kept_apart(game: str, tmp_path: Pat
     assert not squeezed
 
 
-def page_texts(game: str) -> list[str]:
+@functools.cache
+def page_texts(game: str) -> tuple[str, ...]:
+    """Each page's text of the game's reading PDF (no booklets imposed), read once for every
+    block looked for in it."""
     import io
 
     from pypdf import PdfReader
 
-    rendered = render_book(catalog(game))
+    rendered = render_book(catalog(game), booklets=False)
     assert rendered.reading is not None
-    return [
+    return tuple(
         squash(p.extract_text() or "") for p in PdfReader(io.BytesIO(rendered.reading.data)).pages
-    ]
+    )
 
 
 @pytest.mark.parametrize(

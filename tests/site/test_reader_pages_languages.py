@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, copy_project
+from conftest import copy_project
 from pypdf import PdfReader
 
 from cardstock.cli import main
@@ -27,13 +27,10 @@ NAMES = {"PDF", "EPUB"}
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("langs")
-    args = ["--root", str(ROOT), "build", GAME, "--out", str(out), "--lang", "fr,qps"]
-    parts = "svg,rulebook,quickref,stats,page"
-    code = main([*args, "--only", parts, "--large-print", "--paper", "letter", "--jobs", "1"])
-    assert code == 0
-    return out
+def built(language_build: Path) -> Path:
+    """Atmosfear built in French and in the pseudo-language (the run's shared build,
+    `language_build` in tests/conftest.py; read only)."""
+    return language_build
 
 
 class _Said(HTMLParser):
