@@ -17,7 +17,8 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
 icon's legend label, a phase's rule moved under another heading, a number a template
 computes from one term fewer, a rule's cited source line moved (`back`, `legend`,
 `heading`, `arithmetic`, `cite`), and `continued` makes a number, name or word edit of a
-card's text that a later part of the card prints that part's (`continued`).
+card's text that a later part of the card prints that part's (`continued`); `new_cards`
+adds a card after a row of more than one copy, its prose turning a rule round (`added`).
 
 Where a player reads is `player_texts`'s regions. The list is deterministic: files in a
 fixed order (game.toml, rules.toml, the tables in the order of their sets, the face layout
@@ -33,9 +34,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...catalog.wording import NUMBER_WORDS
+from ..checks.prose_contradictions import rule_words, spoken
 from ..player_texts import Region, Sources, game_files, records, vocabulary
 from .changes import Change, Edit, apply
 from .continued import Part, continued
+from .new_cards import new_card_edits
 from .placed import placed_edits
 
 if TYPE_CHECKING:
@@ -53,7 +56,8 @@ KINDS = (
     "arithmetic",
     "cite",
     "continued",
-)  # back to cite: `placed`; continued: `continued`
+    "added",
+)  # back to cite: `placed`; continued: `continued`; added: `new_cards`
 
 
 # ---------------------------------------------------------------- in a region's words
@@ -348,6 +352,13 @@ def edits(
             out += continued(r, mine, parts)
         out += swap_edits([r for r in regions if r.row is not None])
     out += move_edits(sources.tables)
+    facts = [f for f in spoken(catalog) if not f[0].at]  # a rule stated wherever it stands
+    out += new_card_edits(
+        sources.tables,
+        sources.regions,
+        lambda r: word_edits(r, opposites),
+        lambda text: bool(rule_words(catalog, text, facts)),
+    )
     out += placed_edits(catalog, sources)
     seen: set[tuple[Change, ...]] = set()
     unique = []
