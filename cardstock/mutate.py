@@ -22,10 +22,11 @@ from .core.files import placed
 from .core.issues import InputError, Issues
 from .core.stage import Job
 from .layout.checks.drawn import once_per_place
-from .layout.faces import KeptFaces
-from .layout.ops import Face
+from .layout.faces import Faces, KeptFaces
+from .layout.ops import Face, Text, walk
+from .layout.text.continued import later_parts
 from .rules.mutation.designer import named, scope, uncited, unknown_cards
-from .rules.mutation.edits import edits, game_files
+from .rules.mutation.edits import Part, edits, game_files
 from .rules.mutation.report import (
     Finding,
     Judge,
@@ -195,7 +196,8 @@ def mutate_games(asked: Asked, only: set[str] | None = None) -> Mutated:
             return Mutated([], issues, [])
         reports, covered = [], []
         for catalog, read in zip(found.catalogs, settings, strict=True):
-            reports.append(_one_game(asked, catalog, read, cache, only))
+            parts = continued_parts(found.faces[catalog.id])
+            reports.append(_one_game(asked, catalog, read, cache, only, parts))
             if asked.coverage:
                 job = Job(catalog, found.faces[catalog.id])
                 folder = sources_folder(asked.sources)
@@ -207,10 +209,36 @@ def mutate_games(asked: Asked, only: set[str] | None = None) -> Mutated:
         cache.close()
 
 
+def continued_parts(faces: Faces) -> list[Part]:
+    """Each later part of the game's continued cards, with the words its face prints (the
+    `continued` edits are those of its words); none when no card's text continues."""
+    later = later_parts(faces)
+    if not later:
+        return []
+    view = faces.printing()
+    cards = {c.id: c for c in faces.catalog.components}
+    out = []
+    for card, comps in later.items():
+        c = cards[card]
+        for comp in comps:
+            part, count = view.parts[comp.id]
+            face = view.face(view.records.of(comp), "front")
+            ops = walk(face.ops) if face is not None else iter(())
+            said = " ".join(op.text for op in ops if isinstance(op, Text))
+            out.append(Part(c.name, c.id, c.file, c.line, part, count, said))
+    return out
+
+
 def _one_game(
-    asked: Asked, catalog: Catalog, read: Settings, cache: Cache, only: set[str] | None
+    asked: Asked,
+    catalog: Catalog,
+    read: Settings,
+    cache: Cache,
+    only: set[str] | None,
+    parts: list[Part],
 ) -> MutationReport:
-    """One game's mutation test, with its stale designer's values."""
+    """One game's mutation test, with its stale designer's values (`parts`: its continued
+    cards' later parts)."""
     sources = game_files(catalog)
     judge = judge_of(
         asked.root,
@@ -226,7 +254,7 @@ def _one_game(
     report = run(
         catalog.id,
         sources.texts,
-        edits(catalog, sources),
+        edits(catalog, sources, parts),
         judge,
         read.accept,
         read.accept_lines,

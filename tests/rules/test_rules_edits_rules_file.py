@@ -230,6 +230,19 @@ EDITS = [
         "every tile but the snake",
         "every element tile",
     ),
+    # a rule fact's value edited to another number while its synonym (the source's own
+    # words, "1 pawn") still states the old one: the synonym no longer holds it
+    Edit(
+        "aot-move-two-pawns-two-tiles",
+        AOT,
+        AOT_RULES,
+        'value = "one pawn"',
+        'value = "two pawn"',
+        "a turn moves one pawn two tiles, or two pawns one tile each",
+        135,
+        "the rulebook states 'two pawn'",
+        "says '1 pawn'",
+    ),
 ]
 
 EDITS_OF_KIND = [

@@ -19,8 +19,9 @@ The templates render it as `fact('win').value`; a template that types one of the
 vocabulary's words where `says` stands, instead of rendering it, is a finding with the
 template's file and line (the fact it shadows named). With `phase = "Frenzy"`, each line
 that renders the value stands under a heading naming that phase (`reading.headings`).
-With a sources folder at hand, the cited lines must hold the value or a synonym (a
-finding quotes the cited sentence most like the fact); a designer's choice (`choice`)
+With a sources folder at hand, the cited lines must hold the value or a synonym (one
+stating numbers only for a value stating the same; a finding quotes the cited sentence
+most like the fact); a designer's choice (`choice`)
 names the source's own word in `source`, which the cited lines must hold instead, and the report
 shows both.
 """
@@ -40,7 +41,7 @@ from ..choices import departs
 from ..filters import Filter, Strict, select, value_of
 from ..reading.headings import opens_with, placed_lines, says_phase
 from ..reading.phrases import _said_in, has, templates, words, words_of
-from ..reading.places import choice_text, clip_departure, norm
+from ..reading.places import NUMBER_WORDS, choice_text, clip_departure, norm
 from ..reading.reads import TypedWords, reads_of
 from ..reading.rendered_forms import unsaid
 from ..reading.text_at import read_text_at
@@ -384,7 +385,8 @@ class RuleFact(Fact):
         text = " ".join(src.line(n) or "" for n in self.cite.lines)
         where = self.cite.label(catalog.rules.seed or catalog.rules.text)
         wanted = [self.source] if self.choice is not None and self.source else [self.value]
-        wanted += [] if self.choice is not None and departs(self.choice) is None else self.synonyms
+        if self.choice is None or departs(self.choice) is not None:
+            wanted += [s for s in self.synonyms if said_as(self.value, s)]
         if any(has(text, w) for w in wanted):
             if self.choice is not None:
                 return (
@@ -450,6 +452,24 @@ def template_lines(path: Path, root: Path) -> list[tuple[int, str]]:
     except Unreadable:
         return []
     return read_lines(text)
+
+
+def said_as(value: str, synonym: str) -> bool:
+    """Whether `synonym` says `value` another way at the source: a synonym that states
+    numbers states the value's ("1 pawn" for "one pawn"), so a value edited to another
+    number is not held by a synonym that still states the old one; one without numbers
+    ("a player or players" for "One or more") is read as written."""
+    mine, its = _numbers(value), _numbers(synonym)
+    return not mine or not its or its == mine
+
+
+def _numbers(text: str) -> list[int]:
+    """The whole numbers `text` states, in digits or words, in order."""
+    return sorted(
+        int(w) if w.isdigit() else NUMBER_WORDS[w]
+        for w in words(text).split()
+        if w.isdigit() or w in NUMBER_WORDS
+    )
 
 
 def _near(text: str, word: str, forms: list[str]) -> str:

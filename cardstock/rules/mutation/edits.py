@@ -16,7 +16,9 @@ one or two of its files, as a careless designer (or a reviewer looking for a gap
 `placed` adds the edits of the places these do not reach: a card back's deck name, an
 icon's legend label, a phase's rule moved under another heading, a number a template
 computes from one term fewer, a rule's cited source line moved (`back`, `legend`,
-`heading`, `arithmetic`, `cite`).
+`heading`, `arithmetic`, `cite`), and `continued` makes a number, name or word edit of a
+card's text that a later part of the card prints that part's (`continued`); `new_cards`
+adds a card after a row of more than one copy, its prose turning a rule round (`added`).
 
 Where a player reads is `player_texts`'s regions. The list is deterministic: files in a
 fixed order (game.toml, rules.toml, the tables in the order of their sets, the face layout
@@ -32,8 +34,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ...catalog.wording import NUMBER_WORDS
+from ..checks.prose_contradictions import rule_words, spoken
 from ..player_texts import Region, Sources, game_files, records, vocabulary
 from .changes import Change, Edit, apply
+from .continued import Part, continued
+from .new_cards import new_card_edits
 from .placed import placed_edits
 
 if TYPE_CHECKING:
@@ -50,7 +55,9 @@ KINDS = (
     "heading",
     "arithmetic",
     "cite",
-)  # the last five: `placed`
+    "continued",
+    "added",
+)  # back to cite: `placed`; continued: `continued`; added: `new_cards`
 
 
 # ---------------------------------------------------------------- in a region's words
@@ -321,8 +328,11 @@ def move_edits(tables: list[tuple[Path, str, str]]) -> Iterable[Edit]:
 # ---------------------------------------------------------------- a game's edits
 
 
-def edits(catalog: Catalog, sources: Sources | None = None) -> list[Edit]:
-    """Every single edit of the game, in a fixed order (see the module's docstring)."""
+def edits(
+    catalog: Catalog, sources: Sources | None = None, parts: Sequence[Part] = ()
+) -> list[Edit]:
+    """Every single edit of the game, in a fixed order (see the module's docstring);
+    `parts`: the later parts of the game's continued cards, with the words each prints."""
     sources = sources or game_files(catalog)
     names = Names.of(catalog)
     words = vocabulary()
@@ -337,11 +347,18 @@ def edits(catalog: Catalog, sources: Sources | None = None) -> list[Edit]:
         by_file.setdefault(r.path, []).append(r)
     for regions in by_file.values():
         for r in regions:
-            out += number_edits(r)
-            out += name_edits(r, names)
-            out += word_edits(r, in_templates if r.where == "template text" else opposites)
+            mine = [*number_edits(r), *name_edits(r, names)]
+            mine += word_edits(r, in_templates if r.where == "template text" else opposites)
+            out += continued(r, mine, parts)
         out += swap_edits([r for r in regions if r.row is not None])
     out += move_edits(sources.tables)
+    facts = [f for f in spoken(catalog) if not f[0].at]  # a rule stated wherever it stands
+    out += new_card_edits(
+        sources.tables,
+        sources.regions,
+        lambda r: word_edits(r, opposites),
+        lambda text: bool(rule_words(catalog, text, facts)),
+    )
     out += placed_edits(catalog, sources)
     seen: set[tuple[Change, ...]] = set()
     unique = []
@@ -352,4 +369,4 @@ def edits(catalog: Catalog, sources: Sources | None = None) -> list[Edit]:
     return unique
 
 
-__all__ = ["KINDS", "Change", "Edit", "Sources", "apply", "edits", "game_files"]
+__all__ = ["KINDS", "Change", "Edit", "Part", "Sources", "apply", "edits", "game_files"]
