@@ -345,8 +345,10 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         "--lang",
         metavar="LANGS",
         help="check translations instead: per language (comma-separated codes, `all` for "
-        "every language the game ships, `qps` for the pseudo-language) what is missing, "
-        "stale or untranslated, and whether each text still fits its box",
+        "every language the game ships besides its own, `qps` for the pseudo-language) what "
+        "is missing, stale or untranslated, and whether each text still fits its box; the "
+        "game's own language, when the list names it, gets the report a check without "
+        "`--lang` prints, after the others'",
     )
     k.add_argument(
         "--edition",
