@@ -290,12 +290,7 @@ def test_a_back_colour_the_rulebook_takes_its_accent_from_lays_it_out_again_as_a
         'color = "#274b7a"' in text
     )  # the first set's back colour: the rulebook's headings take it; no front draws it
     game.write_text(text.replace('color = "#274b7a"', 'color = "#8e2a6b"', 1), encoding="utf-8")
-    assert build(built, out) == BOOKS
-    assert (out / BOOK).read_bytes() != before
-    monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
-    fresh = tmp_path / "fresh"
-    build(built, fresh)
-    assert (out / BOOK).read_bytes() == (fresh / BOOK).read_bytes()
+    _rebuilt_as_fresh(built, before, tmp_path, monkeypatch)
 
 
 def test_terms_the_rules_file_drops_lay_the_rulebook_out_again_as_a_fresh_build_would(
@@ -310,6 +305,15 @@ def test_terms_the_rules_file_drops_lay_the_rulebook_out_again_as_a_fresh_build_
     listed = '"Balance of Strength", "Strength Balance", '
     assert text.count(listed) == 1
     rules.write_text(text.replace(listed, ""), encoding="utf-8")
+    _rebuilt_as_fresh(built, before, tmp_path, monkeypatch)
+
+
+def _rebuilt_as_fresh(
+    built: Path, before: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The edited project built again lays its rulebook out anew (its bytes change from
+    `before`), as a build with an empty cache lays it out."""
+    out = built / "output"
     assert build(built, out) == BOOKS
     assert (out / BOOK).read_bytes() != before
     monkeypatch.setenv("CARDSTOCK_CACHE", str(tmp_path / "no-cache"))
