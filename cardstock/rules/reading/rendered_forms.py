@@ -61,6 +61,10 @@ _VALUE = "zzrenderedvaluezz"  # stands where the line renders the value, as `wor
 _GAP = "zzrenderedgapzz"  # stands where the line renders anything else
 _OTHER = re.compile(r"\{\{.*?\}\}")
 _TRANS = re.compile(r"\{%-?\s*trans\b(.*?)-?%\}", re.S)
+# a gettext call with named arguments, up to where its expression ends, the
+# arguments in group 2 (`_("… %(x)s …", x=fact('id').value)`: x is put at `%(x)s`)
+_GETTEXT_ARGS = re.compile(r"\b_\(\s*(['\"])(?:(?!\1).)*\1\s*,(.*?)\)\s*(?=\||-?\}\})")
+_PLACEHOLDER = re.compile(r"%\((\w+)\)s")  # a name a gettext message puts its value at
 
 
 def _call_patterns(ident: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
@@ -92,12 +96,20 @@ def _fact_patterns(fact_id: str) -> tuple[re.Pattern[str], re.Pattern[str], re.P
 
 def _marked(raw: str, fact_id: str) -> str | None:
     """The line with each place it renders the fact's value replaced by `_VALUE`, or None
-    when the line renders it nowhere (a `{% set %}`, a condition, a gettext argument)."""
+    when the line renders it nowhere (a `{% set %}`, a condition); a gettext message that
+    puts it at a named placeholder (`%(after)s`) renders it there."""
     _, named, direct = _fact_patterns(fact_id)
     names = {
         m.group(1)
         for header in _TRANS.findall(raw)
         for m in named.finditer(header)
+        if m.group(2) == fact_id
+    }
+    # a gettext call's own placeholder: `_("Deck %(after)s the deal", after=fact('id').value)`
+    placeholders = {
+        m.group(1)
+        for call in _GETTEXT_ARGS.finditer(raw)
+        for m in named.finditer(call.group(2))
         if m.group(2) == fact_id
     }
     hits = 0
@@ -115,6 +127,8 @@ def _marked(raw: str, fact_id: str) -> str | None:
     marked = direct.sub(marks({fact_id}), raw)
     if names:
         marked = _NAME_USED.sub(marks(names), marked)
+    if placeholders:
+        marked = _PLACEHOLDER.sub(marks(placeholders), marked)
     if not hits and not names:
         return None
     return marked
