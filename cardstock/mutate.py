@@ -24,7 +24,7 @@ from .core.stage import Job
 from .layout.checks.drawn import once_per_place
 from .layout.faces import Faces, KeptFaces
 from .layout.ops import Face, Text, walk
-from .layout.text.continued import later_parts
+from .layout.text.continued import later_parts, on_back
 from .rules.mutation.designer import named, scope, uncited, unknown_cards
 from .rules.mutation.edits import Part, edits, game_files
 from .rules.mutation.report import (
@@ -211,10 +211,10 @@ def mutate_games(asked: Asked, only: set[str] | None = None) -> Mutated:
 
 def continued_parts(faces: Faces) -> list[Part]:
     """Each later part of the game's continued cards, with the words its face prints (the
-    `continued` edits are those of its words); none when no card's text continues."""
+    `continued` edits are those of its words): the cards a text continues onto, and the
+    back of a card whose text continues on its back (`continue_on = "back"`); none when no
+    card's text continues."""
     later = later_parts(faces)
-    if not later:
-        return []
     view = faces.printing()
     cards = {c.id: c for c in faces.catalog.components}
     out = []
@@ -222,11 +222,20 @@ def continued_parts(faces: Faces) -> list[Part]:
         c = cards[card]
         for comp in comps:
             part, count = view.parts[comp.id]
-            face = view.face(view.records.of(comp), "front")
-            ops = walk(face.ops) if face is not None else iter(())
-            said = " ".join(op.text for op in ops if isinstance(op, Text))
+            said = _said(view.face(view.records.of(comp), "front"))
             out.append(Part(c.name, c.id, c.file, c.line, part, count, said))
+    for comp in view.catalog.components:
+        if on_back(comp):
+            c = cards[comp.id]
+            said = _said(view.face(view.records.of(comp), "back"))
+            out.append(Part(c.name, c.id, c.file, c.line, 2, 2, said, on_back=True))
     return out
+
+
+def _said(face: Face | None) -> str:
+    """The words a face prints, its text runs in drawing order."""
+    ops = walk(face.ops) if face is not None else iter(())
+    return " ".join(op.text for op in ops if isinstance(op, Text))
 
 
 def _one_game(

@@ -4,7 +4,9 @@ a designer adds a Rogation whose long prose goes on onto a second card (its layo
 box set to `overflow = "continue"`): the rule its last part restates, turned round, fails
 `check` naming the card's line, the source line and both values; the mutation test places
 its edits of that part by the card and part, and leaves the card's first part and the
-other texts that state the same rule as they were."""
+other texts that state the same rule as they were. A text that goes on on the card's own
+back (`continue_on = "back"`, the Rogations printed on one side) is placed by the card and
+its back."""
 
 from __future__ import annotations
 
@@ -108,3 +110,51 @@ def test_the_mutation_test_places_the_second_parts_edits_by_card_and_part(projec
         path.write_text(saved, encoding="utf-8")
     new = [f for f in after if f not in before]
     assert any(f"{TABLE}:" in f and "'face down'" in f and f"{SEED}:" in f for f in new), new
+
+
+@pytest.fixture(scope="module")
+def on_its_back(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same Relic in a copy of Vortex whose Rogations print on one side, their body's
+    text going on on the card's own back (`continue_on = "back"`)."""
+    root = games_copy(tmp_path_factory.mktemp("continued-back"), [GAME])
+    game = root / "catalog" / GAME / "game.toml"
+    text = game.read_text(encoding="utf-8")
+    deck = 'back = "devotion"\ntable = "rogations.csv"\n'
+    assert deck in text
+    game.write_text(
+        text.replace(deck, 'single_sided = true\ntable = "rogations.csv"\n'), encoding="utf-8"
+    )
+    faces = root / "layouts" / GAME / "faces.toml"
+    text = faces.read_text(encoding="utf-8")
+    head = "[layouts.rogations.boxes.body]\n"
+    faces.write_text(
+        text.replace(
+            head, head + 'overflow = "continue"\ncontinue_on = "back"\nmin_size = "10pt"\n'
+        ),
+        encoding="utf-8",
+    )
+    table = root / TABLE
+    rows = table.read_text(encoding="utf-8")
+    table.write_text(rows.replace("penance,Penance,", RELIC + "penance,Penance,"), encoding="utf-8")
+    return root
+
+
+def test_the_mutation_test_places_the_edits_a_cards_back_prints_by_card_and_back(
+    on_its_back: Path,
+) -> None:
+    cache = open_cache(on_its_back / ".cache")
+    try:
+        found = validate(on_its_back, [GAME], cache)
+        assert not found.issues.errors, [i.render() for i in found.issues]
+        (catalog,) = found.catalogs
+        parts = continued_parts(found.faces[GAME])
+        every = edits(catalog, game_files(catalog), parts)
+    finally:
+        cache.close()
+    assert [(p.card, p.on_back) for p in parts] == [("Relic", True)]
+    assert "from your hand face up" in " ".join(parts[0].said.split())
+    placed = [e for e in every if e.kind == "continued"]
+    assert placed and all(e.shown == TABLE and e.where.startswith("Relic, back") for e in placed)
+    assert [e for e in placed if (e.before, e.after) == ("face up", "face down")]
+    first = [e for e in every if e.shown == TABLE and "relic, first kept" in e.context]
+    assert first and {e.kind for e in first} == {"word"}

@@ -45,7 +45,12 @@ def test_a_value_put_into_a_message_by_name_counts_as_a_place_of_its_fact(root: 
 @pytest.mark.parametrize(
     ("path", "old", "new", "fact"),
     [
-        (QUICKREF, '_("Deck %(after)s the deal"', '_("Deck %(after)s the shuffle"', "deck-after-deal"),
+        (
+            QUICKREF,
+            '_("Deck %(after)s the deal"',
+            '_("Deck %(after)s the shuffle"',
+            "deck-after-deal",
+        ),
         (BOOK, '_("Who %(wins)s a trick"', '_("Who %(wins)s the game"', "card-wins"),
     ],
     ids=["a table header", "a heading"],

@@ -5,7 +5,8 @@ Which words a part prints is the layout's to say, and this room runs before it: 
 hands in each later part with the words its face prints (`Part`). An edit of a card's text
 whose words around the change (up to three each side, at least two in all, read in the
 card's text alone) that part prints is that part's edit: its kind is `continued` and its
-place the card's name and the part ("Relic, part 2/2"); the change itself is the same
+place the card's name and the part ("Relic, part 2/2", or "Relic, back" for a text that
+continues on the card's own back); the change itself is the same
 edit of the same cell.
 """
 
@@ -36,6 +37,7 @@ class Part:
     part: int
     parts: int
     said: str
+    on_back: bool = False  # the card's own back (`continue_on = "back"`), not a card of its own
 
     def holds(self, region: Region) -> bool:
         """Whether `region` is a text of this part's card: a cell of its row, or a value
@@ -83,7 +85,9 @@ def continued(region: Region, found: Iterable[Edit], parts: Sequence[Part]) -> l
         spans = _windows(region.text, c.start - region.start, c.end - region.start)
         part = next((p for w in spans for p, s in said if w in s), None)
         if part is not None:
-            where = f"{part.card}, part {part.part}/{part.parts}"
+            where = f"{part.card}, " + (
+                "back" if part.on_back else f"part {part.part}/{part.parts}"
+            )
             out[k] = replace(e, kind="continued", where=f"{where} ({e.where})")
     return out
 
