@@ -229,8 +229,8 @@ def _check_arguments(b: argparse.ArgumentParser) -> None:
         default=BUILD_CHECK_RUNS,
         metavar="N",
         help=f"setup simulations per player count in the build's rules check "
-        f"(default {BUILD_CHECK_RUNS}; `check` runs the game's own number, "
-        f"10000 unless it says)",
+        f"(default {BUILD_CHECK_RUNS}; `check` runs the game's own number, or as many "
+        f"as the report's figures need)",
     )
 
 
@@ -306,7 +306,8 @@ def check_arguments(k: argparse.ArgumentParser) -> None:
         type=_positive,
         default=None,
         metavar="N",
-        help="setup runs per player count (default: the game's setup.runs, 10000)",
+        help="setup runs per player count, made exactly (default: the game's setup.runs, "
+        "else as many as the report's figures need, at most 10000)",
     )
     k.add_argument(
         "--verbose",

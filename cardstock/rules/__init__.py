@@ -18,12 +18,13 @@ The top is the room's entrance: `report` runs every check and renders the report
 lists the texts changed since a git revision (`check --since`), `model` is rules.toml's
 model and `reader` the catalog's door to it. Beside them stand the parts
 every room is built of: `filters` (which components a rule is about), `sources` (where a
-rule comes from), `verdicts` (what a check found), `player_texts` (where a player
-reads a game's words) and `rule_words` (the rule words and idioms a player reads, and
+rule comes from), `verdicts` (what a check found), `proportions` (how sure a share
+counted over random runs is), `player_texts` (where a player reads a game's words) and
+`rule_words` (the rule words and idioms a player reads, and
 the columns no player reads).
 
     from cardstock.rules import run_checks
-    report = run_checks(jobs, providers, seed=1, runs=None)  # runs: None = each game's setup.runs
+    report = run_checks(jobs, providers, seed=1, runs=None)  # None: each game's setup.runs
     report.ok, report.failed_games(), report.public()        # render(report) gives the text
 
 `providers` are the checks other rooms add (`cardstock.stages.CHECKS`: print safety from

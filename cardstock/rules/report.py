@@ -582,8 +582,12 @@ def _setup_check(result: SetupResult, counts: list[int], file: str, line: int | 
     if findings:
         bad = [str(pr.players) for pr in result.by_players if not pr.ok]
         summary = f"fails for {', '.join(bad)} players"
+    elif len({pr.runs for pr in result.by_players}) == 1:
+        n = result.by_players[0].runs if result.by_players else result.runs
+        summary = f"{n} of {n} runs complete for each count"
     else:
-        summary = f"{result.runs} of {result.runs} runs complete for each count"
+        each = ", ".join(f"{pr.players}: {pr.runs}" for pr in result.by_players)
+        summary = f"every run completes for each count ({each} runs)"
     return Check(
         "setup",
         f"setup completes for {span} players",
@@ -612,13 +616,13 @@ def _simulated(
         repr(setup),
         repr(counts),
         str(seed),
-        str(runs or setup.runs),
+        str(runs or setup.runs or "as many as its figures need"),
         json.dumps(reads(components, setup), sort_keys=True, default=str),
     )
     kept = job.cache.get_json("setup", key)
     if kept is not None:
         try:
-            return from_figures(kept, setup, seed, runs or setup.runs)
+            return from_figures(kept, setup, seed, runs or setup.runs or None)
         except (KeyError, TypeError, ValueError):
             pass
     result = simulate(components, setup, counts, seed=seed, runs=runs)

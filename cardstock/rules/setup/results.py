@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..proportions import FAILS_UNDER, MOST_RUNS, WITHIN, Z95, wilson
 from .steps import SetupModel, Step
 
 
@@ -40,6 +41,7 @@ class SetupResult:
     steps: list[Step]
     lines: list[int | None]
     by_players: list[PlayerResult]
+    until_sure: bool = False  # each count ran as many runs as its figures need, `runs` at most
 
     @property
     def ok(self) -> bool:
@@ -68,9 +70,9 @@ def figures(result: SetupResult) -> list[Any]:
     ]
 
 
-def from_figures(data: Any, setup: SetupModel, seed: int, runs: int) -> SetupResult:
-    """The result `figures` gave, for `setup`; raises KeyError, TypeError or ValueError
-    for anything else."""
+def from_figures(data: Any, setup: SetupModel, seed: int, runs: int | None) -> SetupResult:
+    """The result `figures` gave, for `setup` simulated `runs` times (None: as many as its
+    figures needed); raises KeyError, TypeError or ValueError for anything else."""
     by_players = [
         PlayerResult(
             int(players),
@@ -84,7 +86,12 @@ def from_figures(data: Any, setup: SetupModel, seed: int, runs: int) -> SetupRes
         for players, n, completed, failures, redraws, piles, seconds in data
     ]
     return SetupResult(
-        seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=by_players
+        seed=seed,
+        runs=runs or MOST_RUNS,
+        steps=setup.steps,
+        lines=setup.lines,
+        by_players=by_players,
+        until_sure=runs is None,
     )
 
 
@@ -92,6 +99,7 @@ def setup_json(result: SetupResult) -> dict[str, Any]:
     return {
         "seed": result.seed,
         "runs": result.runs,
+        "until_sure": result.until_sure,
         "players": [_players_json(result, pr) for pr in result.by_players],
     }
 
@@ -146,15 +154,24 @@ def setup_lines(result: SetupResult) -> list[str]:
         for i in redraw_steps:
             fig = pr.redraws[i]
             row.append(
-                f"{fig['share'] * 100:.1f}% of runs, {fig['mean']:.2f}/run, max {fig['max']}"
+                f"{_share(fig, pr)} of runs, {fig['mean']:.2f}/run, max {fig['max']}"
                 if pr.completed
                 else "–"
             )
         rows.append(row)
     widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
-    lines = [
-        f"    {result.runs} runs per player count, seed {result.seed}; piles: mean size after setup"
-    ]
+    if result.until_sure and any(pr.runs < result.runs for pr in prs):
+        lines = [
+            f"    runs per player count: as many as the figures need, at most {result.runs}; "
+            f"seed {result.seed}; piles: mean size after setup",
+            f"    (95 % sure: a setup failing once in {FAILS_UNDER} games or more fails in some "
+            f"run; each share is within {WITHIN * 100:.0f} points)",
+        ]
+    else:
+        lines = [
+            f"    {result.runs} runs per player count, seed {result.seed}; "
+            "piles: mean size after setup"
+        ]
     for r in [header, *rows]:
         lines.append(
             "    "
@@ -166,6 +183,15 @@ def setup_lines(result: SetupResult) -> list[str]:
     for i in redraw_steps:
         lines.append(f"    step {i + 1}: {result.steps[i].label()}")
     return lines
+
+
+def _share(fig: dict[str, float], pr: PlayerResult) -> str:
+    """A redraw step's share of runs, to the decimals its runs make sure: a tenth of a
+    point when its 95 % interval is narrower than two points, else whole points."""
+    completed = pr.completed if pr.completed <= pr.runs else pr.runs
+    sure = wilson(int(fig["runs_with_redraw"]), max(completed, 1), Z95)
+    places = 1 if sure[1] - sure[0] < 0.02 else 0
+    return f"{fig['share'] * 100:.{places}f}%"
 
 
 def _n(x: float) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
+from ..proportions import MOST_RUNS, enough_runs
 from .fixed import is_fixed
 from .results import Failure, PlayerResult, SetupResult
 from .steps import (
@@ -627,14 +628,25 @@ def simulate(
     seed: int = 1,
     runs: int | None = None,
 ) -> SetupResult:
-    """Run the setup `runs` times for each player count."""
+    """Run the setup for each player count: `runs` times (else the setup's own `runs`),
+    or, when neither says, as many times as its figures need (`proportions.enough_runs`,
+    at most `MOST_RUNS`)."""
     STATS.simulated += 1
-    runs = runs or setup.runs
+    asked = runs or setup.runs
     sim = Simulator(components, setup)
     report = setup.report if setup.report is not None else _piles_named(setup)
-    results = [_simulate_players(sim, n, runs, seed, report) for n in player_counts]
+    most = asked or MOST_RUNS
+    results = [
+        _simulate_players(sim, n, most, seed, report, until_sure=asked is None)
+        for n in player_counts
+    ]
     return SetupResult(
-        seed=seed, runs=runs, steps=setup.steps, lines=setup.lines, by_players=results
+        seed=seed,
+        runs=most,
+        steps=setup.steps,
+        lines=setup.lines,
+        by_players=results,
+        until_sure=asked is None,
     )
 
 
@@ -651,9 +663,11 @@ def _piles_named(setup: SetupModel) -> list[str]:
 
 
 def _simulate_players(
-    sim: Simulator, n: int, runs: int, seed: int, report: list[str]
+    sim: Simulator, n: int, runs: int, seed: int, report: list[str], until_sure: bool = False
 ) -> PlayerResult:
-    """The figures of `runs` runs of the setup for `n` players, each from its own seed.
+    """The figures of `runs` runs of the setup for `n` players, each from its own seed;
+    with `until_sure`, of the first runs that make them as sure as the report states
+    (`proportions.enough_runs`), `runs` at most.
 
     When every run does alike (`fixed.is_fixed`: the same numbers of copies move, only which
     copies differs), the first run is the only one carried out: it completes or fails as
@@ -667,9 +681,11 @@ def _simulate_players(
     blank = _State(len(sim.copies.of), _NoRandom(), len(runners), names)
     fixed, first = _fixed_start(runners, blank)
     rest = list(enumerate(runners))[first:]
-    carried_out = 1 if is_fixed(sim.components, sim.setup, n) else runs
-    STATS.runs += carried_out
+    exact = is_fixed(sim.components, sim.setup, n)
+    carried_out = 1 if exact else runs
+    made = 0
     for r in range(carried_out):
+        made += 1
         st = fixed.copy(random.Random(seed_for(seed, n, r)))
         failed = _run_steps(st, rest)
         if failed is not None:
@@ -678,14 +694,21 @@ def _simulate_players(
             if key not in failures:
                 failures[key] = Failure(i, exc.kind, exc.message, 0, r)
             failures[key].runs += 1
-            continue
-        res.completed += 1
-        tally.add(st)
+        else:
+            res.completed += 1
+            tally.add(st)
+        if until_sure and enough_runs(
+            made, made - res.completed, res.completed, tally.redraw_any.values()
+        ):
+            break
+    STATS.runs += made
     done = max(res.completed, 1)
-    if carried_out < runs:  # each figure stands for every run
+    if exact:  # each figure stands for every run
         res.completed *= runs
         for failure in failures.values():
             failure.runs = runs
+    else:
+        res.runs = made
     res.failures = sorted(failures.values(), key=lambda f: (-f.runs, f.step))
     res.redraws = tally.redraws(done)
     res.piles = tally.piles(done)

@@ -257,7 +257,8 @@ class Setup(Strict):
     """`[setup]` without its steps (validated one by one by kind, see `model.py`)."""
 
     players: list[int] | None = None  # counts to simulate; default: the game's min..max
-    runs: int = Field(default=10000, ge=1)
+    # runs per player count; default: as many as the report's figures need (at most 10,000)
+    runs: int | None = Field(default=None, ge=1)
     player_piles: list[str] = []
     report: list[str] | None = None  # piles whose size after setup is reported
     steps: list[dict[str, Any]] = Field(min_length=1)
@@ -291,7 +292,7 @@ class SetupModel:
     """The validated setup: settings plus typed steps with their rules.toml lines."""
 
     players: list[int] | None
-    runs: int
+    runs: int | None  # None: as many as the figures need (`proportions.enough_runs`)
     player_piles: list[str]
     report: list[str] | None
     steps: list[Step]

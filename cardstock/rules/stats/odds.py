@@ -35,12 +35,12 @@ from typing import Any
 
 from ...catalog.load import Catalog
 from ..filters import Filter, compile_filter
+from ..proportions import wilson
 from ..setup.piles import Draw, Follower, Pile, pile_count, pile_size
 from ..setup.simulator import deals, player_counts
 from ..setup.steps import Choose, DrawUntil, Move, RedrawUntil, SetupModel
 from .decks import kinds
 
-Z99 = 2.5758293035489004  # the normal quantile of 0.995: a two-sided 99 % interval
 # Odds of k or more are listed from the first k whose chance is below 1 − SMALLEST (and
 # k = 1) up to the first k whose chance is below SMALLEST.
 SMALLEST = Fraction(1, 1000)
@@ -83,18 +83,6 @@ class Odds:
             return None
         low, high = self.interval
         return low <= float(self.p) <= high
-
-
-def wilson(hits: int, runs: int, z: float = Z99) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (99 % by default)."""
-    if runs == 0:
-        return (0.0, 1.0)
-    phat = hits / runs
-    z2 = z * z
-    centre = (phat + z2 / (2 * runs)) / (1 + z2 / runs)
-    half = z / (1 + z2 / runs) * math.sqrt(phat * (1 - phat) / runs + z2 / (4 * runs * runs))
-    low = 0.0 if hits == 0 else max(0.0, centre - half)
-    return (low, 1.0 if hits == runs else min(1.0, centre + half))
 
 
 def at_least(total: int, of_kind: int, drawn: int, k: int) -> Fraction:

@@ -1,0 +1,71 @@
+"""How sure a share counted over random runs is: the Wilson score interval, and the rule a
+setup simulation stops by (`enough_runs`): as many runs as its report's figures need.
+
+A simulation that has not stopped on its own (no `runs` asked for) runs in batches of
+`BATCH` and stops after a batch once, at 95 % confidence,
+
+- no run failed and fewer than one setup in `FAILS_UNDER` can fail (the rule of three: no
+  failure in n runs puts the failure rate under 3/n), or some run failed (the failure is
+  then proven, and its share is known to within `WITHIN`); and
+- every share it reports (how often a redraw step redrew) is known to within `WITHIN`,
+
+or once it has made `MOST_RUNS` runs. Each run's seed is its number's, so a run stopped
+early made exactly the first runs a longer one would have.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+Z95 = 1.959963984540054  # the normal quantile of 0.975: a two-sided 95 % interval
+Z99 = 2.5758293035489004  # the normal quantile of 0.995: a two-sided 99 % interval
+
+BATCH = 1000  # runs between two looks at the figures
+FAILS_UNDER = 1000  # with no failure: fewer than 1 setup in this many can fail
+WITHIN = 0.02  # every share within 2 points either way
+MOST_RUNS = 10_000  # the most runs a player count takes
+
+
+def wilson(hits: int, runs: int, z: float = Z99) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (99 % by default)."""
+    if runs == 0:
+        return (0.0, 1.0)
+    phat = hits / runs
+    z2 = z * z
+    centre = (phat + z2 / (2 * runs)) / (1 + z2 / runs)
+    half = z / (1 + z2 / runs) * math.sqrt(phat * (1 - phat) / runs + z2 / (4 * runs * runs))
+    low = 0.0 if hits == 0 else max(0.0, centre - half)
+    return (low, 1.0 if hits == runs else min(1.0, centre + half))
+
+
+def known(hits: int, runs: int) -> bool:
+    """Whether a share of `runs` is known to within `WITHIN` either way (95 %)."""
+    low, high = wilson(hits, runs, Z95)
+    return high - low <= 2 * WITHIN
+
+
+def enough_runs(runs: int, failed: int, completed: int, shares: Iterable[int]) -> bool:
+    """Whether `runs` runs (`failed` of them failed, `completed` completed, and `shares`:
+    of the completed, how many did each reported thing) are as many as the figures need
+    (the module's docstring)."""
+    if runs < BATCH or runs % BATCH:
+        return False
+    if failed == 0 and runs < 3 * FAILS_UNDER:  # the rule of three
+        return False
+    if failed and not known(failed, runs):
+        return False
+    return all(known(k, completed) for k in shares)
+
+
+__all__ = [
+    "BATCH",
+    "FAILS_UNDER",
+    "MOST_RUNS",
+    "WITHIN",
+    "Z95",
+    "Z99",
+    "enough_runs",
+    "known",
+    "wilson",
+]

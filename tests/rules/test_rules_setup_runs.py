@@ -1,0 +1,91 @@
+"""How many runs a setup simulation makes: with no count asked for (`--runs`, or `runs` in
+the rules file's `[setup]`), as many as the figures its report prints need
+(`cardstock.rules.proportions.enough_runs`), in batches, each run from its own seed, so the
+figures are those of the first runs a longer simulation makes; a count asked for is made
+exactly. The report says which."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import ROOT, load_games
+
+from cardstock.rules.proportions import BATCH, FAILS_UNDER, enough_runs
+from cardstock.rules.setup.results import figures, setup_lines
+from cardstock.rules.setup.simulator import simulate
+
+
+def _setup(game: str):
+    (catalog,), issues = load_games(ROOT, [game])
+    assert not issues.errors
+    return catalog.components, catalog.rules.setup
+
+
+def _runs(result) -> list[int]:
+    return [pr.runs for pr in result.by_players]
+
+
+def test_with_no_runs_asked_a_setup_that_never_fails_stops_once_a_rare_failure_would_show() -> None:
+    components, setup = _setup("vortex")
+    result = simulate(components, setup, [2, 4])
+    # the rule of three: no failure in 3,000 runs puts the failure rate under 1 in 1,000
+    assert _runs(result) == [3 * FAILS_UNDER] * 2
+    assert result.until_sure and result.ok
+    # the same figures as the first 3,000 runs of a simulation asked for them
+    asked = simulate(components, setup, [2, 4], runs=3 * FAILS_UNDER)
+    assert not asked.until_sure
+    strip = lambda r: [row[:-1] for row in figures(r)]  # noqa: E731 - all but the seconds
+    assert strip(result) == strip(asked)
+
+
+def test_the_report_says_how_many_runs_were_made_and_how_sure_its_figures_are() -> None:
+    components, setup = _setup("alpha-omega-tiles")
+    lines = setup_lines(simulate(components, setup, [3]))
+    assert "as many as the figures need, at most 10000" in lines[0]
+    assert f"a setup failing once in {FAILS_UNDER} games or more fails in some run" in lines[1]
+    row = next(line for line in lines if line.strip().startswith("3 "))
+    assert "3000/3000" in row
+    # a share known to within 2 points either way is printed in whole points
+    assert re.search(r"\b\d+% of runs", row), row
+
+
+@pytest.mark.parametrize("asked", [BATCH + 1, 4 * BATCH])
+def test_a_count_asked_for_is_made_exactly(asked: int) -> None:
+    components, setup = _setup("atmosfear")
+    result = simulate(components, setup, [2], runs=asked)
+    assert _runs(result) == [asked]
+    assert not result.until_sure
+    assert setup_lines(result)[0].startswith(f"    {asked} runs per player count")
+
+
+def test_runs_in_the_rules_file_are_a_count_asked_for() -> None:
+    components, setup = _setup("atmosfear")
+    setup.runs = 1200
+    assert _runs(simulate(components, setup, [3])) == [1200]
+
+
+def test_a_setup_every_run_of_which_does_alike_is_counted_for_the_most_runs() -> None:
+    components, setup = _setup("alter-ego")
+    result = simulate(components, setup, [2])
+    (two,) = result.by_players
+    assert (two.runs, two.completed) == (10_000, 10_000)
+
+
+@pytest.mark.parametrize(
+    ("runs", "failed", "shares", "enough"),
+    [
+        (2 * BATCH, 0, [], False),  # no failure yet, but a rare one could still hide
+        (3 * BATCH, 0, [], True),
+        (3 * BATCH + 1, 0, [], False),  # looked at after whole batches only
+        (BATCH, 1, [], True),  # a failure proven, its share known to well within 2 points
+        (BATCH, 500, [], False),  # half the runs fail: the share is known to 3 points only
+        (3 * BATCH, 1500, [], True),
+        (BATCH, 1, [500], False),  # a redraw in half of 999 runs: known to 3 points only
+        (3 * BATCH, 0, [30, 1500], True),
+    ],
+)
+def test_the_runs_are_enough_once_every_figure_is_sure(
+    runs: int, failed: int, shares: list[int], enough: bool
+) -> None:
+    assert enough_runs(runs, failed, runs - failed, shares) is enough
