@@ -24,7 +24,7 @@ from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
 from ..proportions import MOST_RUNS, enough_runs
 from .fixed import is_fixed
-from .results import Failure, PlayerResult, SetupResult
+from .results import Failure, PlayerResult, SetupResult, Tally
 from .steps import (
     BOX,
     Assign,
@@ -677,7 +677,7 @@ def _simulate_players(
     names = sim.pile_names(n)
     res = PlayerResult(players=n, runs=runs)
     failures: dict[tuple[int, str], Failure] = {}
-    tally = _Tally(sim.setup, n, report, sim.per_player)
+    tally = Tally(sim.setup, n, report, sim.per_player)
     blank = _State(len(sim.copies.of), _NoRandom(), len(runners), names)
     fixed, first = _fixed_start(runners, blank)
     rest = list(enumerate(runners))[first:]
@@ -724,73 +724,6 @@ def _run_steps(st: _State, steps: list[tuple[int, Runner]]) -> tuple[int, Infeas
         except Infeasible as exc:
             return i, exc
     return None
-
-
-class _Tally:
-    """The figures of the completed runs for one player count, added run by run: how often
-    each redraw step redrew, and the size of each reported pile (per player for a player
-    pile)."""
-
-    def __init__(self, setup: SetupModel, n: int, report: list[str], per_player: set[str]):
-        self.n = n
-        self.report = report
-        self.per_player = per_player
-        self.redraw_steps = [i for i, s in enumerate(setup.steps) if s.redraws]
-        # sum, min, max
-        self.totals: dict[str, list[Any]] = {name: [0, None, None] for name in report}
-        self.redraw_sum = {i: 0 for i in self.redraw_steps}
-        self.redraw_any = {i: 0 for i in self.redraw_steps}
-        self.redraw_max = {i: 0 for i in self.redraw_steps}
-        self.shown = [
-            (
-                name,
-                [f"{name}#{p + 1}" for p in range(n)] if name in per_player else [],
-                self.totals[name],
-            )
-            for name in report
-        ]
-
-    def add(self, st: _State) -> None:
-        """Count a completed run."""
-        for j in self.redraw_steps:
-            k = st.redraws[j]
-            self.redraw_sum[j] += k
-            if k:
-                self.redraw_any[j] += 1
-                self.redraw_max[j] = max(self.redraw_max[j], k)
-        for name, each, t in self.shown:
-            if each:
-                size = sum([st.size(pile) for pile in each]) / self.n
-            else:
-                size = st.size(name)
-            t[0] += size
-            t[1] = size if t[1] is None else min(t[1], size)
-            t[2] = size if t[2] is None else max(t[2], size)
-
-    def redraws(self, done: int) -> dict[int, dict[str, float]]:
-        """Each redraw step's figures over `done` completed runs."""
-        return {
-            j: {
-                "runs_with_redraw": self.redraw_any[j],
-                "share": self.redraw_any[j] / done,
-                "mean": self.redraw_sum[j] / done,
-                "max": self.redraw_max[j],
-            }
-            for j in self.redraw_steps
-        }
-
-    def piles(self, done: int) -> dict[str, dict[str, float]]:
-        """Each reported pile's mean, least and greatest size over `done` completed runs."""
-        out: dict[str, dict[str, float]] = {}
-        for name in self.report:
-            s, lo, hi = self.totals[name]
-            out[name] = {
-                "mean": s / done,
-                "min": lo or 0,
-                "max": hi or 0,
-                "per_player": name in self.per_player,
-            }
-        return out
 
 
 def deals(
