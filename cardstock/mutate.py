@@ -263,7 +263,7 @@ def _one_game(
     report = run(
         catalog.id,
         sources.texts,
-        edits(catalog, sources, parts),
+        edits(catalog, sources, parts, asked.sources),
         judge,
         read.accept,
         read.accept_lines,

@@ -69,3 +69,17 @@ def test_every_fourth_cite_edit_of_the_tiles_is_caught_at_its_line(
     report = judged(project, GAME, chosen[::4], texts, runs=1, sources=SEEDS)
     assert [o.edit.describe() for o in report.outcomes if not o.caught] == []
     assert all(any(f.part == "source" for f in o.found) for o in report.outcomes)
+
+
+def test_the_sources_folder_check_mutate_is_given_is_where_the_cites_are_moved_within(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`check --mutate --sources DIR` on a project with no sources folder beside it moves
+    cites within the source in DIR, as `$CARDSTOCK_SOURCES` does."""
+    monkeypatch.delenv(SOURCES_ENV, raising=False)
+    catalogs, issues = load_games(project, [GAME], load_rules)
+    assert not issues.errors
+    sources = game_files(catalogs[0])
+    given = list(cite_edits(catalogs[0], sources, SEEDS))
+    monkeypatch.setenv(SOURCES_ENV, str(SEEDS))
+    assert given and given == _edits(project)[0]

@@ -6,15 +6,16 @@ A cite is held to its lines wherever the source is present (`provenance.coverage
 numbers and names a rule states must be on the lines it cites. Only such cites are edited:
 a rule that states neither (a paraphrase alone), or states a designer's value (`choice`),
 is held to no line, and its cite is a pointer for a reader that no check can prove wrong.
-A game whose source cannot be found (no seed in the folder `$CARDSTOCK_SOURCES` names, the
-project's `sources/` or `../shared/seeds/`) gets no cite edits, and a cite into another
-source (`cite.seed`) is left alone.
+A game whose source cannot be found (no seed in the folder `check --sources` or
+`$CARDSTOCK_SOURCES` names, the project's `sources/` or `../shared/seeds/`) gets no cite
+edits, and a cite into another source (`cite.seed`) is left alone.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..player_texts import Sources
@@ -30,7 +31,9 @@ if TYPE_CHECKING:
 _CITE = re.compile(r"\bcite\s*=\s*\{([^{}]*?)\bline\s*=\s*(\d+)([^{}]*)\}")
 
 
-def _source(catalog: Catalog) -> SourceText | None:
+def _source(catalog: Catalog, folder: Path | None) -> SourceText | None:
+    """The game's source rulebook, from the sources `folder` (`check --sources`) or where
+    `sources_folder` looks; None when it cannot be had."""
     rules = catalog.rules
     if rules is None or not (rules.seed or rules.text):
         return None
@@ -38,7 +41,7 @@ def _source(catalog: Catalog) -> SourceText | None:
         rules.seed or rules.text or "",
         own=rules.text_path,
         root=catalog.root,
-        folder=sources_folder(None),
+        folder=sources_folder(folder),
     )
     return text
 
@@ -67,9 +70,10 @@ def _holds(plain: list[str], name: list[str]) -> bool:
     return any(plain[i : i + len(name)] == name for i in range(len(plain) - len(name) + 1))
 
 
-def cite_edits(catalog: Catalog, sources: Sources) -> Iterable[Edit]:
-    """Each cite of a rule held to its line, moved to a line that does not state it."""
-    source = _source(catalog)
+def cite_edits(catalog: Catalog, sources: Sources, folder: Path | None = None) -> Iterable[Edit]:
+    """Each cite of a rule held to its line, moved to a line that does not state it; the
+    source read from the sources `folder` (`check --sources`) when one is given."""
+    source = _source(catalog, folder)
     path = catalog.folder / "rules.toml"
     text = sources.texts.get(path)
     if source is None or text is None:

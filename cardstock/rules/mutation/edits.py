@@ -329,10 +329,14 @@ def move_edits(tables: list[tuple[Path, str, str]]) -> Iterable[Edit]:
 
 
 def edits(
-    catalog: Catalog, sources: Sources | None = None, parts: Sequence[Part] = ()
+    catalog: Catalog,
+    sources: Sources | None = None,
+    parts: Sequence[Part] = (),
+    seeds: Path | None = None,
 ) -> list[Edit]:
     """Every single edit of the game, in a fixed order (see the module's docstring);
-    `parts`: the later parts of the game's continued cards, with the words each prints."""
+    `parts`: the later parts of the game's continued cards, with the words each prints;
+    `seeds`: the sources folder `check --sources` names (the cite edits read the source)."""
     sources = sources or game_files(catalog)
     names = Names.of(catalog)
     words = vocabulary()
@@ -359,7 +363,7 @@ def edits(
         lambda r: word_edits(r, opposites),
         lambda text: bool(rule_words(catalog, text, facts)),
     )
-    out += placed_edits(catalog, sources)
+    out += placed_edits(catalog, sources, seeds)
     seen: set[tuple[Change, ...]] = set()
     unique = []
     for e in out:

@@ -161,14 +161,15 @@ def _moved(path: Path, shown: str, text: str, n: int, head_line: int) -> Edit | 
     )
 
 
-def placed_edits(catalog: Catalog, sources: Sources) -> list[Edit]:
-    """The back, legend, heading, arithmetic and cite edits of the game, in that order."""
+def placed_edits(catalog: Catalog, sources: Sources, seeds: Path | None = None) -> list[Edit]:
+    """The back, legend, heading, arithmetic and cite edits of the game, in that order; the
+    cites moved within the source the sources folder `seeds` (`check --sources`) holds."""
     return [
         *back_edits(catalog, sources),
         *legend_edits(catalog, sources),
         *heading_edits(catalog, sources),
         *arithmetic_edits(catalog, sources),
-        *cite_edits(catalog, sources),
+        *cite_edits(catalog, sources, seeds),
     ]
 
 
