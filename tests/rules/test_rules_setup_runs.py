@@ -89,3 +89,19 @@ def test_the_runs_are_enough_once_every_figure_is_sure(
     runs: int, failed: int, shares: list[int], enough: bool
 ) -> None:
     assert enough_runs(runs, failed, runs - failed, shares) is enough
+
+
+def test_a_setup_that_sometimes_fails_stops_once_its_failures_share_is_sure_and_says_so() -> None:
+    components, setup = _setup("atmosfear")
+    # eight Realm cards fewer: at six players the pack left after the deal holds one or two
+    # cards, fewer than the exchange rolled draws in about one game of six
+    realms = [i for i, c in enumerate(components) if c.set == "realms"][:8]
+    result = simulate([c for i, c in enumerate(components) if i not in realms], setup, [6])
+    (six,) = result.by_players
+    failed = six.runs - six.completed
+    # a failure is proven in the first batch; its share is known to within 2 points after two
+    assert six.runs == 2 * BATCH and 0 < failed < six.runs / 2
+    assert [f.runs for f in six.failures] == [failed]
+    lines = setup_lines(result)
+    assert "each share, the failures' too, is within 2 points" in lines[1]
+    assert f"{six.completed}/{six.runs}" in lines[-1]

@@ -233,7 +233,10 @@ def setup_lines(result: SetupResult) -> list[str]:
             f"    runs per player count: as many as the figures need, at most {result.runs}; "
             f"seed {result.seed}; piles: mean size after setup",
             f"    (95 % sure: a setup failing once in {FAILS_UNDER} games or more fails in some "
-            f"run; each share is within {WITHIN * 100:.0f} points)",
+            f"run; each share is within {WITHIN * 100:.0f} points)"
+            if result.ok
+            else f"    (95 % sure: each share, the failures' too, is within {WITHIN * 100:.0f} "
+            "points)",
         ]
     else:
         lines = [
