@@ -37,21 +37,25 @@ RELIC = (
 )
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = games_copy(tmp_path_factory.mktemp("continued"), [GAME])
+def _with_relic(root: Path, box: str) -> Path:
+    """`root`, a copy of Vortex, with the Rogations' body box given `box` (its keys) and the
+    Relic added before Penance."""
     faces = root / "layouts" / GAME / "faces.toml"
     text = faces.read_text(encoding="utf-8")
     head = "[layouts.rogations.boxes.body]\n"
     assert head in text
-    faces.write_text(
-        text.replace(head, head + 'overflow = "continue"\nmin_size = "10pt"\n'), encoding="utf-8"
-    )
+    faces.write_text(text.replace(head, head + box), encoding="utf-8")
     table = root / TABLE
     rows = table.read_text(encoding="utf-8")
     assert "penance,Penance," in rows
     table.write_text(rows.replace("penance,Penance,", RELIC + "penance,Penance,"), encoding="utf-8")
     return root
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = games_copy(tmp_path_factory.mktemp("continued"), [GAME])
+    return _with_relic(root, 'overflow = "continue"\nmin_size = "10pt"\n')
 
 
 def _found(project: Path, old: str, new: str) -> list[str]:
@@ -124,19 +128,7 @@ def on_its_back(tmp_path_factory: pytest.TempPathFactory) -> Path:
     game.write_text(
         text.replace(deck, 'single_sided = true\ntable = "rogations.csv"\n'), encoding="utf-8"
     )
-    faces = root / "layouts" / GAME / "faces.toml"
-    text = faces.read_text(encoding="utf-8")
-    head = "[layouts.rogations.boxes.body]\n"
-    faces.write_text(
-        text.replace(
-            head, head + 'overflow = "continue"\ncontinue_on = "back"\nmin_size = "10pt"\n'
-        ),
-        encoding="utf-8",
-    )
-    table = root / TABLE
-    rows = table.read_text(encoding="utf-8")
-    table.write_text(rows.replace("penance,Penance,", RELIC + "penance,Penance,"), encoding="utf-8")
-    return root
+    return _with_relic(root, 'overflow = "continue"\ncontinue_on = "back"\nmin_size = "10pt"\n')
 
 
 def test_the_mutation_test_places_the_edits_a_cards_back_prints_by_card_and_back(
