@@ -39,9 +39,13 @@ SAMPLE = 6
 # contradict a stated fact:
 #   alpha-omega-tiles    473 of 474  (99.8 %), every edit (arithmetic, cite too)    28 Nov
 #                        (the 2 survivors of that run judged again with the synonym fix)
-#   atmosfear            919 of 921  (99.8 %), every edit, 2 accepted               27 Nov
-#   vortex               402 of 402 (100.0 %), 12 designer's, 414 of 1260 judged   27 Nov
-#   alter-ego            828 of 828 (100.0 %), every edit, 7 accepted, 96 designer's 27 Nov
+#   atmosfear            976 of 976 (100.0 %), every edit (arithmetic, cite too),
+#                        2 accepted                                                28 Nov
+#   vortex              1232 of 1236 (99.7 %), every edit (back, legend, heading,
+#                        arithmetic, cite: the 41 cite edits judged on their own),
+#                        6 accepted, 90 designer's                                 28 Nov
+#   alter-ego            898 of 898 (100.0 %), every edit (back, legend, arithmetic,
+#                        cite too), 7 accepted, 96 designer's                      28 Nov
 #   alpha-omega-cards   1495 of 1504 (99.4 %), every edit (added too), 96 designer's,
 #                        2 accepted                                                28 Nov
 FLOORS: dict[str, tuple[float, float]] = {
