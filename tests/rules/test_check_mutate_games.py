@@ -37,8 +37,8 @@ SAMPLE = 6
 # or every edit of its rules.toml and then the others in the order `random.Random(72)`
 # shuffles them, as many as the run had time for), caught by a fact of the edits that
 # contradict a stated fact:
-#   alpha-omega-tiles    473 of 474  (99.8 %), every edit (arithmetic, cite too)    28 Nov
-#                        (the 2 survivors of that run judged again with the synonym fix)
+#   alpha-omega-tiles    473 of 474  (99.8 %), every edit (back, legend, arithmetic,
+#                        cite too)                                                  28 Nov
 #   atmosfear            976 of 976 (100.0 %), every edit (arithmetic, cite too),
 #                        2 accepted                                                28 Nov
 #   vortex              1232 of 1236 (99.7 %), every edit (back, legend, heading,
@@ -46,8 +46,8 @@ SAMPLE = 6
 #                        6 accepted, 90 designer's                                 28 Nov
 #   alter-ego            898 of 898 (100.0 %), every edit (back, legend, arithmetic,
 #                        cite too), 7 accepted, 96 designer's                      28 Nov
-#   alpha-omega-cards   1495 of 1504 (99.4 %), every edit (added too), 96 designer's,
-#                        2 accepted                                                28 Nov
+#   alpha-omega-cards   1495 of 1504 (99.4 %), every edit (back, legend, cite, added
+#                        too), 96 designer's, 2 accepted                           28 Nov
 FLOORS: dict[str, tuple[float, float]] = {
     "alpha-omega-cards": (10 / 10, 0.99),
     "alpha-omega-tiles": (9 / 9, 0.99),
