@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROOT, load_games
+from conftest import ROOT, line_of, load_games
 
 from cardstock.rules.proportions import BATCH, FAILS_UNDER, enough_runs
 from cardstock.rules.setup.results import figures, setup_lines
 from cardstock.rules.setup.simulator import simulate
+from cardstock.rules.setup.steps import MOST_RUNS_ASKED
 
 
 def _setup(game: str):
@@ -105,3 +106,17 @@ def test_a_setup_that_sometimes_fails_stops_once_its_failures_share_is_sure_and_
     lines = setup_lines(result)
     assert "each share, the failures' too, is within 2 points" in lines[1]
     assert f"{six.completed}/{six.runs}" in lines[-1]
+
+
+def test_a_rules_file_asking_for_more_runs_than_cardstock_makes_is_bad_input(shipped, cli) -> None:
+    """A project is untrusted: `runs = 1000000000` would keep the check dealing for hours."""
+    game = shipped("vortex")
+    game.replace("rules.toml", "[setup]\n", f"[setup]\nruns = {MOST_RUNS_ASKED * 10_000}\n")
+    result = cli("--root", str(game.root), "check", "vortex")
+    assert result.code == 2
+    line = line_of(game.path("rules.toml"), "runs = ")
+    assert (
+        f"catalog/vortex/rules.toml:{line}: setup.runs: expected a number of at most "
+        f"{MOST_RUNS_ASKED}, got {MOST_RUNS_ASKED * 10_000}" in result.err
+    )
+    assert not (game.root / "output").exists()

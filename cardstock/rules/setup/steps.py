@@ -20,6 +20,9 @@ from ..filters import Filter, Strict
 from ..sources import SeedRef
 
 BOX = "box"
+# the most runs a player count a rules file may ask for (each is a whole setup dealt): more
+# would keep `check` busy for minutes on a file from anywhere
+MOST_RUNS_ASKED = 100_000
 
 _TYPED = re.compile(
     r"(?<![\w{\-−])\d+(?:/\d+)?(?![\w}])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
@@ -258,7 +261,7 @@ class Setup(Strict):
 
     players: list[int] | None = None  # counts to simulate; default: the game's min..max
     # runs per player count; default: as many as the report's figures need (at most 10,000)
-    runs: int | None = Field(default=None, ge=1)
+    runs: int | None = Field(default=None, ge=1, le=MOST_RUNS_ASKED)
     player_piles: list[str] = []
     report: list[str] | None = None  # piles whose size after setup is reported
     steps: list[dict[str, Any]] = Field(min_length=1)
