@@ -63,7 +63,8 @@ _OTHER = re.compile(r"\{\{.*?\}\}")
 _TRANS = re.compile(r"\{%-?\s*trans\b(.*?)-?%\}", re.S)
 # a gettext call with named arguments, up to where its expression ends, the
 # arguments in group 2 (`_("… %(x)s …", x=fact('id').value)`: x is put at `%(x)s`)
-_GETTEXT_ARGS = re.compile(r"\b_\(\s*(['\"])(?:(?!\1).)*\1\s*,(.*?)\)\s*(?=\||-?\}\})")
+# (each part read up to a bound, so a long line is read once, not once for each `_(` in it)
+_GETTEXT_ARGS = re.compile(r"\b_\(\s*(['\"])(?:(?!\1).){0,2000}\1\s*,(.{0,500}?)\)\s*(?=\||-?\}\})")
 _PLACEHOLDER = re.compile(r"%\((\w+)\)s")  # a name a gettext message puts its value at
 
 
