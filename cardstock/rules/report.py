@@ -575,8 +575,12 @@ def _setup_check(result: SetupResult, counts: list[int], file: str, line: int | 
                     result.lines[f.step],
                     f"setup.steps[{f.step}]",
                     f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} "
-                    f"({step.label()}): {f.message} (first in run {f.first_run}, "
-                    f"seed {result.seed})",
+                    f"({step.label()}): {f.message} "
+                    + (
+                        f"(first in run {f.first_run}, seed {result.seed})"
+                        if f.first_run >= 0
+                        else "(counted over the faces the rolls can show)"
+                    ),
                 )
             )
     if findings:

@@ -1,7 +1,9 @@
 """A setup that is a fixed sequence of moves, deals and choices of fixed numbers does the
 same in every run but for which copies: its figures are counted from one run, and they are
-the figures of every run simulated. A setup whose numbers vary from run to run (a roll, a
-redraw, a deal that depends on an earlier random one) is still simulated run by run."""
+the figures of every run simulated. One that is fixed but for how many cards a die roll
+says to move is counted from one run a face, each weighed by its chance. A setup whose
+numbers vary from run to run otherwise (a redraw, a deal that depends on an earlier random
+one) is still simulated run by run."""
 
 from __future__ import annotations
 
@@ -68,12 +70,57 @@ def test_a_fixed_setup_is_run_once_per_player_count_and_gives_every_runs_figures
     assert counted.by_players[-1].failures[0].runs == RUNS
 
 
-@pytest.mark.parametrize("game_id", ["alpha-omega-tiles", "atmosfear", "vortex"])
-def test_a_setup_with_a_roll_or_a_redraw_is_simulated_run_by_run(game_id):
-    from cardstock.rules.setup.fixed import is_fixed
+@pytest.mark.parametrize("game_id", ["alpha-omega-tiles", "vortex"])
+def test_a_setup_with_a_redraw_is_simulated_run_by_run(game_id):
+    from cardstock.rules.setup import simulator
+    from cardstock.rules.setup.fixed import branches, is_fixed
 
     cat = _game(game_id)
-    assert not is_fixed(cat.components, cat.rules.setup, cat.game.players.min)
+    n = cat.game.players.min
+    assert not is_fixed(cat.components, cat.rules.setup, n)
+    faces = simulator.Simulator(cat.components, cat.rules.setup).copies.faces
+    assert branches(cat.components, cat.rules.setup, n, faces) is None
+
+
+def test_a_setup_fixed_but_for_a_rolled_count_is_run_once_a_face_and_gives_the_sampled_figures(
+    monkeypatch,
+):
+    from cardstock.rules.setup import simulator
+
+    cat = _game("atmosfear")  # the Duel Die says how many cards the Chosen One exchanges
+    setup, counts = cat.rules.setup, [2, 4, 6]
+    realms = [i for i, c in enumerate(cat.components) if c.set == "realms"][:8]
+    fewer = [c for i, c in enumerate(cat.components) if i not in realms]  # 6 players: 5 left
+    for components in (cat.components, fewer):
+        before = simulator.STATS.runs
+        counted = simulator.simulate(components, setup, counts, runs=3000)
+        assert simulator.STATS.runs - before == 6 * len(counts)  # the die's six faces
+        monkeypatch.setattr(simulator, "branches", lambda *a: None)  # every run carried out
+        sampled = simulator.simulate(components, setup, counts, runs=3000)
+        monkeypatch.undo()
+        for c, s in zip(counted.by_players, sampled.by_players):
+            assert abs(c.completed - s.completed) < 0.03 * 3000, (c.players, c, s)
+            assert [(f.step, f.kind) for f in c.failures] == [(f.step, f.kind) for f in s.failures]
+            for name, fig in c.piles.items():
+                assert fig["mean"] == pytest.approx(s.piles[name]["mean"], abs=0.2)
+                assert (fig["min"], fig["max"]) == (s.piles[name]["min"], s.piles[name]["max"])
+    # with five cards left, an exchange of six fails: one way in six, named by its face
+    (failure,) = counted.by_players[-1].failures
+    assert (failure.runs, counted.by_players[-1].completed) == (500, 2500)
+    assert failure.message.endswith("which holds 5 (exchange rolled 6)")
+
+
+def test_a_counted_failure_says_it_was_counted_over_the_faces(shipped, cli):
+    game = shipped("atmosfear")
+    game.replace("rules.toml", "\ncount = 10\n", "\ncount = 12\n")  # hands of 12: one card left
+    result = cli("--root", str(game.root), "check", "atmosfear")
+    assert result.code == 1
+    line = next(x for x in result.out.splitlines() if "setup.steps[8]: 6 players" in x)
+    assert line.strip().endswith(
+        "8333 of 10000 runs failed at draw (… and draws as many from the deck): player 1 "
+        "needs 2 cards from 'pack', which holds 1 (exchange rolled 2) (counted over the faces "
+        "the rolls can show)"
+    )
 
 
 def test_a_deal_that_depends_on_an_earlier_random_choice_is_simulated_and_its_failures_found():

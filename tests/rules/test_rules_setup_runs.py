@@ -14,7 +14,7 @@ from conftest import ROOT, line_of, load_games
 from cardstock.rules.proportions import BATCH, FAILS_UNDER, enough_runs
 from cardstock.rules.setup.results import figures, setup_lines
 from cardstock.rules.setup.simulator import simulate
-from cardstock.rules.setup.steps import MOST_RUNS_ASKED
+from cardstock.rules.setup.steps import MOST_RUNS_ASKED, Choose, Move, SetupModel
 
 
 def _setup(game: str):
@@ -53,7 +53,7 @@ def test_the_report_says_how_many_runs_were_made_and_how_sure_its_figures_are() 
 
 @pytest.mark.parametrize("asked", [BATCH + 1, 4 * BATCH])
 def test_a_count_asked_for_is_made_exactly(asked: int) -> None:
-    components, setup = _setup("atmosfear")
+    components, setup = _setup("vortex")
     result = simulate(components, setup, [2], runs=asked)
     assert _runs(result) == [asked]
     assert not result.until_sure
@@ -61,7 +61,7 @@ def test_a_count_asked_for_is_made_exactly(asked: int) -> None:
 
 
 def test_runs_in_the_rules_file_are_a_count_asked_for() -> None:
-    components, setup = _setup("atmosfear")
+    components, setup = _setup("vortex")
     setup.runs = 1200
     assert _runs(simulate(components, setup, [3])) == [1200]
 
@@ -93,19 +93,47 @@ def test_the_runs_are_enough_once_every_figure_is_sure(
 
 
 def test_a_setup_that_sometimes_fails_stops_once_its_failures_share_is_sure_and_says_so() -> None:
-    components, setup = _setup("atmosfear")
-    # eight Realm cards fewer: at six players the pack left after the deal holds one or two
-    # cards, fewer than the exchange rolled draws in about one game of six
-    realms = [i for i, c in enumerate(components) if c.set == "realms"][:8]
-    result = simulate([c for i, c in enumerate(components) if i not in realms], setup, [6])
-    (six,) = result.by_players
-    failed = six.runs - six.completed
-    # a failure is proven in the first batch; its share is known to within 2 points after two
-    assert six.runs == 2 * BATCH and 0 < failed < six.runs / 2
-    assert [f.runs for f in six.failures] == [failed]
+    components, _ = _setup("alter-ego")
+    # two Alter Ego cards at random, then a Family card from them: none is a Family card in
+    # (48/72)(47/71) = 44 % of runs
+    setup = SetupModel(
+        players=None,
+        runs=None,
+        player_piles=["deck"],
+        report=None,
+        steps=[
+            Choose.model_validate(
+                {
+                    "do": "choose",
+                    "from": "box",
+                    "to": "pool",
+                    "count": 2,
+                    "match": {"set": "alter-egos"},
+                }
+            ),
+            Move.model_validate(
+                {
+                    "do": "give",
+                    "from": "pool",
+                    "to": "deck",
+                    "count": 1,
+                    "match": {"set": "alter-egos", "field": "life", "equals": "Family"},
+                }
+            ),
+        ],
+        lines=[None, None],
+        line=None,
+    )
+    result = simulate(components, setup, [1])
+    (one,) = result.by_players
+    failed = one.runs - one.completed
+    # a failure is proven in the first batch; a share near one half is known to within 2
+    # points after 2,401 runs (1.96² / 4 / 0.02²), so after the third batch
+    assert one.runs == 3 * BATCH and 0.4 < failed / one.runs < 0.48
+    assert [f.runs for f in one.failures] == [failed]
     lines = setup_lines(result)
     assert "each share, the failures' too, is within 2 points" in lines[1]
-    assert f"{six.completed}/{six.runs}" in lines[-1]
+    assert f"{one.completed}/{one.runs}" in lines[-1]
 
 
 def test_a_rules_file_asking_for_more_runs_than_cardstock_makes_is_bad_input(shipped, cli) -> None:

@@ -9,19 +9,29 @@ of those numbers is certain for every step (as `piles.Follower` keeps track of w
 certain), every run completes, or every run fails at the same step with the same message:
 the figures of one run are exactly the figures of all of them, counted, not sampled.
 
-A roll, a count named after a roll, a `draw_until` and a `redraw_until` make runs differ
-(how many copies move, how often a hand is redrawn), and so does a step whose numbers
-depend on which copies an earlier random step dealt: such a setup is simulated run by run.
+A count named after a roll makes runs differ by the face the die shows, and nothing else
+when the setup is fixed once each such count is that face (`branches`): a die has few faces,
+so the setup is run once for each way its counted rolls can fall, each run weighed by its
+chance, and the figures are again counted, not sampled. A `draw_until` and a `redraw_until`
+make runs differ (how often a hand is redrawn), and so does a step whose numbers depend on
+which copies an earlier random step dealt: such a setup is simulated run by run.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import prod
+from typing import Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
 from .piles import Follower, Pile, pile_comps, pile_count, pile_size, split
-from .steps import Assign, Choose, Move, Refill, SetupModel, Shuffle, Step
+from .steps import Assign, Choose, Move, Refill, Roll, SetupModel, Shuffle, Step
 
 
 def is_fixed(components: list[Component], setup: SetupModel, players: int) -> bool:
@@ -29,11 +39,11 @@ def is_fixed(components: list[Component], setup: SetupModel, players: int) -> bo
     simulator checks and reports (see the module's docstring)."""
     follower = Follower(components, setup, players)
     for index, step in enumerate(setup.steps):
-        if isinstance(step, Shuffle):
-            follower.follow(index, step)
+        if isinstance(step, (Shuffle, Roll)):  # a roll moves nothing; a count it names is not
+            follower.follow(index, step)  # certain (`_step_certain`)
             continue
         if not isinstance(step, (Move, Choose, Assign, Refill)):
-            return False  # a roll, a draw_until or a redraw_until
+            return False  # a draw_until or a redraw_until
         if isinstance(step, Assign):
             src = follower.pairs(step)[0][0]
             if not _groups_certain(components, follower.pile(src), step.match, step.by):
@@ -94,3 +104,73 @@ def _key(c: Component, name: str) -> str:
     if isinstance(v, list):
         return "|".join(map(str, v))
     return "" if v is None else str(v)
+
+
+# More ways for the counted rolls to fall than this (three six-sided dice) are simulated.
+MOST_BRANCHES = 216
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One way a setup's counted rolls can fall: the face each shows (by the name the roll
+    keeps it as), the chance of that, and the setup as it runs then (each count named after
+    a roll replaced by the face)."""
+
+    faces: dict[str, int]
+    chance: Fraction
+    setup: SetupModel
+
+
+def branches(
+    components: list[Component],
+    setup: SetupModel,
+    players: int,
+    faces_of: Callable[[str, str], list[Any]],
+) -> list[Branch] | None:
+    """Every way the rolls whose faces later steps count by can fall, in step order and
+    each die's face order, when the setup is fixed (`is_fixed`) in every one of them. None
+    when no count names a roll, two rolls keep the same name, a die's faces are not whole
+    numbers, there are more than `MOST_BRANCHES` ways, or some way is not fixed.
+    `faces_of(die, field)` gives a die's faces as a roll reads them."""
+    counted = {
+        value
+        for step in setup.steps
+        for attr in step.counts
+        if isinstance(value := getattr(step, attr), str)
+    }
+    rolls = [s for s in setup.steps if isinstance(s, Roll)]
+    names = [r.as_ for r in rolls]
+    if not counted or len(set(names)) < len(names) or not counted <= set(names):
+        return None
+    ways: list[list[tuple[str, int, Fraction]]] = []
+    for roll in (r for r in rolls if r.as_ in counted):
+        sides = faces_of(roll.die, roll.field)
+        if not sides or not all(isinstance(f, int) and f >= 0 for f in sides):
+            return None
+        shown = Counter(sides)  # each face once, in the die's order, with how many sides show it
+        ways.append([(roll.as_, face, Fraction(k, len(sides))) for face, k in shown.items()])
+    if prod(len(w) for w in ways) > MOST_BRANCHES:
+        return None
+    made = []
+    for way in itertools.product(*ways):
+        faces = {name: face for name, face, _ in way}
+        model = _with_faces(setup, faces)
+        if not is_fixed(components, model, players):
+            return None
+        made.append(Branch(faces, prod((c for *_, c in way), start=Fraction(1)), model))
+    return made
+
+
+def _with_faces(setup: SetupModel, faces: dict[str, int]) -> SetupModel:
+    """The setup with each count named after a roll replaced by the face in `faces`."""
+    steps = [
+        step.model_copy(
+            update={
+                attr: faces[value]
+                for attr in step.counts
+                if isinstance(value := getattr(step, attr), str)
+            }
+        )
+        for step in setup.steps
+    ]
+    return dataclasses.replace(setup, steps=steps)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from ..proportions import FAILS_UNDER, MOST_RUNS, WITHIN, Z95, wilson
@@ -73,8 +74,9 @@ class Tally:
             for name in report
         ]
 
-    def add(self, st: Any) -> None:
-        """Count a completed run."""
+    def add(self, st: Any, weight: int | Fraction = 1) -> None:
+        """Count a completed run; a run that stands for a share of all of them
+        (`simulator._weigh_ways`, which redraws nothing) adds its piles' sizes by `weight`."""
         for j in self.redraw_steps:
             k = st.redraws[j]
             self.redraw_sum[j] += k
@@ -83,10 +85,11 @@ class Tally:
                 self.redraw_max[j] = max(self.redraw_max[j], k)
         for name, each, t in self.shown:
             if each:
-                size = sum([st.size(pile) for pile in each]) / self.n
+                total = sum([st.size(pile) for pile in each])
+                size = total / self.n if weight == 1 else Fraction(total, self.n)
             else:
                 size = st.size(name)
-            t[0] += size
+            t[0] += size * weight
             t[1] = size if t[1] is None else min(t[1], size)
             t[2] = size if t[2] is None else max(t[2], size)
 
@@ -102,18 +105,24 @@ class Tally:
             for j in self.redraw_steps
         }
 
-    def piles(self, done: int) -> dict[str, dict[str, float]]:
+    def piles(self, done: int | Fraction) -> dict[str, dict[str, float]]:
         """Each reported pile's mean, least and greatest size over `done` completed runs."""
         out: dict[str, dict[str, float]] = {}
         for name in self.report:
             s, lo, hi = self.totals[name]
             out[name] = {
-                "mean": s / done,
-                "min": lo or 0,
-                "max": hi or 0,
+                "mean": float(s / done),
+                "min": _plain(lo or 0),
+                "max": _plain(hi or 0),
                 "per_player": name in self.per_player,
             }
         return out
+
+
+def _plain(size: float | Fraction) -> float:
+    """A pile's size as a number JSON writes (a weighed run's share of players' piles is a
+    Fraction)."""
+    return float(size) if isinstance(size, Fraction) else size
 
 
 def figures(result: SetupResult) -> list[Any]:

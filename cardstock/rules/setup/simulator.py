@@ -18,12 +18,13 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
 from ..proportions import MOST_RUNS, enough_runs
-from .fixed import is_fixed
+from .fixed import Branch, branches, is_fixed
 from .results import Failure, PlayerResult, SetupResult, Tally
 from .steps import (
     BOX,
@@ -682,6 +683,11 @@ def _simulate_players(
     fixed, first = _fixed_start(runners, blank)
     rest = list(enumerate(runners))[first:]
     exact = is_fixed(sim.components, sim.setup, n)
+    ways = None if exact else branches(sim.components, sim.setup, n, sim.copies.faces)
+    if ways is not None:
+        _weigh_ways(sim, res, tally, ways, fixed, rest, seed)
+        res.seconds = time.perf_counter() - start
+        return res
     carried_out = 1 if exact else runs
     made = 0
     for r in range(carried_out):
@@ -714,6 +720,47 @@ def _simulate_players(
     res.piles = tally.piles(done)
     res.seconds = time.perf_counter() - start
     return res
+
+
+def _weigh_ways(
+    sim: Simulator,
+    res: PlayerResult,
+    tally: Tally,
+    ways: list[Branch],
+    start: _State,
+    steps: list[tuple[int, Runner]],
+    seed: int,
+) -> None:
+    """The figures of a setup fixed once its counted rolls have fallen (`fixed.branches`):
+    one run for each way they can fall, its faces set before it and its roll steps left
+    out, weighed by its chance. Of the `res.runs` runs the report counts, each failure
+    takes its share, rounded (a way that fails takes at least one run)."""
+    rolled = set(ways[0].faces)
+    skip = {i for i, s in enumerate(sim.setup.steps) if isinstance(s, Roll) and s.as_ in rolled}
+    rest = [(i, r) for i, r in steps if i not in skip]
+    failed: dict[tuple[int, str], tuple[Failure, Fraction]] = {}
+    done = Fraction(0)
+    for k, way in enumerate(ways):
+        st = start.copy(random.Random(seed_for(seed, res.players, k)))
+        st.vars.update(way.faces)
+        stopped = _run_steps(st, rest)
+        if stopped is None:
+            tally.add(st, way.chance)
+            done += way.chance
+            continue
+        i, exc = stopped
+        fell = ", ".join(f"{name} rolled {face}" for name, face in way.faces.items())
+        first, share = failed.get(
+            (i, exc.kind), (Failure(i, exc.kind, f"{exc.message} ({fell})", 0, -1), Fraction(0))
+        )
+        failed[(i, exc.kind)] = (first, share + way.chance)
+    STATS.runs += len(ways)
+    for failure, share in failed.values():
+        failure.runs = max(1, round(share * res.runs))
+    res.completed = max(0, res.runs - sum(f.runs for f, _ in failed.values()))
+    res.failures = sorted((f for f, _ in failed.values()), key=lambda f: (-f.runs, f.step))
+    res.piles = tally.piles(done or 1)
+    res.redraws = tally.redraws(1)  # a way that is fixed redraws nothing
 
 
 def _run_steps(st: _State, steps: list[tuple[int, Runner]]) -> tuple[int, Infeasible] | None:
