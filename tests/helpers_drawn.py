@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 from conftest import FIXTURES
+from helpers_pixels import share_near
 from PIL import Image
 
 from cardstock.catalog.load import load_game
@@ -71,13 +72,7 @@ def share(path: Path, color: tuple[int, int, int], box: tuple[int, int, int, int
     area = img.crop(
         (box[0] * w // 1000, box[1] * h // 1000, box[2] * w // 1000, box[3] * h // 1000)
     )
-    data = area.tobytes()
-    hits = sum(
-        1
-        for i in range(0, len(data), 3)
-        if all(abs(data[i + k] - color[k]) <= 24 for k in range(3))
-    )
-    return hits / (len(data) / 3)
+    return share_near(area, color, 24)
 
 
 def built_fails(cli, root: Path) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 
 import pytest
+from helpers_pixels import pixels_near
 from PIL import Image
 from playtest_project import GAME, edit_row, project
 from pypdf import PdfReader
@@ -31,9 +32,7 @@ def problems(row):
 def problem_pixels(png):
     """How many pixels are the outline colour."""
     want = tuple(int(PROBLEM[i : i + 2], 16) for i in (1, 3, 5))
-    data = Image.open(png).convert("RGB").tobytes()
-    pixels = (data[i : i + 3] for i in range(0, len(data), 3))
-    return sum(1 for p in pixels if all(abs(a - b) < 40 for a, b in zip(p, want)))
+    return pixels_near(Image.open(png), want, 39)  # within 40, not at it
 
 
 @pytest.mark.parametrize("card", ["Dawn", "Tide"])

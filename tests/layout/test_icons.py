@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import xml.etree.ElementTree as ET
 
+from helpers_pixels import pixels_within
 from pypdf import PdfReader
 
 GREEN = "#00c000"
@@ -41,10 +42,7 @@ def green_pixels(pdf, page: int, folder) -> int:
 
     (png,) = sorted(folder.glob(f"page{page}*.png"))
     img = Image.open(png).convert("RGB")
-    data = img.tobytes()
-    return sum(
-        1 for i in range(0, len(data), 3) if data[i + 1] > 150 and data[i] < 60 and data[i + 2] < 60
-    )
+    return pixels_within(img, (0, 151, 0), (59, 255, 59))  # green: G over 150, R and B under 60
 
 
 def build(cli, mini) -> None:

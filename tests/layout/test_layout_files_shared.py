@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 
 from conftest import FIXTURES
+from helpers_pixels import share_near
 from PIL import Image
 
 SHARED = """\
@@ -61,13 +62,7 @@ def two_games(tmp_path):
 
 
 def green_share(path) -> float:
-    data = Image.open(path).convert("RGB").tobytes()
-    hits = sum(
-        1
-        for i in range(0, len(data), 3)
-        if all(abs(data[i + k] - GREEN[k]) <= 30 for k in range(3))
-    )
-    return hits / (len(data) / 3)
+    return share_near(Image.open(path), GREEN, 30)
 
 
 def test_sets_of_two_games_draw_with_one_shared_layout_file(cli, tmp_path):

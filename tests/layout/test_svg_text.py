@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from helpers_fonts import cff_font
+from helpers_pixels import share_near
 from pypdf import PdfReader
 
 from cardstock import fonts
@@ -69,13 +70,7 @@ def pixels(face: Face):
 
 def share_of(image, colour, tol: int = 40) -> float:
     """The share of pixels within `tol` of `colour`."""
-    data = image.convert("RGB").tobytes()
-    near = sum(
-        1
-        for i in range(0, len(data), 3)
-        if all(abs(data[i + k] - colour[k]) <= tol for k in range(3))
-    )
-    return near / (image.width * image.height)
+    return share_near(image, colour, tol)
 
 
 @pytest.mark.parametrize(
