@@ -5,8 +5,9 @@ A simulation that has not stopped on its own (no `runs` asked for) runs in batch
 `BATCH` and stops after a batch once, at 95 % confidence,
 
 - no run failed and fewer than one setup in `FAILS_UNDER` can fail (the rule of three: no
-  failure in n runs puts the failure rate under 3/n), or some run failed (the failure is
-  then proven, and its share is known to within `WITHIN`); and
+  failure in n runs puts the failure rate under 3/n; not needed when no run can fail
+  unless every run does, `alike`: the first batch then shows whether any fails), or some
+  run failed (the failure is then proven, and its share is known to within `WITHIN`); and
 - every share it reports (how often a redraw step redrew) is known to within `WITHIN`,
 
 or once it has made `MOST_RUNS` runs. Each run's seed is its number's, so a run stopped
@@ -45,13 +46,15 @@ def known(hits: int, runs: int) -> bool:
     return high - low <= 2 * WITHIN
 
 
-def enough_runs(runs: int, failed: int, completed: int, shares: Iterable[int]) -> bool:
+def enough_runs(
+    runs: int, failed: int, completed: int, shares: Iterable[int], alike: bool = False
+) -> bool:
     """Whether `runs` runs (`failed` of them failed, `completed` completed, and `shares`:
     of the completed, how many did each reported thing) are as many as the figures need
-    (the module's docstring)."""
+    (the module's docstring); `alike`: no run can fail unless every run does."""
     if runs < BATCH or runs % BATCH:
         return False
-    if failed == 0 and runs < 3 * FAILS_UNDER:  # the rule of three
+    if failed == 0 and runs < 3 * FAILS_UNDER and not alike:  # the rule of three
         return False
     if failed and not known(failed, runs):
         return False

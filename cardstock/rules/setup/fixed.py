@@ -15,6 +15,14 @@ so the setup is run once for each way its counted rolls can fall, each run weigh
 chance, and the figures are again counted, not sampled. A `draw_until` and a `redraw_until`
 make runs differ (how often a hand is redrawn), and so does a step whose numbers depend on
 which copies an earlier random step dealt: such a setup is simulated run by run.
+
+Even then a setup may fail alike in every run (`fails_alike`): when every step is certain
+as above, or a redraw that ends (a `draw_until` that sets rejects aside, from a pile no
+larger than its `max_attempts`; a `redraw_until` whose chance of failing every one of its
+`max_attempts` hands is below `NEGLIGIBLE`, from a shuffled pile of known make-up), or a
+step that takes from a redrawn hand no more copies of the kind the redraw required than it
+guarantees. No step then fails in one run and not in another, so the first runs show
+whether any run fails, and the simulation needs runs only for the shares it reports.
 """
 
 from __future__ import annotations
@@ -25,13 +33,24 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import prod
+from math import comb, prod
 from typing import Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
-from .piles import Follower, Pile, pile_comps, pile_count, pile_size, split
-from .steps import Assign, Choose, Move, Refill, Roll, SetupModel, Shuffle, Step
+from .piles import Follower, Pile, Some, pile_comps, pile_count, pile_size, split
+from .steps import (
+    Assign,
+    Choose,
+    DrawUntil,
+    Move,
+    RedrawUntil,
+    Refill,
+    Roll,
+    SetupModel,
+    Shuffle,
+    Step,
+)
 
 
 def is_fixed(components: list[Component], setup: SetupModel, players: int) -> bool:
@@ -104,6 +123,103 @@ def _key(c: Component, name: str) -> str:
     if isinstance(v, list):
         return "|".join(map(str, v))
     return "" if v is None else str(v)
+
+
+# A chance of failing this small is none a report can show (it shows one in 1,000 games).
+NEGLIGIBLE = 1e-9
+
+
+def fails_alike(components: list[Component], setup: SetupModel, players: int) -> bool:
+    """Whether no step of `setup` for `players` players can fail in one run and not in
+    another (see the module's docstring)."""
+    follower = Follower(components, setup, players)
+    # (pile, a filter's text) -> how many copies of that kind the pile holds at least
+    floors: dict[tuple[str, str], int] = {}
+    for index, step in enumerate(setup.steps):
+        if isinstance(step, (Shuffle, Roll)):
+            follower.follow(index, step)
+            continue
+        if isinstance(step, Assign):
+            src = follower.pairs(step)[0][0]
+            if not _groups_certain(components, follower.pile(src), step.match, step.by):
+                return False
+            follower.follow(index, step)
+            continue
+        for k, (src, dst) in enumerate(follower.pairs(step)):
+            if _ends_alike(components, follower, step, src, dst):
+                follower._one(index, step, src, dst, first=k == 0)
+            elif _floor_holds(floors, step, src):
+                _take_kind(components, follower, step, src, dst)
+            else:
+                return False
+            _lower(floors, src, step)
+            if isinstance(step, RedrawUntil):
+                key = (dst, repr(step.require))
+                floors[key] = max(floors.get(key, 0), step.at_least)
+        if step.redraws:
+            for src, _ in follower.pairs(step):
+                follower.shuffled.add(src)
+    return True
+
+
+def _ends_alike(
+    components: list[Component], follower: Follower, step: Step, src: str, dst: str
+) -> bool:
+    """Whether one player's part of `step` fails in every run or in none, from what the
+    piles certainly hold."""
+    pile = follower.pile(src)
+    if isinstance(step, (DrawUntil, RedrawUntil)):
+        size = pile_size(pile)
+        wanted = step.accept if isinstance(step, DrawUntil) else step.require
+        matching = pile_count(pile, _keeper(components, wanted))
+        if size is None or matching is None or not isinstance(step.count, int):
+            return False
+        if isinstance(step, DrawUntil):  # at most every copy drawn once, rejects set aside
+            return step.reject == "set_aside" and size <= step.max_attempts
+        return src in follower.shuffled and (
+            _no_hand_fits(size, matching, step.count, step.at_least) ** step.max_attempts
+            < NEGLIGIBLE
+        )
+    return _step_certain(components, follower, step, src, dst)
+
+
+def _floor_holds(floors: dict[tuple[str, str], int], step: Step, src: str) -> bool:
+    """Whether `step` takes from `src` only copies of a kind a redraw left it holding at
+    least as many of as the step takes."""
+    return (
+        isinstance(step, (Move, Choose))
+        and isinstance(step.count, int)
+        and (not isinstance(step, Choose) or step.per is None)
+        and step.count <= floors.get((src, repr(step.match)), 0)
+    )
+
+
+def _take_kind(
+    components: list[Component], follower: Follower, step: Step, src: str, dst: str
+) -> None:
+    """Follow a step `_floor_holds` for: its count of copies of the kind move, so the
+    piles' sizes stay known where their make-up does not."""
+    assert isinstance(step, (Move, Choose)) and isinstance(step.count, int)
+    pile = follower.pile(src)
+    size, comps, kind = pile_size(pile), pile_comps(pile), _keeper(components, step.match)
+    follower.piles[src] = [Some(None if size is None else size - step.count, comps)]
+    follower.pile(dst).append(Some(step.count, frozenset(i for i in comps if kind(i))))
+
+
+def _no_hand_fits(size: int, matching: int, hand: int, at_least: int) -> float:
+    """The chance that a hand of `hand` copies dealt at random from `size`, `matching` of
+    them of the kind asked for, holds fewer than `at_least` of that kind (hypergeometric)."""
+    if hand > size:
+        return 1.0
+    short = sum(comb(matching, x) * comb(size - matching, hand - x) for x in range(at_least))
+    return short / comb(size, hand)
+
+
+def _lower(floors: dict[tuple[str, str], int], src: str, step: Step) -> None:
+    """What taking the step's copies out of `src` leaves of each kind the pile held at least."""
+    count = getattr(step, "count", None)
+    for key in [k for k in floors if k[0] == src]:
+        floors[key] = max(0, floors[key] - count) if isinstance(count, int) else 0
 
 
 # More ways for the counted rolls to fall than this (three six-sided dice) are simulated.

@@ -29,6 +29,7 @@ class PlayerResult:
     redraws: dict[int, dict[str, float]] = field(default_factory=dict)  # step -> figures
     piles: dict[str, dict[str, float]] = field(default_factory=dict)  # pile -> mean/min/max
     seconds: float = 0.0
+    alike: bool = False  # no run can fail unless every run does (`fixed.fails_alike`)
 
     @property
     def ok(self) -> bool:
@@ -142,6 +143,7 @@ def figures(result: SetupResult) -> list[Any]:
             pairs(pr.redraws),
             pairs(pr.piles),
             pr.seconds,
+            pr.alike,
         ]
         for pr in result.by_players
     ]
@@ -159,8 +161,9 @@ def from_figures(data: Any, setup: SetupModel, seed: int, runs: int | None) -> S
             {int(step): {str(k): v for k, v in fig} for step, fig in redraws},
             {str(name): {str(k): v for k, v in fig} for name, fig in piles},
             float(seconds),
+            bool(alike),
         )
-        for players, n, completed, failures, redraws, piles, seconds in data
+        for players, n, completed, failures, redraws, piles, seconds, alike in data
     ]
     return SetupResult(
         seed=seed,
@@ -241,8 +244,11 @@ def setup_lines(result: SetupResult) -> list[str]:
         lines = [
             f"    runs per player count: as many as the figures need, at most {result.runs}; "
             f"seed {result.seed}; piles: mean size after setup",
-            f"    (95 % sure: a setup failing once in {FAILS_UNDER} games or more fails in some "
-            f"run; each share is within {WITHIN * 100:.0f} points)"
+            f"    (no step can fail in one run and not in another, so no run fails; each share "
+            f"is within {WITHIN * 100:.0f} points, 95 % sure)"
+            if result.ok and all(pr.alike for pr in prs)
+            else f"    (95 % sure: a setup failing once in {FAILS_UNDER} games or more fails in "
+            f"some run; each share is within {WITHIN * 100:.0f} points)"
             if result.ok
             else f"    (95 % sure: each share, the failures' too, is within {WITHIN * 100:.0f} "
             "points)",

@@ -22,9 +22,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ...catalog.schema import Component
-from ..filters import Filter, compile_filter, value_of
 from ..proportions import MOST_RUNS, enough_runs
-from .fixed import Branch, branches, is_fixed
+from .copies import Copies
+from .fixed import Branch, branches, fails_alike, is_fixed
 from .results import Failure, PlayerResult, SetupResult, Tally
 from .steps import (
     BOX,
@@ -52,59 +52,6 @@ class Infeasible(Exception):
         super().__init__(message)
         self.message = message
         self.kind = kind  # short | impossible | cap
-
-
-class _Copies:
-    """Every physical copy as an int (in catalog order), and per-filter masks and member
-    lists computed once. The simulation reads the components only here: their counts,
-    whether each matches a step's filter, the value a step groups them by, a die's faces.
-    Each is noted in `read` as it is worked out, all of them when the steps are compiled:
-    `read` is all a simulation's figures depend on of the catalog (`reads`). A field no
-    step looks at, such as a card's text, is not in it."""
-
-    def __init__(self, components: list[Component]):
-        self._components = components
-        self.of: list[int] = []  # copy -> component index
-        for i, c in enumerate(components):
-            self.of.extend([i] * c.count)
-        self._masks: dict[int, tuple[list[bool], list[int]]] = {}
-        self.all = list(range(len(self.of)))
-        self.read: list[Any] = [["counts", [c.count for c in components]]]
-
-    def _entry(self, f: Filter) -> tuple[list[bool], list[int]]:
-        key = id(f)
-        if key not in self._masks:
-            pred = compile_filter(f)
-            per_comp = [bool(pred(c)) for c in self._components]
-            self.read.append(["matches", per_comp])
-            mask = [per_comp[i] for i in self.of]
-            self._masks[key] = (mask, [c for c, ok in enumerate(mask) if ok])
-        return self._masks[key]
-
-    def mask(self, f: Filter | None) -> list[bool] | None:
-        return None if f is None else self._entry(f)[0]
-
-    def members(self, f: Filter | None) -> list[int]:
-        """The copies a filter matches, in catalog order."""
-        return self.all if f is None else self._entry(f)[1]
-
-    def key(self, name: str) -> list[str]:
-        per_comp = [_as_key(value_of(c, name)) for c in self._components]
-        self.read.append(["values", name, per_comp])
-        return [per_comp[i] for i in self.of]
-
-    def faces(self, die: str, field: str) -> list[Any]:
-        """The faces of the die component `die` (its `field`), as a roll reads them."""
-        comp = next(c for c in self._components if c.id == die)
-        values = [_face_value(f) for f in (comp.fields.get(field) or [])]
-        self.read.append(["faces", die, field, values])
-        return values
-
-
-def _as_key(v: Any) -> str:
-    if isinstance(v, list):
-        return "|".join(map(str, v))
-    return "" if v is None else str(v)
 
 
 class _State:
@@ -246,7 +193,7 @@ class Simulator:
 
     def __init__(self, components: list[Component], setup: SetupModel):
         self.components = components
-        self.copies = _Copies(components)
+        self.copies = Copies(components)
         self.setup = setup
         self.per_player = set(setup.player_piles)
 
@@ -544,14 +491,6 @@ def _who(pile: str) -> str:
     return f"player {p} " if p else ""
 
 
-def _face_value(face: Any) -> Any:
-    text = str(face).strip()
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 class _RandomUsed(Exception):
     """A step asked for a random number while the fixed start of the runs was worked out."""
 
@@ -595,7 +534,7 @@ def seed_for(seed: int, players: int, run: int) -> int:
 
 
 def reads(components: list[Component], setup: SetupModel) -> list[Any]:
-    """What a simulation of `setup` reads of `components` (`_Copies.read`), as JSON-able
+    """What a simulation of `setup` reads of `components` (`Copies.read`), as JSON-able
     data: with the setup itself, the seed, the runs and the player counts, it decides every
     figure `simulate` reports."""
     sim = Simulator(components, setup)
@@ -688,6 +627,7 @@ def _simulate_players(
         _weigh_ways(sim, res, tally, ways, fixed, rest, seed)
         res.seconds = time.perf_counter() - start
         return res
+    res.alike = exact or fails_alike(sim.components, sim.setup, n)
     carried_out = 1 if exact else runs
     made = 0
     for r in range(carried_out):
@@ -704,7 +644,7 @@ def _simulate_players(
             res.completed += 1
             tally.add(st)
         if until_sure and enough_runs(
-            made, made - res.completed, res.completed, tally.redraw_any.values()
+            made, made - res.completed, res.completed, tally.redraw_any.values(), res.alike
         ):
             break
     STATS.runs += made
