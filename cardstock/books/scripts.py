@@ -13,6 +13,7 @@ these scripts exactly as the cards do. Latin text keeps ReportLab's own Paragrap
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -88,6 +89,17 @@ class MeasuredParagraph(Paragraph):  # type: ignore[misc]  # ReportLab ships no 
         self._measured = None
         parts: list[Flowable] = super().split(availWidth, availHeight)
         return parts
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MeasuredParagraph:
+        """A copy to split, as Platypus makes one to try each split of a column it
+        balances (`BalancedColumns`): its lines as broken (`blPara`) copied whole, for a
+        split rewrites the words of the lines it cuts at; its style and its parsed text
+        (`frags`), which neither a split nor a wrap changes, shared."""
+        twin = copy.copy(self)
+        memo[id(self)] = twin
+        if "blPara" in self.__dict__:
+            twin.blPara = copy.deepcopy(self.blPara, memo)
+        return twin
 
 
 def face_name(pdf_name: str) -> str:
