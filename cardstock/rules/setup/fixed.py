@@ -56,25 +56,7 @@ from .steps import (
 def is_fixed(components: list[Component], setup: SetupModel, players: int) -> bool:
     """Whether every run of `setup` for `players` players is alike in every number the
     simulator checks and reports (see the module's docstring)."""
-    follower = Follower(components, setup, players)
-    for index, step in enumerate(setup.steps):
-        if isinstance(step, (Shuffle, Roll)):  # a roll moves nothing; a count it names is not
-            follower.follow(index, step)  # certain (`_step_certain`)
-            continue
-        if not isinstance(step, (Move, Choose, Assign, Refill)):
-            return False  # a draw_until or a redraw_until
-        if isinstance(step, Assign):
-            src = follower.pairs(step)[0][0]
-            if not _groups_certain(components, follower.pile(src), step.match, step.by):
-                return False
-            follower.follow(index, step)
-            continue
-        for k, (src, dst) in enumerate(follower.pairs(step)):
-            if not _step_certain(components, follower, step, src, dst):
-                return False
-            follower._one(index, step, src, dst, first=k == 0)
-        # (no step kind left here redraws, so the follower's own `follow` adds nothing more)
-    return True
+    return _walk(components, setup, players, chance=False)
 
 
 def _step_certain(
@@ -132,13 +114,21 @@ NEGLIGIBLE = 1e-9
 def fails_alike(components: list[Component], setup: SetupModel, players: int) -> bool:
     """Whether no step of `setup` for `players` players can fail in one run and not in
     another (see the module's docstring)."""
+    return _walk(components, setup, players, chance=True)
+
+
+def _walk(components: list[Component], setup: SetupModel, players: int, chance: bool) -> bool:
+    """Follow the steps for `players` players while each is alike in every run: its numbers
+    certain (`is_fixed`), or, with `chance`, whether it fails certain (`fails_alike`)."""
     follower = Follower(components, setup, players)
     # (pile, a filter's text) -> how many copies of that kind the pile holds at least
     floors: dict[tuple[str, str], int] = {}
     for index, step in enumerate(setup.steps):
-        if isinstance(step, (Shuffle, Roll)):
-            follower.follow(index, step)
+        if isinstance(step, (Shuffle, Roll)):  # a roll moves nothing; a count it names is not
+            follower.follow(index, step)  # certain (`_step_certain`)
             continue
+        if step.redraws and not chance:  # a draw_until or a redraw_until
+            return False
         if isinstance(step, Assign):
             src = follower.pairs(step)[0][0]
             if not _groups_certain(components, follower.pile(src), step.match, step.by):
