@@ -1,4 +1,5 @@
-"""Whether a setup does the same in every run, so that one run of the simulator tells all.
+"""How far a setup's runs are alike, so that a few runs of the simulator tell all: alike in
+every number, alike once the dice it counts by have fallen, or failing alike.
 
 A setup that is a fixed sequence of moves, deals, draws, shuffles and choices of a fixed
 number of copies leaves each pile with the same number of copies in every run; only which
