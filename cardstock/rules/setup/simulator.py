@@ -611,7 +611,10 @@ def _simulate_players(
 
     When every run does alike (`fixed.is_fixed`: the same numbers of copies move, only which
     copies differs), the first run is the only one carried out: it completes or fails as
-    every other would, and its pile sizes are every run's."""
+    every other would, and its pile sizes are every run's. When runs do alike once the dice
+    a step counts by have fallen (`fixed.branches`), one run a face is carried out, weighed
+    by its chance (`_weigh_ways`). When no step can fail by chance (`fixed.fails_alike`),
+    the runs stop as soon as the shares they report are sure."""
     start = time.perf_counter()
     runners = sim.compile(n)
     names = sim.pile_names(n)
