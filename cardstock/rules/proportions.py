@@ -1,5 +1,6 @@
 """How sure a share counted over random runs is: the Wilson score interval, and the rule a
-setup simulation stops by (`enough_runs`): as many runs as its report's figures need.
+setup simulation stops by (`enough_runs`): as many runs as its report's figures need; and
+the exact chance of a hand (`at_least`) where one can be counted instead.
 
 A simulation that has not stopped on its own (no `runs` asked for) runs in batches of
 `BATCH` and stops after a batch once, at 95 % confidence,
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from fractions import Fraction
 
 Z95 = 1.959963984540054  # the normal quantile of 0.975: a two-sided 95 % interval
 Z99 = 2.5758293035489004  # the normal quantile of 0.995: a two-sided 99 % interval
@@ -61,6 +63,16 @@ def enough_runs(
     return all(known(k, completed) for k in shares)
 
 
+def at_least(total: int, of_kind: int, drawn: int, k: int) -> Fraction:
+    """The chance `drawn` copies taken at random from `total` hold at least `k` of the
+    `of_kind` copies of a kind (hypergeometric)."""
+    ways = sum(
+        math.comb(of_kind, j) * math.comb(total - of_kind, drawn - j)
+        for j in range(max(k, 0), min(of_kind, drawn) + 1)
+    )
+    return Fraction(ways, math.comb(total, drawn))
+
+
 __all__ = [
     "BATCH",
     "FAILS_UNDER",
@@ -68,6 +80,7 @@ __all__ = [
     "WITHIN",
     "Z95",
     "Z99",
+    "at_least",
     "enough_runs",
     "known",
     "wilson",

@@ -34,11 +34,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb, prod
+from math import prod
 from typing import Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
+from ..proportions import at_least
 from .piles import Follower, Pile, Some, pile_comps, pile_count, pile_size, split
 from .steps import (
     Assign,
@@ -167,10 +168,10 @@ def _ends_alike(
             return False
         if isinstance(step, DrawUntil):  # at most every copy drawn once, rejects set aside
             return step.reject == "set_aside" and size <= step.max_attempts
-        return src in follower.shuffled and (
-            _no_hand_fits(size, matching, step.count, step.at_least) ** step.max_attempts
-            < NEGLIGIBLE
-        )
+        if step.count > size:
+            return False  # every run fails alike, but at a step the simulator reports itself
+        no_hand = 1 - at_least(size, matching, step.count, step.at_least)
+        return src in follower.shuffled and float(no_hand) ** step.max_attempts < NEGLIGIBLE
     return _step_certain(components, follower, step, src, dst)
 
 
@@ -195,15 +196,6 @@ def _take_kind(
     size, comps, kind = pile_size(pile), pile_comps(pile), _keeper(components, step.match)
     follower.piles[src] = [Some(None if size is None else size - step.count, comps)]
     follower.pile(dst).append(Some(step.count, frozenset(i for i in comps if kind(i))))
-
-
-def _no_hand_fits(size: int, matching: int, hand: int, at_least: int) -> float:
-    """The chance that a hand of `hand` copies dealt at random from `size`, `matching` of
-    them of the kind asked for, holds fewer than `at_least` of that kind (hypergeometric)."""
-    if hand > size:
-        return 1.0
-    short = sum(comb(matching, x) * comb(size - matching, hand - x) for x in range(at_least))
-    return short / comb(size, hand)
 
 
 def _lower(floors: dict[tuple[str, str], int], src: str, step: Step) -> None:

@@ -35,7 +35,7 @@ from typing import Any
 
 from ...catalog.load import Catalog
 from ..filters import Filter, compile_filter
-from ..proportions import wilson
+from ..proportions import at_least, wilson
 from ..setup.piles import Draw, Follower, Pile, pile_count, pile_size
 from ..setup.simulator import deals, player_counts
 from ..setup.steps import Choose, DrawUntil, Move, RedrawUntil, SetupModel
@@ -83,16 +83,6 @@ class Odds:
             return None
         low, high = self.interval
         return low <= float(self.p) <= high
-
-
-def at_least(total: int, of_kind: int, drawn: int, k: int) -> Fraction:
-    """The chance `drawn` copies taken at random from `total` hold at least `k` of the
-    `of_kind` copies of a kind (hypergeometric)."""
-    ways = sum(
-        math.comb(of_kind, j) * math.comb(total - of_kind, drawn - j)
-        for j in range(max(k, 0), min(of_kind, drawn) + 1)
-    )
-    return Fraction(ways, math.comb(total, drawn))
 
 
 def both_at_least(cells: tuple[int, int, int, int], drawn: int, k: int, m: int) -> Fraction:
