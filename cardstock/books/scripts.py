@@ -92,13 +92,16 @@ class MeasuredParagraph(Paragraph):  # type: ignore[misc]  # ReportLab ships no 
 
     def __deepcopy__(self, memo: dict[int, Any]) -> MeasuredParagraph:
         """A copy to split, as Platypus makes one to try each split of a column it
-        balances (`BalancedColumns`): its lines as broken (`blPara`) copied whole, for a
-        split rewrites the words of the lines it cuts at; its style and its parsed text
-        (`frags`), which neither a split nor a wrap changes, shared."""
+        balances (`BalancedColumns`): every attribute copied deep as `copy.deepcopy` would
+        (the lines as broken among them, whose words a split rewrites where it cuts), but
+        the style and the parsed text (`frags`, a constructor argument), which neither a
+        split nor a wrap changes: shared."""
+        memo[id(self.style)] = self.style
+        memo[id(self.frags)] = self.frags
         twin = copy.copy(self)
         memo[id(self)] = twin
-        if "blPara" in self.__dict__:
-            twin.blPara = copy.deepcopy(self.blPara, memo)
+        for name, value in vars(self).items():
+            setattr(twin, name, copy.deepcopy(value, memo))
         return twin
 
 
