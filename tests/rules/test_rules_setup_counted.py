@@ -164,3 +164,36 @@ def test_a_deal_that_depends_on_an_earlier_random_choice_is_simulated_and_its_fa
     # no Family card among the two in (48/72)(47/71) = 44 % of runs
     assert 0.3 * RUNS < RUNS - one.completed < 0.6 * RUNS
     assert one.failures[0].step == 1
+
+
+def test_two_counted_rolls_are_run_once_for_each_pair_of_faces(monkeypatch):
+    import dataclasses
+
+    from cardstock.rules.setup import simulator
+    from cardstock.rules.setup.fixed import branches
+    from cardstock.rules.setup.steps import Move, Roll
+
+    cat = _game("atmosfear")
+    # a house rule: the Chosen One rolls the Duel Die again and burns that many from the pack
+    extra = [
+        Roll.model_validate({"do": "roll", "die": "duel-die", "as": "burn"}),
+        Move.model_validate({"do": "draw", "from": "pack", "to": "burnt", "count": "burn"}),
+    ]
+    setup = dataclasses.replace(
+        cat.rules.setup,
+        steps=[*cat.rules.setup.steps, *extra],
+        lines=[*cat.rules.setup.lines, None, None],
+    )
+    faces = simulator.Simulator(cat.components, setup).copies.faces
+    ways = branches(cat.components, setup, 6, faces)
+    assert ways is not None and len(ways) == 36 and sum(w.chance for w in ways) == 1
+    counted = simulator.simulate(cat.components, setup, [5, 6], runs=3000)
+    monkeypatch.setattr(simulator, "branches", lambda *a: None)
+    sampled = simulator.simulate(cat.components, setup, [5, 6], runs=3000)
+    for c, s in zip(counted.by_players, sampled.by_players):
+        assert abs(c.completed - s.completed) < 0.03 * 3000, (c.players, c, s)
+        assert c.piles["pack"]["mean"] == pytest.approx(s.piles["pack"]["mean"], abs=0.2)
+    # six players leave 13 in the pack; an exchange and a burn of 1 to 6 each take 7 on
+    # average, 2 to 12 in all
+    six = counted.by_players[-1].piles["pack"]
+    assert counted.ok and (six["mean"], six["min"], six["max"]) == (6, 1, 11)
