@@ -30,8 +30,9 @@ from ..core.csv_cells import csv_bytes
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
+from ..rules.proportions import at_least
 from ..rules.stats.decks import deck_stats, shown
-from ..rules.stats.odds import EVENTS, HAND, at_least, game_odds, simulated
+from ..rules.stats.odds import EVENTS, HAND, game_odds, simulated
 from .charts import bar_chart, odds_chart
 from .quoted import WORDS as QUOTED_WORDS
 from .quoted import Quoted, quoted

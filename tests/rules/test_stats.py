@@ -25,10 +25,10 @@ from conftest import FULL, STATS_SHOWN
 from cardstock.catalog.load import Catalog, load_games
 from cardstock.rules.filters import value_of
 from cardstock.rules.model import load_rules
-from cardstock.rules.proportions import wilson
+from cardstock.rules.proportions import at_least, wilson
 from cardstock.rules.setup.piles import Follower, pile_count, pile_size
 from cardstock.rules.stats.decks import BLANK, deck_stats, shown
-from cardstock.rules.stats.odds import at_least, both_at_least, game_odds, simulated
+from cardstock.rules.stats.odds import both_at_least, game_odds, simulated
 from cardstock.site.charts import bar_chart, odds_chart
 from cardstock.site.stats import charts, percent, saying, stats_csvs, stats_data, stats_page
 
