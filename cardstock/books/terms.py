@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.translations import read_translation
@@ -47,9 +48,11 @@ class Term:
         return words(self.name)
 
 
+@lru_cache(maxsize=8192)
 def words(text: str) -> tuple[str, ...]:
     """`text` as the words a term is matched by: markup and tags dropped, case folded,
-    accents kept, a plural's final `s` taken off ("Crusades" matches "Crusade")."""
+    accents kept, a plural's final `s` taken off ("Crusades" matches "Crusade"). Each text's
+    once a process: every block of a book is matched against every term's words."""
     plain = re.sub(r"<[^>]*>|:[a-z0-9_-]+:", " ", text)
     plain = unicodedata.normalize("NFC", plain).casefold()
     found = re.findall(r"\w+", plain)
