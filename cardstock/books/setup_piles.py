@@ -12,6 +12,7 @@ edition's language where cardstock's own words (`cardstock/locale`) name it: "Pa
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from ..catalog.load import Catalog
@@ -83,9 +84,22 @@ def pile_name(catalog: Catalog, pile: str) -> str:
     return catalog.tool_words(pile_words(pile))
 
 
+# the last catalog's picture: a build draws it into each typeset of the book and writes it
+# into the web page and the e-book, from the same catalog (held weakly: never kept alive)
+_LAST: list[tuple[weakref.ref[Catalog], SetupPicture | None]] = []
+
+
 def setup_picture(catalog: Catalog) -> SetupPicture | None:
     """The game's setup as a picture shows it (None: it declares no setup, or its setup
-    cannot be carried out, which the rules check reports)."""
+    cannot be carried out, which the rules check reports); worked out once a catalog."""
+    if _LAST and _LAST[0][0]() is catalog:
+        return _LAST[0][1]
+    picture = _picture(catalog)
+    _LAST[:] = [(weakref.ref(catalog), picture)]
+    return picture
+
+
+def _picture(catalog: Catalog) -> SetupPicture | None:
     rules = catalog.rules
     setup = getattr(rules, "setup", None)
     if setup is None:

@@ -154,3 +154,26 @@ def test_the_french_picture_names_its_piles_in_french(default_rulebooks: Ruleboo
     assert f"{given['Pack']}\u00a0: " in alt and "Main\u00a0: " in alt, alt
     for pile in english.rules.setup.report:
         assert f"{pile_words(pile)}\u00a0: " not in alt, (pile, alt)
+
+
+def test_a_catalog_is_simulated_once_for_every_book_that_draws_its_picture(monkeypatch) -> None:
+    """The typeset books, the web page and the e-book of one build draw the picture of one
+    catalog: its setup is simulated once; a catalog loaded again (an edit) is simulated
+    anew, so it never shows the piles of the one before."""
+    from cardstock.books import setup_piles
+    from cardstock.rules.setup.simulator import simulate
+
+    done: list[int] = []
+
+    def counted(components, setup, counts, runs=1):
+        done.append(runs)
+        return simulate(components, setup, counts, runs=runs)
+
+    monkeypatch.setattr(setup_piles, "simulate", counted)
+    first = load_games(ROOT, ["alter-ego"])[0][0]
+    pictures = [setup_picture(first) for _ in range(4)]
+    assert len(done) == 1
+    assert all(p == pictures[0] for p in pictures)
+    again = load_games(ROOT, ["alter-ego"])[0][0]
+    assert setup_picture(again) == pictures[0]
+    assert len(done) == 2
