@@ -150,3 +150,27 @@ def test_the_keys_are_the_same_in_every_process(tmp_path):
         for seed in ("1", "2")
     }
     assert len(keys) == 1 and len(next(iter(keys)).strip()) == 64
+
+
+def test_the_rules_scope_reads_the_rules_files_bytes_and_its_model_but_not_its_lines(tmp_path):
+    """The model's table of lines is fixed by the file's bytes, which the scope hashes: a
+    model edited in memory changes the scope's digest, its lines alone do not, and a line
+    added to the file does."""
+    from cardstock.core.cache import memory_cache
+
+    root = project(tmp_path / "p")
+
+    def digest() -> str:
+        reads = keyed.Reads(Job(catalog, Faces(catalog, memory_cache())), "", None)
+        return reads.digest("rules")
+
+    (catalog,), _ = load_games(root, [GAME])
+    first = digest()
+    catalog.rules.lines = {}
+    assert digest() == first
+    catalog.rules.hidden = [*catalog.rules.hidden, "a column no player reads"]
+    assert digest() != first
+    path = root / "catalog" / GAME / "rules.toml"
+    path.write_text("# a comment on a line of its own\n" + path.read_text("utf-8"), "utf-8")
+    (catalog,), _ = load_games(root, [GAME])
+    assert digest() != first
