@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.translations import read_translation
@@ -38,21 +37,21 @@ YOUR_PILES = "In front of each player"  # the setup picture's piles of each play
 
 @dataclass(frozen=True)
 class Term:
-    """One of the game's terms: as printed, and its meaning when the game gives one."""
+    """One of the game's terms: as printed, and its meaning when the game gives one; `key`,
+    the words it is matched by, worked out once (every block of a book is matched against
+    every term)."""
 
     name: str
     meaning: str = ""
+    key: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
-    @property
-    def key(self) -> tuple[str, ...]:
-        return words(self.name)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", words(self.name))
 
 
-@lru_cache(maxsize=8192)
 def words(text: str) -> tuple[str, ...]:
     """`text` as the words a term is matched by: markup and tags dropped, case folded,
-    accents kept, a plural's final `s` taken off ("Crusades" matches "Crusade"). Each text's
-    once a process: every block of a book is matched against every term's words."""
+    accents kept, a plural's final `s` taken off ("Crusades" matches "Crusade")."""
     plain = re.sub(r"<[^>]*>|:[a-z0-9_-]+:", " ", text)
     plain = unicodedata.normalize("NFC", plain).casefold()
     found = re.findall(r"\w+", plain)
