@@ -82,13 +82,18 @@ class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints
     def showPage(self) -> None:
         name = _next_page_name(self)
         super().showPage()
-        seal(_doc_object(self, name), "page stream", self._spill)
+        if not self.draft:  # a thrown-away page is not compressed
+            seal(_doc_object(self, name), "page stream", self._spill)
 
     def save(self) -> None:
         if not self.held:
             self.book.define_refs(self)
             super().save()
             self._spill.close()
+
+    def discard(self) -> None:
+        """End a layout-only pass (`BookDoc.layout_only`): nothing is saved."""
+        self._spill.close()
 
 
 class MarkedPage(PageTemplate):  # type: ignore[misc]  # ReportLab ships no type hints, so its classes are Any
@@ -127,6 +132,8 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         self.book_margins = (inner, outer, top, bottom)
         self.has_entries = False
         self.single = False  # laid out in one pass (see `build`)
+        # every pass a draft: the layout is wanted for what it finds, not to be printed
+        self.layout_only = False
         self.toc_entries: list[
             tuple[int, str, int, Any]
         ] = []  # (level, title, page, key) as laid out
@@ -215,7 +222,7 @@ class BookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab ships no type
         # first pass (contents still empty) can never be the last, so pictures need not be
         # drawn in it. A single pass is always kept.
         self.passes += 1
-        self.draft = not self.single and self.passes == 1 and self.has_entries
+        self.draft = self.layout_only or (not self.single and self.passes == 1 and self.has_entries)
         self.toc_entries = []
         self.heading_pages = {}
         self.refs_used = {}
@@ -690,15 +697,19 @@ def build(
     meta: dict[str, str],
     columns: int = 1,
     words: ToolWords = ENGLISH,
+    layout_only: bool = False,
 ) -> Built:
     """Lay out and draw the story as a reading-order PDF, in one pass (see the module
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
     as that takes. `make_story(doc)` returns fresh flowables. Raises LayoutError when
-    something can never fit (callers report it)."""
+    something can never fit (callers report it). With `layout_only`, the story is laid out
+    for what that finds and nothing is drawn that a page only shows (every pass a draft):
+    the Built holds no PDF, only the count of pages and passes."""
 
     def start() -> tuple[io.BytesIO, BookDoc, list[Flowable]]:
         buf = io.BytesIO()
         doc = BookDoc(buf, size, styles, title, footer, painter, True, meta, columns, words)
+        doc.layout_only = layout_only
         story = make_story(doc)
         heads = [f for f in every(story) if isinstance(f, HEADINGS)]
         doc.has_entries = any(f.toc_level <= 1 for f in heads) and any(
@@ -724,6 +735,9 @@ def build(
             toc.plan(rows, f"CardstockToc{n}Row")
         doc.single = True
         doc.build(story, canvasmaker=partial(BookCanvas, book=doc, held=True))
+        if layout_only and [(lv, t, k) for lv, t, _, k in doc.toc_entries] == rows:
+            doc.canv.discard()
+            return Built(b"", doc.page, passes=doc.passes)
         try:
             if [(level, title, key) for level, title, _, key in doc.toc_entries] != rows:
                 # a heading was laid out other than as one flowable of the story
@@ -738,6 +752,8 @@ def build(
             spent = doc.passes
             buf, doc, story = start()  # the contents need the pages multiBuild finds
     doc.multiBuild(story, canvasmaker=partial(BookCanvas, book=doc))
+    if layout_only:
+        return Built(b"", doc.page, passes=spent + doc.passes)
     return done(doc, spent + doc.passes)
 
 

@@ -131,6 +131,12 @@ def recorder_of(canv: Any) -> Recorder | None:
     return marks if isinstance(marks, Recorder) else None
 
 
+def laid_out_only(canv: Any) -> bool:
+    """Whether a canvas's book is laid out for its findings alone (`BookDoc.layout_only`):
+    nothing is drawn on it."""
+    return bool(getattr(getattr(canv, "book", None), "layout_only", False))
+
+
 # an artifact opened and closed with nothing drawn between (a page's decoration closed at
 # once for the first real content), a line each
 _EMPTY = re.compile(rb"(?m)^/Artifact BMC\nEMC(?:\n|$)")
@@ -191,6 +197,8 @@ class Tagged(Flowable):  # type: ignore[misc]  # ReportLab ships no type hints, 
         return float(self.inner.getSpaceAfter())
 
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802
+        if laid_out_only(canvas):
+            return
         marks = recorder_of(canvas)
         if marks is None:
             self.inner.drawOn(canvas, x, y, _sW)
@@ -222,6 +230,8 @@ class Labelled(Tagged):
         return [Labelled(parts[0].inner, self.node, self.label), *parts[1:]] if parts else []
 
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802
+        if laid_out_only(canvas):
+            return
         marks = recorder_of(canvas)
 
         def label_end(*_: Any) -> None:
@@ -252,6 +262,8 @@ class Decoration(Tagged):
         return [Decoration(p.inner) for p in super().split(availWidth, availHeight)]
 
     def drawOn(self, canvas: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802
+        if laid_out_only(canvas):
+            return
         marks = recorder_of(canvas)
         if marks is None:
             self.inner.drawOn(canvas, x, y, _sW)

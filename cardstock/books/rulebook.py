@@ -272,6 +272,10 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
         return issues
     parts = ("rulebook-findings", code_key(), text, size.name)
     key = key_of_each(itertools.chain(parts, _layout_inputs(job)))
+    if job.options is None:  # a check with no build behind it: no book is printed
+        return job.cache.findings(
+            "book-findings", key, lambda: _typeset(job, text, Edition(size), True).issues
+        )
     return job.cache.findings(
         "book-findings", key, lambda: _laid_out(job, text, Edition(size)).issues
     )
@@ -363,15 +367,24 @@ def edition_styles(catalog: Catalog, edition: Edition) -> Styles:
 def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
     """The rulebook of the rendered template `text` laid out as `edition` says (see
     `render_rulebook`)."""
-    catalog, size = job.catalog, edition.size
-    where = catalog.display(rulebook_template(catalog))
     # each face's content key, from its outline: above `RETAIN_MAX` no drawing is read back
     faces = (f.key for _, side, f in job.faces.outlines() if side == "front")
     parts = ("rulebook", code_key(), text, *edition.key())
     key = key_of_each(itertools.chain(parts, _layout_inputs(job), faces))
-    kept = _kept(job, key, size)
+    kept = _kept(job, key, edition.size)
     if kept is not None:
         return kept
+    rendered = _typeset(job, text, edition)
+    job.cache.put("book", key, _entry(rendered))
+    return rendered
+
+
+def _typeset(job: Job, text: str, edition: Edition, layout_only: bool = False) -> Rendered:
+    """The rulebook of `text` typeset as `edition` says; with `layout_only`, laid out for
+    its findings alone (no PDF: `document.build`), as a check with no build behind it
+    needs."""
+    catalog, size = job.catalog, edition.size
+    where = catalog.display(rulebook_template(catalog))
     STATS.renders += 1
     chunks = split(text)
     styles = edition_styles(catalog, edition)
@@ -391,6 +404,7 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
             book_meta(catalog),
             edition.columns,
             catalog.tool_words,
+            layout_only,
         )
     except LayoutError as exc:
         findings.append(
@@ -405,9 +419,7 @@ def _laid_out(job: Job, text: str, edition: Edition) -> Rendered:
     findings = list(
         dict.fromkeys([*findings, *story.issues])
     )  # each once, in order: linear in their number
-    rendered = Rendered(reading, findings, size)
-    job.cache.put("book", key, _entry(rendered))
-    return rendered
+    return Rendered(None if layout_only else reading, findings, size)
 
 
 def _entry(rendered: Rendered) -> bytes:
