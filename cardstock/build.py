@@ -157,7 +157,8 @@ def _read(
         raise InputError(found.issues)
     outcome.warnings = list(found.issues)
     outcome.notes = list(dict.fromkeys(n for c in found.catalogs for n in c.notes))
-    jobs = {c.id: Job(c, found.faces[c.id], request.options) for c in found.catalogs}
+    prints = any(s.prints_book for s in work.stages)
+    jobs = {c.id: Job(c, found.faces[c.id], request.options, prints) for c in found.catalogs}
     gc.freeze()  # full collections stop scanning the games as read (see `build`)
     if not found.catalogs and not any(g in work.known for g in work.games):
         root = request.root

@@ -218,6 +218,10 @@ class Stage:
     # imports then, the fonts it registers): called once before a build forks workers that
     # would each load it again (`build._one_pool`)
     warm: Callable[[], None] | None = None
+    # the stage prints the rulebook whose layout the rules check makes, taking it from the
+    # cache (`core.stage.Job.prints_book`): a build without such a stage has its check lay
+    # the book out for what that finds, drawing nothing
+    prints_book: bool = False
 
     @property
     def per_game(self) -> bool:
@@ -295,6 +299,7 @@ STAGES: tuple[Stage, ...] = (
         weight=8.0,
         warm=_rulebook_warm,
         options=("card_words", "duplex", "large_print", "papers", "reading_font"),
+        prints_book=True,
     ),
     Stage(
         "pnp",

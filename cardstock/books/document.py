@@ -91,8 +91,7 @@ class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints
             super().save()
             self._spill.close()
 
-    def discard(self) -> None:
-        """End a layout-only pass (`BookDoc.layout_only`): nothing is saved."""
+    def discard(self) -> None:  # the end of a layout-only pass (`BookDoc.layout_only`)
         self._spill.close()
 
 
@@ -702,9 +701,8 @@ def build(
     """Lay out and draw the story as a reading-order PDF, in one pass (see the module
     docstring) or, when the story holds something only `multiBuild` can settle, in as many
     as that takes. `make_story(doc)` returns fresh flowables. Raises LayoutError when
-    something can never fit (callers report it). With `layout_only`, the story is laid out
-    for what that finds and nothing is drawn that a page only shows (every pass a draft):
-    the Built holds no PDF, only the count of pages and passes."""
+    something can never fit (callers report it). `layout_only`: laid out for what that
+    finds, every pass a draft that draws nothing; the Built holds no PDF."""
 
     def start() -> tuple[io.BytesIO, BookDoc, list[Flowable]]:
         buf = io.BytesIO()

@@ -266,13 +266,15 @@ def rulebook_findings(job: Job, papers: tuple[str, ...] = ("letter", "a4")) -> l
     out when a build found it before from the same inputs of its layout (`_layout_inputs`).
     A finding depends on what fits where, not on what a face draws: an edit that changes
     only a face's drawing keeps the findings, and leaves the layout to the rulebook stage,
-    which may run beside the other stages."""
+    which may run beside the other stages. When the job prints no book (`Job.prints_book`:
+    a check alone, a build without the rulebook stage), the book is laid out for its
+    findings and not drawn."""
     text, issues, size = _text(job, papers)
     if text is None:
         return issues
     parts = ("rulebook-findings", code_key(), text, size.name)
     key = key_of_each(itertools.chain(parts, _layout_inputs(job)))
-    if job.options is None:  # a check with no build behind it: no book is printed
+    if not job.prints_book:  # a check alone, or a build that prints no rulebook
         return job.cache.findings(
             "book-findings", key, lambda: _typeset(job, text, Edition(size), True).issues
         )

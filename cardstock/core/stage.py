@@ -119,16 +119,25 @@ class StageResult:
 
 
 class Job:
-    """One game's work: its catalog, its faces (which hold the cache), and the build's
-    options (a rules check run by `cardstock check` has none). One a game and build, never
-    compared: a plain class."""
+    """One game's work: its catalog, its faces (which hold the cache), the build's options
+    (a rules check run by `cardstock check` has none), and whether the build prints the
+    game's rulebook (`prints_book`: a stage that takes the check's layout of the book from
+    the cache runs; without one, the check lays the book out for its findings alone). One
+    a game and build, never compared: a plain class."""
 
-    __slots__ = ("catalog", "faces", "options", "texts")
+    __slots__ = ("catalog", "faces", "options", "prints_book", "texts")
 
-    def __init__(self, catalog: Catalog, faces: Faces, options: BuildOptions | None = None) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        faces: Faces,
+        options: BuildOptions | None = None,
+        prints_book: bool = False,
+    ) -> None:
         self.catalog = catalog
         self.faces = faces
         self.options = options
+        self.prints_book = prints_book
         # what the game's check and its stages render alike, once a build, by name (the
         # rulebook's text: `books.rulebook._text`)
         self.texts: dict[str, Any] = {}
@@ -144,7 +153,7 @@ class Job:
         faces = self.faces.printing()
         if faces is self.faces:
             return self
-        job = Job(faces.catalog, faces, self.options)
+        job = Job(faces.catalog, faces, self.options, self.prints_book)
         job.texts = self.texts
         return job
 

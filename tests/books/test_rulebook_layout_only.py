@@ -1,9 +1,10 @@
-"""A rules check with no build behind it (`cardstock check`, `check --mutate`) lays the
-rulebook out for what that finds and draws nothing (`document.build(layout_only=True)`):
-it finds exactly what a build's check finds, keeps no book in the cache, and a build
-after it lays the book out and draws it. Compared on each shipped game and on a copy of
-one whose rulebook is broken in every way its layout reports (a sign the font lacks, an
-unknown icon, a reference to no heading, a table row taller than a page)."""
+"""A rules check with no build behind it (`cardstock check`, `check --mutate`), or in a
+build that prints no rulebook (`--only pnp`), lays the rulebook out for what that finds and
+draws nothing (`document.build(layout_only=True)`): it finds exactly what a build's check
+finds, keeps no book in the cache, and a build after it lays the book out and draws it.
+Compared on each shipped game and on a copy of one whose rulebook is broken in every way
+its layout reports (a sign the font lacks, an unknown icon, a reference to no heading, a
+table row taller than a page)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def _findings(root: Path, game: str, options: BuildOptions | None, cache: Path) 
         assert not issues.errors
         store = open_cache()
         try:
-            job = Job(catalog, Faces(catalog, store), options)
+            job = Job(catalog, Faces(catalog, store), options, options is not None)
             found = rulebook.rulebook_findings(job, tuple(catalog.game.print.papers))
         finally:
             store.close()
@@ -92,3 +93,19 @@ def test_a_build_after_a_check_alone_lays_the_book_out_and_draws_it(
     # the findings were kept by the check; the reading PDF and the booklet's pages drawn
     assert rulebook.STATS.renders == 1 + 2
     assert (out / "alpha-omega-cards" / "alpha-omega-cards-rulebook.pdf").stat().st_size > 0
+
+
+def test_a_build_that_prints_no_rulebook_lays_it_out_for_its_findings_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = copy_project(tmp_path / "proj", ("alpha-omega-cards",))
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("CARDSTOCK_CACHE", str(cache))
+    rulebook.STATS.renders = 0
+    args = ["--root", str(root), "build", "--out", str(tmp_path / "out"), "--jobs", "1"]
+    assert main([*args, "--paper", "letter", "--only", "pnp"]) == 0
+    assert rulebook.STATS.renders == 1  # the check's layout of the book
+    with sqlite3.connect(cache / "cache.sqlite") as db:
+        (kept,) = db.execute("SELECT COUNT(*) FROM entries WHERE kind = 'book'").fetchone()
+    assert kept == 0  # nothing drawn to keep
+    assert not list((tmp_path / "out").rglob("*rulebook*"))
