@@ -82,8 +82,7 @@ class BookCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no type hints
     def showPage(self) -> None:
         name = _next_page_name(self)
         super().showPage()
-        if not self.draft:  # a thrown-away page is not compressed
-            seal(_doc_object(self, name), "page stream", self._spill)
+        seal(_doc_object(self, name), "page stream", self._spill)
 
     def save(self) -> None:
         if not self.held:
@@ -733,11 +732,12 @@ def build(
             toc.plan(rows, f"CardstockToc{n}Row")
         doc.single = True
         doc.build(story, canvasmaker=partial(BookCanvas, book=doc, held=True))
-        if layout_only and [(lv, t, k) for lv, t, _, k in doc.toc_entries] == rows:
+        settled = [(level, title, key) for level, title, _, key in doc.toc_entries] == rows
+        if layout_only and settled:
             doc.canv.discard()
             return Built(b"", doc.page, passes=doc.passes)
         try:
-            if [(level, title, key) for level, title, _, key in doc.toc_entries] != rows:
+            if not settled:
                 # a heading was laid out other than as one flowable of the story
                 raise Unsettled("the headings laid out are not the contents planned")
             pages = [page for _, _, page, _ in doc.toc_entries]
