@@ -43,6 +43,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Issue 91's unit: the side of a case that runs the yardstick drawing its 73 cards; a target
+# in units is the case's CPU over this side's, round by round.
+UNIT = "plain.py 73"
 RESULTS = ROOT / "bench" / "results.json"
 YARDSTICK_ENV = "CARDSTOCK_YARDSTICK"
 
@@ -932,23 +935,73 @@ class Bench:
         root = self.shipped()
         return [self.install.cardstock, "--root", str(root), "build", "--out", str(root / "output")]
 
+    # -- issue 91's unit: the CPU of `plain.py 73`, run in turn with the case it measures
+
+    def unit_cmd(self) -> list[str]:
+        """`plain.py 73`: the yardstick drawing the 73 cards of its deck."""
+        return [self.install.python, str(self.yardstick), "73", str(self.tmp / "unit.pdf")]
+
+    def unit_side(self) -> Side:
+        return Side(UNIT, shlex.join(self.unit_cmd()))
+
+    def in_units(self, row: Row, side: Side, most: float, what: str) -> None:
+        """Issue 91's target `what` ≤ `most` units: the side's CPU in units, round by round
+        (the unit side's run of the same round), kept as a ratio and decided by its median."""
+        unit = row.side(UNIT)
+        label = f"{side.name} / {UNIT}"
+        ratio(row, label, side, unit)
+        units = median(row.ratios[label])
+        row.targets.append(
+            Target(
+                f"{what} ≤ {most:g} units (issue 91)",
+                spread(row.ratios[label], "units"),
+                units <= most,
+            )
+        )
+
     def five_cold(self, case: str) -> Row:
         cmd = self.all_cmd()
         row = Row(
             case, "all five games, every default output, empty output and cache, default --jobs"
         )
-        row.sides = [Side("cardstock", shlex.join(cmd))]
+        row.sides = [Side("cardstock", shlex.join(cmd)), self.unit_side()]
         row.load_start = load()
         rounds(
             row.sides,
-            [cmd],
+            [cmd, self.unit_cmd()],
             1 if self.quick else 3,
             self.env,
-            [self.cold(self.shipped() / "output")],
+            [self.cold(self.shipped() / "output"), nothing],
         )
         row.load_end = load()
         cpu = median(row.sides[0].cpu())
         row.targets.append(Target("five games cold ≤ 3.5 s CPU", f"{cpu:.2f} s", cpu <= 3.5))
+        self.in_units(row, row.sides[0], 20, "five games cold")
+        return row
+
+    def check_alone(self, case: str) -> Row:
+        """`cardstock check GAME` of each shipped game, cold (a new process, an empty cache),
+        each game and the unit in turn."""
+        root = self.shipped()
+        games = sorted(p.name for p in (root / "catalog").iterdir() if (p / "game.toml").is_file())
+        cmds = [[self.install.cardstock, "--root", str(root), "check", g] for g in games]
+        row = Row(case, "`cardstock check GAME` of each shipped game, empty cache")
+        row.sides = [*(Side(g, shlex.join(c)) for g, c in zip(games, cmds)), self.unit_side()]
+
+        def no_cache() -> None:
+            empty(self.cache)
+
+        row.load_start = load()
+        rounds(
+            row.sides,
+            [*cmds, self.unit_cmd()],
+            1 if self.quick else 3,
+            self.env,
+            [*(no_cache for _ in games), nothing],
+        )
+        row.load_end = load()
+        for side in row.sides[:-1]:
+            self.in_units(row, side, 4, f"`check {side.name}` cold")
         return row
 
     def no_op(self, case: str) -> Row:
@@ -990,11 +1043,16 @@ class Bench:
         row.sides = [side]
         row.load_start = load()
         side.runs = watch_edits(cmd, root, edits, {**self.env, "PYTHONUNBUFFERED": "1"})
+        # the watcher runs on while it is edited: the unit is run as many times right after
+        unit = self.unit_side()
+        row.sides.append(unit)
+        rounds([unit], [self.unit_cmd()], edits, self.env, [nothing])
         row.load_end = load()
         cpu = median(side.cpu())
         row.targets.append(
             Target("one-cell edit under --watch ≤ 0.3 s CPU", f"{cpu:.2f} s", cpu <= 0.3)
         )
+        self.in_units(row, side, 2, "one-cell edit under --watch")
         return row
 
     def edit_cold(self, case: str) -> Row:
@@ -1005,19 +1063,20 @@ class Bench:
             case,
             f"one cell of catalog/{EDIT_GAME}/{EDIT_TABLE} edited, then a new process, caches warm",
         )
-        row.sides = [Side("cardstock", shlex.join(cmd))]
+        row.sides = [Side("cardstock", shlex.join(cmd)), self.unit_side()]
         marks = iter(range(100, 1000))
 
         def edit() -> None:
             edit_one_cell(root, next(marks))
 
         row.load_start = load()
-        rounds(row.sides, [cmd], 3 if self.quick else 7, self.env, [edit])
+        rounds(row.sides, [cmd, self.unit_cmd()], 3 if self.quick else 7, self.env, [edit, nothing])
         row.load_end = load()
         cpu = median(row.sides[0].cpu())
         row.targets.append(
             Target("one-cell edit in a new process ≤ 0.8 s CPU", f"{cpu:.2f} s", cpu <= 0.8)
         )
+        self.in_units(row, row.sides[0], 3, "one-cell edit in a new process")
         return row
 
 
@@ -1279,6 +1338,7 @@ ALL_CASES = [
     "edit-watch",
     "edit-cold",
     "cold",
+    "check",
     "no-op",
     "deck-10000",
     "rich-10000",
@@ -1316,6 +1376,7 @@ def run_case(bench: Bench, case: str) -> Row:
         return bench.drawn(case)
     return {
         "cold": bench.five_cold,
+        "check": bench.check_alone,
         "no-op": bench.no_op,
         "edit-watch": bench.edit_watch,
         "edit-cold": bench.edit_cold,
