@@ -1,9 +1,11 @@
 """A setup that is a fixed sequence of moves, deals and choices of fixed numbers does the
 same in every run but for which copies: its figures are counted from one run, and they are
 the figures of every run simulated. One that is fixed but for how many cards a die roll
-says to move is counted from one run a face, each weighed by its chance. A setup whose
-numbers vary from run to run otherwise (a redraw, a deal that depends on an earlier random
-one) is still simulated run by run."""
+says to move is counted from one run a face, each weighed by its chance. One that is fixed
+but for how often a mulligan redraws a hand from a shuffled pile of known make-up is
+counted from one run and the chance of a missed hand. A setup whose numbers vary from run
+to run otherwise (a draw until enough of a kind came, a deal that depends on an earlier
+random one) is still simulated run by run."""
 
 from __future__ import annotations
 
@@ -60,6 +62,7 @@ def test_a_fixed_setup_is_run_once_per_player_count_and_gives_every_runs_figures
         counted = simulator.simulate(components, cat.rules.setup, counts, runs=RUNS)
         assert simulator.STATS.runs - before == len(counts)
         monkeypatch.setattr(simulator, "is_fixed", lambda *a: False)  # every run carried out
+        monkeypatch.setattr(simulator, "redraw_chances", lambda *a: None)  # no redraw counted
         before = simulator.STATS.runs
         sampled = simulator.simulate(components, cat.rules.setup, counts, runs=RUNS)
         assert simulator.STATS.runs - before == len(counts) * RUNS
@@ -70,16 +73,90 @@ def test_a_fixed_setup_is_run_once_per_player_count_and_gives_every_runs_figures
     assert counted.by_players[-1].failures[0].runs == RUNS
 
 
-@pytest.mark.parametrize("game_id", ["alpha-omega-tiles", "vortex"])
-def test_a_setup_with_a_redraw_is_simulated_run_by_run(game_id):
+def test_a_setup_with_a_draw_until_enough_came_is_simulated_run_by_run():
     from cardstock.rules.setup import simulator
-    from cardstock.rules.setup.fixed import branches, is_fixed
+    from cardstock.rules.setup.fixed import branches, is_fixed, redraw_chances
 
-    cat = _game(game_id)
-    n = cat.game.players.min
-    assert not is_fixed(cat.components, cat.rules.setup, n)
-    faces = simulator.Simulator(cat.components, cat.rules.setup).copies.faces
-    assert branches(cat.components, cat.rules.setup, n, faces) is None
+    cat = _game("alpha-omega-tiles")  # tiles drawn until six Elements surround the Snake
+    setup, n = cat.rules.setup, cat.game.players.min
+    assert not is_fixed(cat.components, setup, n)
+    faces = simulator.Simulator(cat.components, setup).copies.faces
+    assert branches(cat.components, setup, n, faces) is None
+    assert redraw_chances(cat.components, setup, n, setup.report or []) is None
+    before = simulator.STATS.runs
+    assert simulator.simulate(cat.components, setup, [n], runs=RUNS).by_players[0].runs == RUNS
+    assert simulator.STATS.runs - before == RUNS
+
+
+def test_a_mulligan_from_a_deck_of_known_make_up_is_counted_from_the_odds_of_a_hand(monkeypatch):
+    from math import comb
+
+    from cardstock.rules.setup import simulator
+
+    cat = _game("vortex")  # a hand of 7 from each player's 48 cards, redrawn with no Devotee
+    setup, counts = cat.rules.setup, [2, 3, 4]
+    mulligan = next(i for i, s in enumerate(setup.steps) if s.do == "redraw_until")
+    missed = comb(24, 7) / comb(48, 7)  # a hand without one of the 24 Devotees: 0.47 %
+    before = simulator.STATS.runs
+    counted = simulator.simulate(cat.components, setup, counts, runs=3000)
+    assert simulator.STATS.runs - before == len(counts)  # one run a player count
+    for p in counted.by_players:
+        fig = p.redraws[mulligan]
+        assert (p.runs, p.completed) == (3000, 3000)
+        assert fig["share"] == pytest.approx(1 - (1 - missed) ** p.players)
+        assert fig["runs_with_redraw"] == round(fig["share"] * 3000)
+        assert fig["mean"] == pytest.approx(p.players * missed / (1 - missed))
+    # two redraws in one run: about 3 q² for two players, 6 q² for three, 10 q² for four
+    # (0.7, 1.3 and 2.2 runs in 10,000; 0.4 and 0.7 in 3,000)
+    assert [p.redraws[mulligan]["max"] for p in counted.by_players] == [1, 1, 1]
+    most = simulator.simulate(cat.components, setup, counts, runs=10_000).by_players
+    assert [p.redraws[mulligan]["max"] for p in most] == [1, 2, 2]
+    monkeypatch.setattr(simulator, "redraw_chances", lambda *a: None)  # every run carried out
+    sampled = simulator.simulate(cat.components, setup, counts, runs=3000)
+    for c, s in zip(counted.by_players, sampled.by_players):
+        assert (c.completed, c.piles) == (s.completed, s.piles)
+        assert abs(c.redraws[mulligan]["share"] - s.redraws[mulligan]["share"]) < 0.01
+
+
+def test_a_mulligan_that_can_give_up_or_a_pile_whose_size_varies_is_not_counted():
+    from cardstock.rules.setup.fixed import redraw_chances
+
+    cat = _game("vortex")
+    setup = cat.rules.setup
+    assert redraw_chances(cat.components, setup, 2, setup.report or []) is not None
+    # three hands without a Devotee in a row are a chance a report can show: runs can fail
+    capped = replace(
+        setup,
+        steps=[
+            s.model_copy(update={"max_attempts": 3}) if s.do == "redraw_until" else s
+            for s in setup.steps
+        ],
+    )
+    assert redraw_chances(cat.components, capped, 2, setup.report or []) is None
+    # which colours two players take is random, so what the box keeps of the Devotees is
+    # not known in size: a report showing the box is simulated
+    assert redraw_chances(cat.components, setup, 2, [*(setup.report or []), "box"]) is None
+
+
+@pytest.mark.parametrize(
+    ("misses", "runs", "share", "mean", "most"),
+    [
+        ([0.5], 1000, 0.5, 1.0, 9),  # 1,000 runs: 2^-9 of them redraw nine times or more
+        ([0.5, 0.5], 1000, 0.75, 2.0, 12),  # k redraws or more in all: (k + 2) / 2^(k + 1)
+        ([0.0, 0.0], 1000, 0.0, 0.0, 0),
+        ([0.1, 0.0], 10, 0.1, 0.1 / 0.9, 1),
+    ],
+)
+def test_counted_redraws_add_each_players_geometric_redraws(misses, runs, share, mean, most):
+    from fractions import Fraction
+
+    from cardstock.rules.setup.results import counted_redraws
+
+    (fig,) = counted_redraws({4: [Fraction(m) for m in misses]}, runs).values()
+    assert fig["share"] == pytest.approx(share)
+    assert fig["mean"] == pytest.approx(mean)
+    assert fig["max"] == most
+    assert fig["runs_with_redraw"] == round(share * runs)
 
 
 def test_a_setup_fixed_but_for_a_rolled_count_is_run_once_a_face_and_gives_the_sampled_figures(

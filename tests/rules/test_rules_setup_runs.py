@@ -16,7 +16,7 @@ from cardstock.rules.proportions import BATCH, FAILS_UNDER, enough_runs
 from cardstock.rules.setup.fixed import fails_alike
 from cardstock.rules.setup.results import figures, setup_lines
 from cardstock.rules.setup.simulator import simulate
-from cardstock.rules.setup.steps import MOST_RUNS_ASKED, Choose, Move, SetupModel
+from cardstock.rules.setup.steps import MOST_RUNS_ASKED, Choose, DrawUntil, Move, SetupModel
 
 
 def _setup(game: str):
@@ -54,17 +54,37 @@ def test_with_no_runs_asked_a_setup_that_never_fails_stops_once_a_rare_failure_w
     assert strip(result) == strip(asked)
 
 
+def _set_aside(setup):
+    """The setup with its mulligan made a draw of seven Devotees, one card at a time, each
+    other card set aside: how many are set aside differs from run to run, and no run fails
+    (a player's deck holds 24 Devotees)."""
+    at = next(i for i, s in enumerate(setup.steps) if s.do == "redraw_until")
+    mulligan = setup.steps[at]
+    drawn = DrawUntil.model_validate(
+        {
+            "do": "draw_until",
+            "from": mulligan.from_,
+            "to": mulligan.to,
+            "count": 7,
+            "accept": mulligan.require.model_dump(by_alias=True, exclude_none=True),
+            "max_attempts": 100,
+        }
+    )
+    return dataclasses.replace(setup, steps=[*setup.steps[:at], drawn, *setup.steps[at + 1 :]])
+
+
 def test_a_setup_no_run_of_which_fails_unless_all_do_stops_once_its_shares_are_sure() -> None:
     components, setup = _setup("vortex")
-    # a hand of seven from 48 cards holds none of the 24 Devotees once in about 200 deals:
-    # a hundred such hands in a row is no chance; the Devotee then played from the hand is
-    # one the redraw guaranteed
+    setup = _set_aside(setup)
+    # at most all 48 cards of a deck drawn before the seventh Devotee: the draw always ends;
+    # the Devotee then played from the hand is one the draw guaranteed
     assert fails_alike(components, setup, 2)
     result = simulate(components, setup, [2, 4])
     assert _runs(result) == [BATCH] * 2 and result.ok
     lines = setup_lines(result)
     assert "no step can fail in one run and not in another, so no run fails" in lines[1]
-    # with the redraw giving up after three hands, the rule of three again (above)
+    # with the Vortex's own mulligan giving up after three hands, the rule of three again
+    components, setup = _setup("vortex")
     assert _runs(simulate(components, _capped(setup, 3), [2])) == [3 * FAILS_UNDER]
 
 

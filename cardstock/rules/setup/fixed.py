@@ -24,6 +24,15 @@ larger than its `max_attempts`; a `redraw_until` whose chance of failing every o
 step that takes from a redrawn hand no more copies of the kind the redraw required than it
 guarantees. No step then fails in one run and not in another, so the first runs show
 whether any run fails, and the simulation needs runs only for the shares it reports.
+
+Those shares are counted too when the redraws are the only steps whose numbers differ from
+run to run (`redraw_chances`): every redraw a `redraw_until` from a shuffled pile of known
+make-up (a mulligan), every other step certain and every pile's size after setup certain.
+A hand then misses what the redraw requires with the same chance at every attempt (the
+hand goes back and the pile is shuffled), the hypergeometric chance of its make-up, and
+each player's redraws are independent of the others': how many runs redraw, and how often,
+follows from those chances (`results.counted_redraws`), with no run but the first carried
+out.
 """
 
 from __future__ import annotations
@@ -119,9 +128,35 @@ def fails_alike(components: list[Component], setup: SetupModel, players: int) ->
     return _walk(components, setup, players, chance=True)
 
 
-def _walk(components: list[Component], setup: SetupModel, players: int, chance: bool) -> bool:
+def redraw_chances(
+    components: list[Component], setup: SetupModel, players: int, shown: list[str]
+) -> dict[int, list[Fraction]] | None:
+    """For a setup whose runs differ only by how often its mulligans redraw (see the
+    module's docstring), each `redraw_until` step's chance that one hand misses what it
+    requires, for each player it deals to (in the step's order of players); None for any
+    other setup: one with a `draw_until` (how many copies it sets aside differs from run to
+    run), a step whose numbers are not certain, a redraw that can fail, or a pile of `shown`
+    (those the report shows, a player's own included) whose size after setup differs from
+    run to run."""
+    if any(isinstance(step, DrawUntil) for step in setup.steps):
+        return None
+    chances: dict[int, list[Fraction]] = {}
+    return chances if _walk(components, setup, players, True, (chances, shown)) else None
+
+
+def _walk(
+    components: list[Component],
+    setup: SetupModel,
+    players: int,
+    chance: bool,
+    counted: tuple[dict[int, list[Fraction]], list[str]] | None = None,
+) -> bool:
     """Follow the steps for `players` players while each is alike in every run: its numbers
-    certain (`is_fixed`), or, with `chance`, whether it fails certain (`fails_alike`)."""
+    certain (`is_fixed`), or, with `chance`, whether it fails certain (`fails_alike`). With
+    `counted` (chances, the piles shown), each redraw's chance of a missed hand is added to
+    the chances, and each pile shown must have a certain size at the end
+    (`redraw_chances`)."""
+    chances = None if counted is None else counted[0]
     follower = Follower(components, setup, players)
     # (pile, a filter's text) -> how many copies of that kind the pile holds at least
     floors: dict[tuple[str, str], int] = {}
@@ -139,6 +174,8 @@ def _walk(components: list[Component], setup: SetupModel, players: int, chance: 
             continue
         for k, (src, dst) in enumerate(follower.pairs(step)):
             if _ends_alike(components, follower, step, src, dst):
+                if chances is not None and isinstance(step, RedrawUntil):
+                    chances.setdefault(index, []).append(_missed(components, follower, step, src))
                 follower._one(index, step, src, dst, first=k == 0)
             elif _floor_holds(floors, step, src):
                 _take_kind(components, follower, step, src, dst)
@@ -151,7 +188,25 @@ def _walk(components: list[Component], setup: SetupModel, players: int, chance: 
         if step.redraws:
             for src, _ in follower.pairs(step):
                 follower.shuffled.add(src)
+    if counted is not None:
+        shown = counted[1]
+        return all(
+            pile_size(pile) is not None
+            for name, pile in follower.piles.items()
+            if name.partition("#")[0] in shown
+        )
     return True
+
+
+def _missed(
+    components: list[Component], follower: Follower, step: RedrawUntil, src: str
+) -> Fraction:
+    """The chance that one hand `step` draws from `src` (of certain make-up: `_ends_alike`)
+    holds fewer than `at_least` copies of what it requires."""
+    pile = follower.pile(src)
+    size, matching = pile_size(pile), pile_count(pile, _keeper(components, step.require))
+    assert size is not None and matching is not None and isinstance(step.count, int)
+    return 1 - at_least(size, matching, step.count, step.at_least)
 
 
 def _ends_alike(

@@ -120,6 +120,48 @@ class Tally:
         return out
 
 
+def counted_redraws(chances: dict[int, list[Fraction]], runs: int) -> dict[int, dict[str, float]]:
+    """Each redraw step's figures (as `Tally.redraws` gives them) of `runs` runs, counted from
+    the chance that one hand misses what the step requires, for each player it deals to
+    (`fixed.redraw_chances`): a player redraws k times or more with that chance to the k-th
+    power, the players independently. The runs with a redraw are the share of `runs` in
+    which some player redraws; the mean is the redraws a run makes on average; the most
+    is the largest number of redraws in one run (all players' together) that one run of
+    `runs` or more makes, on average."""
+    return {j: _counted(misses, runs) for j, misses in chances.items()}
+
+
+def _counted(misses: list[Fraction], runs: int) -> dict[str, float]:
+    """One redraw step's counted figures (`counted_redraws`)."""
+    qs = [float(q) for q in misses]
+    # each player's redraws fall geometrically: k of them with q^k (1 - q); looked at up to
+    # where every player together redraws that often in less than a hundredth of a run
+    worst = max(qs, default=0.0)
+    most_k = 1
+    while worst > 0 and len(qs) * runs * worst**most_k >= 0.01:
+        most_k += 1
+    # the chance that a run redraws k times in all, the players' redraws added
+    total = [1.0]
+    for q in qs:
+        own = [(1 - q) * q**k for k in range(most_k + 1)]
+        total = [
+            sum(total[i] * own[k - i] for i in range(len(total)) if 0 <= k - i < len(own))
+            for k in range(len(total) + most_k)
+        ]
+    share = 1 - total[0]
+    most, below = 0, total[0]
+    for k in range(1, len(total)):
+        if runs * (1 - below) >= 1 - 1e-9:  # k redraws or more, in a run of `runs` at least
+            most = k
+        below += total[k]
+    return {
+        "runs_with_redraw": round(share * runs),
+        "share": share,
+        "mean": sum(q / (1 - q) for q in qs),
+        "max": most,
+    }
+
+
 def _plain(size: float | Fraction) -> float:
     """A pile's size as a number JSON writes (a weighed run's share of players' piles is a
     Fraction)."""

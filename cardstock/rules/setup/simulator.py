@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any
 from ...catalog.schema import Component
 from ..proportions import MOST_RUNS, enough_runs
 from .copies import Copies
-from .fixed import Branch, branches, fails_alike, is_fixed
-from .results import Failure, PlayerResult, SetupResult, Tally
+from .fixed import Branch, branches, fails_alike, is_fixed, redraw_chances
+from .results import Failure, PlayerResult, SetupResult, Tally, counted_redraws
 from .steps import (
     BOX,
     Assign,
@@ -613,8 +613,11 @@ def _simulate_players(
     copies differs), the first run is the only one carried out: it completes or fails as
     every other would, and its pile sizes are every run's. When runs do alike once the dice
     a step counts by have fallen (`fixed.branches`), one run a face is carried out, weighed
-    by its chance (`_weigh_ways`). When no step can fail by chance (`fixed.fails_alike`),
-    the runs stop as soon as the shares they report are sure."""
+    by its chance (`_weigh_ways`). When runs differ only by how often a mulligan redraws
+    (`fixed.redraw_chances`), the first run is the only one carried out too, and the
+    redraws are counted from the chance of a missed hand (`results.counted_redraws`). When
+    no step can fail by chance otherwise (`fixed.fails_alike`), the runs stop as soon as the
+    shares they report are sure."""
     start = time.perf_counter()
     runners = sim.compile(n)
     names = sim.pile_names(n)
@@ -631,7 +634,11 @@ def _simulate_players(
         res.seconds = time.perf_counter() - start
         return res
     res.alike = exact or fails_alike(sim.components, sim.setup, n)
-    carried_out = 1 if exact else runs
+    chances = None
+    if res.alike and not exact:
+        chances = redraw_chances(sim.components, sim.setup, n, report)
+    counted = exact or chances is not None
+    carried_out = 1 if counted else runs
     made = 0
     for r in range(carried_out):
         made += 1
@@ -652,7 +659,7 @@ def _simulate_players(
             break
     STATS.runs += made
     done = max(res.completed, 1)
-    if exact:  # each figure stands for every run
+    if counted:  # each figure stands for every run
         res.completed *= runs
         for failure in failures.values():
             failure.runs = runs
@@ -660,6 +667,8 @@ def _simulate_players(
         res.runs = made
     res.failures = sorted(failures.values(), key=lambda f: (-f.runs, f.step))
     res.redraws = tally.redraws(done)
+    if chances is not None and res.completed:  # the redraws counted from their chances
+        res.redraws = counted_redraws(chances, runs)
     res.piles = tally.piles(done)
     res.seconds = time.perf_counter() - start
     return res
