@@ -73,12 +73,24 @@ def test_a_fixed_setup_is_run_once_per_player_count_and_gives_every_runs_figures
     assert counted.by_players[-1].failures[0].runs == RUNS
 
 
-def test_a_setup_with_a_draw_until_enough_came_is_simulated_run_by_run():
+def test_a_redraw_from_a_pile_of_unknown_make_up_is_simulated_run_by_run():
     from cardstock.rules.setup import simulator
     from cardstock.rules.setup.fixed import branches, is_fixed, redraw_chances
 
-    cat = _game("alpha-omega-tiles")  # tiles drawn until six Elements surround the Snake
-    setup, n = cat.rules.setup, cat.game.players.min
+    cat = _game("vortex")
+    # a hand redrawn until it holds the one Frenzy named: each deck holds 12 of the 50
+    # Frenzies, dealt at random, so how many of that one it holds differs from deck to deck
+    frenzy = next(c for c in cat.components if c.set == "frenzies")
+    setup = replace(
+        cat.rules.setup,
+        steps=[
+            s.model_copy(update={"require": s.require.model_copy(update={"id": frenzy.id})})
+            if s.do == "redraw_until"
+            else s
+            for s in cat.rules.setup.steps
+        ],
+    )
+    n = cat.game.players.min
     assert not is_fixed(cat.components, setup, n)
     faces = simulator.Simulator(cat.components, setup).copies.faces
     assert branches(cat.components, setup, n, faces) is None
@@ -86,6 +98,33 @@ def test_a_setup_with_a_draw_until_enough_came_is_simulated_run_by_run():
     before = simulator.STATS.runs
     assert simulator.simulate(cat.components, setup, [n], runs=RUNS).by_players[0].runs == RUNS
     assert simulator.STATS.runs - before == RUNS
+
+
+def test_draws_until_enough_came_are_counted_from_the_make_up_of_their_piles(monkeypatch):
+    from math import comb
+
+    from cardstock.rules.setup import simulator
+
+    # six Element tiles around the Snake, the others set aside: 60 of the 72 deck tiles;
+    # then each player's three tiles, a -2 or Switch tile shuffled straight back
+    cat = _game("alpha-omega-tiles")
+    setup, counts = cat.rules.setup, [2, 3, 4]
+    world, hands = (i for i, s in enumerate(setup.steps) if s.do == "draw_until")
+    before = simulator.STATS.runs
+    counted = simulator.simulate(cat.components, setup, counts, runs=3000)
+    assert simulator.STATS.runs - before == len(counts)
+    for p in counted.by_players:
+        assert (p.runs, p.completed) == (3000, 3000)
+        aside = p.redraws[world]
+        assert aside["share"] == pytest.approx(1 - comb(60, 6) / comb(72, 6))
+        assert aside["mean"] == pytest.approx(6 * 12 / 61)  # count × rejects / (accepted + 1)
+    monkeypatch.setattr(simulator, "redraw_chances", lambda *a: None)  # every run carried out
+    sampled = simulator.simulate(cat.components, setup, counts, runs=3000)
+    for c, s in zip(counted.by_players, sampled.by_players):
+        assert (c.completed, c.piles) == (s.completed, s.piles)
+        for step in (world, hands):
+            assert abs(c.redraws[step]["share"] - s.redraws[step]["share"]) < 0.03
+            assert c.redraws[step]["mean"] == pytest.approx(s.redraws[step]["mean"], abs=0.05)
 
 
 def test_a_mulligan_from_a_deck_of_known_make_up_is_counted_from_the_odds_of_a_hand(monkeypatch):
@@ -150,13 +189,33 @@ def test_a_mulligan_that_can_give_up_or_a_pile_whose_size_varies_is_not_counted(
 def test_counted_redraws_add_each_players_geometric_redraws(misses, runs, share, mean, most):
     from fractions import Fraction
 
+    from cardstock.rules.setup.fixed import Redraws
     from cardstock.rules.setup.results import counted_redraws
 
-    (fig,) = counted_redraws({4: [Fraction(m) for m in misses]}, runs).values()
+    players = [Redraws(hits=(1 - Fraction(m),)) for m in misses]  # a hand missing with m
+    (fig,) = counted_redraws({4: players}, runs).values()
     assert fig["share"] == pytest.approx(share)
     assert fig["mean"] == pytest.approx(mean)
     assert fig["max"] == most
     assert fig["runs_with_redraw"] == round(share * runs)
+
+
+def test_a_draw_that_sets_its_rejects_aside_rejects_each_count_with_its_odds():
+    from fractions import Fraction
+
+    from cardstock.rules.setup.fixed import Redraws
+    from cardstock.rules.setup.results import counted_redraws
+
+    # one copy wanted of three, one of them accepted: it comes first, second or third alike
+    (fig,) = counted_redraws({0: [Redraws(aside=(3, 1, 1))]}, 1000).values()
+    assert (fig["share"], fig["mean"], fig["max"]) == (pytest.approx(2 / 3), pytest.approx(1), 2)
+    # two wanted of four, two accepted: rejects 0, 1, 2 with 1/6, 2/6, 3/6
+    (fig,) = counted_redraws({0: [Redraws(aside=(4, 2, 2))]}, 1000).values()
+    assert fig["share"] == pytest.approx(5 / 6)
+    assert fig["mean"] == pytest.approx(2 * 2 / 3)  # count × rejects / (accepted + 1)
+    # a draw that shuffles each reject back: two wanted, each drawn with 1/2, then 1/1
+    (fig,) = counted_redraws({0: [Redraws(hits=(Fraction(1, 2), Fraction(1)))]}, 1000).values()
+    assert (fig["share"], fig["mean"]) == (pytest.approx(0.5), pytest.approx(1))
 
 
 def test_a_setup_fixed_but_for_a_rolled_count_is_run_once_a_face_and_gives_the_sampled_figures(

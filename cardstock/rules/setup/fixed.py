@@ -25,13 +25,19 @@ step that takes from a redrawn hand no more copies of the kind the redraw requir
 guarantees. No step then fails in one run and not in another, so the first runs show
 whether any run fails, and the simulation needs runs only for the shares it reports.
 
+A `draw_until` that shuffles each reject straight back ends alike too when its chance of
+drawing past its `max_attempts` is as small.
+
 Those shares are counted too when the redraws are the only steps whose numbers differ from
-run to run (`redraw_chances`): every redraw a `redraw_until` from a shuffled pile of known
-make-up (a mulligan), every other step certain and every pile's size after setup certain.
-A hand then misses what the redraw requires with the same chance at every attempt (the
-hand goes back and the pile is shuffled), the hypergeometric chance of its make-up, and
-each player's redraws are independent of the others': how many runs redraw, and how often,
-follows from those chances (`results.counted_redraws`), with no run but the first carried
+run to run (`redraw_chances`): every redraw from a shuffled pile of known make-up, every
+other step certain and every reported pile's size after setup certain. A mulligan's hand
+then misses what it requires with the same chance at every attempt (the hand goes back and
+the pile is shuffled); a draw that shuffles each reject back accepts a copy with a chance
+that only the copies accepted before it change; a draw that sets rejects aside until it
+is done rejects as many copies as the pile's make-up gives (a negative hypergeometric
+count). Each player's redraws are independent of the others' (each draws from a pile whose
+make-up is certain when it draws), so how many runs redraw, and how often, follows from
+those chances (`Redraws`, `results.counted_redraws`), with no run but the first carried
 out.
 """
 
@@ -128,19 +134,28 @@ def fails_alike(components: list[Component], setup: SetupModel, players: int) ->
     return _walk(components, setup, players, chance=True)
 
 
+@dataclass(frozen=True)
+class Redraws:
+    """How one player's part of a redraw step redraws, from its pile's certain make-up:
+    `hits`, the chance that a draw is accepted while each copy it still needs is drawn,
+    each reject going straight back (a mulligan: one chance, that of a good hand); or
+    `aside`, (the pile's size, the copies it would accept, the copies drawn) for a draw that
+    sets its rejects aside until it is done."""
+
+    hits: tuple[Fraction, ...] = ()
+    aside: tuple[int, int, int] | None = None
+
+
 def redraw_chances(
     components: list[Component], setup: SetupModel, players: int, shown: list[str]
-) -> dict[int, list[Fraction]] | None:
-    """For a setup whose runs differ only by how often its mulligans redraw (see the
-    module's docstring), each `redraw_until` step's chance that one hand misses what it
-    requires, for each player it deals to (in the step's order of players); None for any
-    other setup: one with a `draw_until` (how many copies it sets aside differs from run to
-    run), a step whose numbers are not certain, a redraw that can fail, or a pile of `shown`
-    (those the report shows, a player's own included) whose size after setup differs from
-    run to run."""
-    if any(isinstance(step, DrawUntil) for step in setup.steps):
-        return None
-    chances: dict[int, list[Fraction]] = {}
+) -> dict[int, list[Redraws]] | None:
+    """For a setup whose runs differ only by how often its redraws redraw (see the
+    module's docstring), how each redraw step redraws for each player it deals to (in the
+    step's order of players); None for any other setup: one with a step whose numbers are
+    not certain, a redraw that can fail or draws from a pile of unknown make-up, or a pile of
+    `shown` (those the report shows, a player's own included) whose size after setup differs
+    from run to run."""
+    chances: dict[int, list[Redraws]] = {}
     return chances if _walk(components, setup, players, True, (chances, shown)) else None
 
 
@@ -149,13 +164,13 @@ def _walk(
     setup: SetupModel,
     players: int,
     chance: bool,
-    counted: tuple[dict[int, list[Fraction]], list[str]] | None = None,
+    counted: tuple[dict[int, list[Redraws]], list[str]] | None = None,
 ) -> bool:
     """Follow the steps for `players` players while each is alike in every run: its numbers
     certain (`is_fixed`), or, with `chance`, whether it fails certain (`fails_alike`). With
-    `counted` (chances, the piles shown), each redraw's chance of a missed hand is added to
-    the chances, and each pile shown must have a certain size at the end
-    (`redraw_chances`)."""
+    `counted` (the redraws, the piles shown), how each redraw redraws for each player is
+    added to the redraws (`Redraws`), and each pile shown must have a certain size at the
+    end (`redraw_chances`)."""
     chances = None if counted is None else counted[0]
     follower = Follower(components, setup, players)
     # (pile, a filter's text) -> how many copies of that kind the pile holds at least
@@ -174,8 +189,8 @@ def _walk(
             continue
         for k, (src, dst) in enumerate(follower.pairs(step)):
             if _ends_alike(components, follower, step, src, dst):
-                if chances is not None and isinstance(step, RedrawUntil):
-                    chances.setdefault(index, []).append(_missed(components, follower, step, src))
+                if not _noted(components, follower, index, step, src, chances):
+                    return False
                 follower._one(index, step, src, dst, first=k == 0)
             elif _floor_holds(floors, step, src):
                 _take_kind(components, follower, step, src, dst)
@@ -188,25 +203,55 @@ def _walk(
         if step.redraws:
             for src, _ in follower.pairs(step):
                 follower.shuffled.add(src)
-    if counted is not None:
-        shown = counted[1]
-        return all(
-            pile_size(pile) is not None
-            for name, pile in follower.piles.items()
-            if name.partition("#")[0] in shown
-        )
-    return True
+    return counted is None or _sizes_certain(follower, counted[1])
 
 
-def _missed(
-    components: list[Component], follower: Follower, step: RedrawUntil, src: str
-) -> Fraction:
-    """The chance that one hand `step` draws from `src` (of certain make-up: `_ends_alike`)
-    holds fewer than `at_least` copies of what it requires."""
+def _noted(
+    components: list[Component],
+    follower: Follower,
+    index: int,
+    step: Step,
+    src: str,
+    chances: dict[int, list[Redraws]] | None,
+) -> bool:
+    """With `chances`, how one player's part of a redraw step redraws, added to them (a
+    step that redraws nothing adds nothing); False when it cannot be counted."""
+    if chances is None or not isinstance(step, (DrawUntil, RedrawUntil)):
+        return True
+    how = _redraws(components, follower, step, src)
+    if how is not None:
+        chances.setdefault(index, []).append(how)
+    return how is not None
+
+
+def _sizes_certain(follower: Follower, shown: list[str]) -> bool:
+    """Whether each pile of `shown` (a player's own too) has the same size in every run."""
+    return all(
+        pile_size(pile) is not None
+        for name, pile in follower.piles.items()
+        if name.partition("#")[0] in shown
+    )
+
+
+def _redraws(
+    components: list[Component], follower: Follower, step: DrawUntil | RedrawUntil, src: str
+) -> Redraws | None:
+    """How one player's part of `step` redraws, drawing from `src` (of certain make-up:
+    `_ends_alike`); None when the pile is not shuffled (its order, not its make-up, says
+    what comes) or the draw cannot end (every run fails, and is carried out)."""
     pile = follower.pile(src)
-    size, matching = pile_size(pile), pile_count(pile, _keeper(components, step.require))
+    wanted = step.accept if isinstance(step, DrawUntil) else step.require
+    size, matching = pile_size(pile), pile_count(pile, _keeper(components, wanted))
     assert size is not None and matching is not None and isinstance(step.count, int)
-    return 1 - at_least(size, matching, step.count, step.at_least)
+    if src not in follower.shuffled:
+        return None
+    if isinstance(step, RedrawUntil):
+        return Redraws(hits=(at_least(size, matching, step.count, step.at_least),))
+    if matching < step.count:
+        return None
+    if step.reject == "set_aside":
+        return Redraws(aside=(size, matching, step.count))
+    return Redraws(hits=tuple(Fraction(matching - i, size - i) for i in range(step.count)))
 
 
 def _ends_alike(
@@ -221,13 +266,29 @@ def _ends_alike(
         matching = pile_count(pile, _keeper(components, wanted))
         if size is None or matching is None or not isinstance(step.count, int):
             return False
-        if isinstance(step, DrawUntil):  # at most every copy drawn once, rejects set aside
-            return step.reject == "set_aside" and size <= step.max_attempts
+        if isinstance(step, DrawUntil) and step.reject == "set_aside":
+            return size <= step.max_attempts  # at most every copy drawn once
+        if isinstance(step, DrawUntil):
+            return src in follower.shuffled and _past_attempts(step, size, matching) < NEGLIGIBLE
         if step.count > size:
             return False  # every run fails alike, but at a step the simulator reports itself
         no_hand = 1 - at_least(size, matching, step.count, step.at_least)
         return src in follower.shuffled and float(no_hand) ** step.max_attempts < NEGLIGIBLE
     return _step_certain(components, follower, step, src, dst)
+
+
+def _past_attempts(step: DrawUntil, size: int, matching: int) -> float:
+    """At most the chance that a draw shuffling each reject back needs more than its
+    `max_attempts` draws: it cannot when each of the `count` copies it accepts comes within
+    its share of them, and a copy does not with at most the chance of a reject to that
+    share's power (1 when the pile holds too few copies to accept: every run fails)."""
+    count = step.count
+    assert isinstance(count, int)
+    if matching < count or count > size:
+        return 1.0
+    share = step.max_attempts // max(count, 1)
+    worst = max((1 - Fraction(matching - i, size - i) for i in range(count)), default=Fraction(0))
+    return float(count * worst**share)
 
 
 def _floor_holds(floors: dict[tuple[str, str], int], step: Step, src: str) -> bool:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 from ..proportions import FAILS_UNDER, MOST_RUNS, WITHIN, Z95, wilson
+from .fixed import Redraws
 from .steps import SetupModel, Step
 
 
@@ -120,46 +122,76 @@ class Tally:
         return out
 
 
-def counted_redraws(chances: dict[int, list[Fraction]], runs: int) -> dict[int, dict[str, float]]:
+def counted_redraws(chances: dict[int, list[Redraws]], runs: int) -> dict[int, dict[str, float]]:
     """Each redraw step's figures (as `Tally.redraws` gives them) of `runs` runs, counted from
-    the chance that one hand misses what the step requires, for each player it deals to
-    (`fixed.redraw_chances`): a player redraws k times or more with that chance to the k-th
-    power, the players independently. The runs with a redraw are the share of `runs` in
-    which some player redraws; the mean is the redraws a run makes on average; the most
-    is the largest number of redraws in one run (all players' together) that one run of
-    `runs` or more makes, on average."""
-    return {j: _counted(misses, runs) for j, misses in chances.items()}
+    how the step redraws for each player it deals to (`fixed.redraw_chances`), the players
+    independently: the share of runs in which some player redraws (and so how many of
+    `runs`), the redraws a run makes on average, and the most: the largest number of
+    redraws in one run (all players' together) that one run of `runs` or more makes, on
+    average."""
+    return {j: _counted(ways, runs) for j, ways in chances.items()}
 
 
-def _counted(misses: list[Fraction], runs: int) -> dict[str, float]:
+def _counted(ways: list[Redraws], runs: int) -> dict[str, float]:
     """One redraw step's counted figures (`counted_redraws`)."""
-    qs = [float(q) for q in misses]
-    # each player's redraws fall geometrically: k of them with q^k (1 - q); looked at up to
-    # where every player together redraws that often in less than a hundredth of a run
-    worst = max(qs, default=0.0)
-    most_k = 1
-    while worst > 0 and len(qs) * runs * worst**most_k >= 0.01:
-        most_k += 1
-    # the chance that a run redraws k times in all, the players' redraws added
-    total = [1.0]
-    for q in qs:
-        own = [(1 - q) * q**k for k in range(most_k + 1)]
-        total = [
-            sum(total[i] * own[k - i] for i in range(len(total)) if 0 <= k - i < len(own))
-            for k in range(len(total) + most_k)
-        ]
+    total, mean = [1.0], 0.0  # the chance that a run redraws k times in all, k = 0, 1, …
+    for how in ways:
+        own, own_mean = _redraws_of(how)
+        total, mean = _added(total, own), mean + own_mean
     share = 1 - total[0]
     most, below = 0, total[0]
     for k in range(1, len(total)):
         if runs * (1 - below) >= 1 - 1e-9:  # k redraws or more, in a run of `runs` at least
             most = k
         below += total[k]
-    return {
-        "runs_with_redraw": round(share * runs),
-        "share": share,
-        "mean": sum(q / (1 - q) for q in qs),
-        "max": most,
-    }
+    return {"runs_with_redraw": round(share * runs), "share": share, "mean": mean, "max": most}
+
+
+# a chance of this many redraws or more is left out of a player's count: far below one run in
+# the most runs a simulation makes
+_NONE = 1e-12
+
+
+def _redraws_of(how: Redraws) -> tuple[list[float], float]:
+    """One player's chance of each number of redraws, 0, 1, …, and its mean."""
+    if how.aside is not None:
+        # rejects set aside until `count` are accepted: r rejects when the first count + r - 1
+        # copies hold count - 1 accepted ones and the next is accepted
+        size, good, count = how.aside
+        bad = size - good
+        chances = [
+            float(
+                Fraction(comb(good, count - 1) * comb(bad, r), comb(size, count + r - 1))
+                * Fraction(good - count + 1, size - count - r + 1)
+            )
+            for r in range(bad + 1)
+        ]
+        return _trimmed(chances), count * bad / (good + 1)
+    total, mean = [1.0], 0.0
+    for hit in how.hits:  # each copy accepted after k rejects with (1 - hit)^k hit
+        p = float(hit)
+        own = [p]
+        while p < 1 and own[-1] >= _NONE:
+            own.append(own[-1] * (1 - p))
+        total, mean = _added(total, own), mean + (1 - p) / p
+    return total, mean
+
+
+def _added(a: list[float], b: list[float]) -> list[float]:
+    """The chances of a sum of two independent counts, from each count's."""
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return _trimmed(out)
+
+
+def _trimmed(chances: list[float]) -> list[float]:
+    """The chances without the negligible ones at the end."""
+    end = len(chances)
+    while end > 1 and chances[end - 1] < _NONE:
+        end -= 1
+    return chances[:end]
 
 
 def _plain(size: float | Fraction) -> float:
