@@ -333,3 +333,27 @@ def test_two_counted_rolls_are_run_once_for_each_pair_of_faces(monkeypatch):
     # average, 2 to 12 in all
     six = counted.by_players[-1].piles["pack"]
     assert counted.ok and (six["mean"], six["min"], six["max"]) == (6, 1, 11)
+
+
+def test_a_draw_from_a_pile_of_a_million_copies_is_counted_at_once():
+    from cardstock.rules.setup.fixed import Redraws
+    from cardstock.rules.setup.results import counted_redraws
+
+    # three wanted of a million copies, five of them rejected: few rejects, each chance
+    # worked out from the last, none from a binomial coefficient of a million
+    (fig,) = counted_redraws({0: [Redraws(aside=(10**6, 10**6 - 5, 3))] * 8}, 10_000).values()
+    assert fig["mean"] == pytest.approx(8 * 3 * 5 / (10**6 - 4))
+    assert fig["share"] == pytest.approx(1 - (1 - 15 / 10**6) ** 8, rel=1e-3)
+    # one wanted among a million, one copy accepted: about half a million rejects on average
+    assert Redraws(aside=(10**6, 1, 1)).mean == pytest.approx((10**6 - 1) / 2)
+
+
+def test_a_redraw_expected_to_redraw_too_often_is_simulated(monkeypatch):
+    from cardstock.rules.setup import fixed
+
+    cat = _game("vortex")
+    setup = cat.rules.setup
+    assert fixed.redraw_chances(cat.components, setup, 2, setup.report or []) is not None
+    # a mulligan counted only while a run's players redraw at most this often on average
+    monkeypatch.setattr(fixed, "MOST_COUNTED_MEAN", 0.005)  # two players: 0.0094
+    assert fixed.redraw_chances(cat.components, setup, 2, setup.report or []) is None

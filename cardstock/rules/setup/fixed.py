@@ -145,6 +145,19 @@ class Redraws:
     hits: tuple[Fraction, ...] = ()
     aside: tuple[int, int, int] | None = None
 
+    @property
+    def mean(self) -> float:
+        """How many times the player redraws on average."""
+        if self.aside is not None:  # a negative hypergeometric count of rejects
+            size, good, count = self.aside
+            return count * (size - good) / (good + 1)
+        return sum((1 - float(p)) / float(p) for p in self.hits)
+
+
+# A redraw step whose players redraw more often than this in a run, on average, is simulated:
+# its count would need chances of hundreds of redraws, worked out one by one.
+MOST_COUNTED_MEAN = 64
+
 
 def redraw_chances(
     components: list[Component], setup: SetupModel, players: int, shown: list[str]
@@ -154,9 +167,14 @@ def redraw_chances(
     step's order of players); None for any other setup: one with a step whose numbers are
     not certain, a redraw that can fail or draws from a pile of unknown make-up, or a pile of
     `shown` (those the report shows, a player's own included) whose size after setup differs
-    from run to run."""
+    from run to run; or a step whose players redraw more than `MOST_COUNTED_MEAN` times a
+    run on average."""
     chances: dict[int, list[Redraws]] = {}
-    return chances if _walk(components, setup, players, True, (chances, shown)) else None
+    if not _walk(components, setup, players, True, (chances, shown)):
+        return None
+    if any(sum(how.mean for how in ways) > MOST_COUNTED_MEAN for ways in chances.values()):
+        return None
+    return chances
 
 
 def _walk(

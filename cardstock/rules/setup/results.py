@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import comb
+from math import exp, log
 from typing import Any
 
 from ..proportions import FAILS_UNDER, MOST_RUNS, WITHIN, Z95, wilson
@@ -147,43 +147,55 @@ def _counted(ways: list[Redraws], runs: int) -> dict[str, float]:
     return {"runs_with_redraw": round(share * runs), "share": share, "mean": mean, "max": most}
 
 
-# a chance of this many redraws or more is left out of a player's count: far below one run in
-# the most runs a simulation makes
+# a chance this small of a number of redraws is left out of a player's count: far below one
+# run in the most runs a simulation makes; no step's count looks past `_MOST` redraws in a
+# run (a step counted redraws at most `fixed.MOST_COUNTED_MEAN` times a run on average)
 _NONE = 1e-12
+_MOST = 1024
 
 
 def _redraws_of(how: Redraws) -> tuple[list[float], float]:
     """One player's chance of each number of redraws, 0, 1, …, and its mean."""
     if how.aside is not None:
-        # rejects set aside until `count` are accepted: r rejects when the first count + r - 1
-        # copies hold count - 1 accepted ones and the next is accepted
-        size, good, count = how.aside
-        bad = size - good
-        chances = [
-            float(
-                Fraction(comb(good, count - 1) * comb(bad, r), comb(size, count + r - 1))
-                * Fraction(good - count + 1, size - count - r + 1)
-            )
-            for r in range(bad + 1)
-        ]
-        return _trimmed(chances), count * bad / (good + 1)
-    total, mean = [1.0], 0.0
+        return _aside(*how.aside), how.mean
+    total = [1.0]
     for hit in how.hits:  # each copy accepted after k rejects with (1 - hit)^k hit
         p = float(hit)
         own = [p]
-        while p < 1 and own[-1] >= _NONE:
+        while p < 1 and own[-1] >= _NONE and len(own) < _MOST:
             own.append(own[-1] * (1 - p))
-        total, mean = _added(total, own), mean + (1 - p) / p
-    return total, mean
+        total = _added(total, own)
+    return total, how.mean
+
+
+def _aside(size: int, good: int, count: int) -> list[float]:
+    """The chance of r rejects, r = 0, 1, …, of a draw that sets them aside until `count` of
+    the `good` copies of a pile of `size` are drawn (a negative hypergeometric count): no
+    reject with C(good, count) / C(size, count), and from r rejects to r + 1 the chance
+    grows by (count + r)(bad - r) / ((r + 1)(size - count - r)), worked out in logarithms
+    so that a large pile's first chances do not vanish."""
+    bad = size - good
+    if count == 0:
+        return [1.0]
+    at = sum(log(good - i) - log(size - i) for i in range(count))
+    out: list[float] = []
+    for r in range(min(bad, _MOST) + 1):
+        out.append(exp(at))
+        if r == bad:
+            break
+        at += log((count + r) * (bad - r)) - log((r + 1) * (size - count - r))
+        if out[-1] < _NONE and r > count * bad / (good + 1):  # past the most likely count
+            break
+    return _trimmed(out)
 
 
 def _added(a: list[float], b: list[float]) -> list[float]:
     """The chances of a sum of two independent counts, from each count's."""
     out = [0.0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
+    for i, x in enumerate(a[:_MOST]):
+        for j, y in enumerate(b[: _MOST - i]):
             out[i + j] += x * y
-    return _trimmed(out)
+    return _trimmed(out[:_MOST])
 
 
 def _trimmed(chances: list[float]) -> list[float]:

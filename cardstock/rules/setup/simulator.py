@@ -613,9 +613,9 @@ def _simulate_players(
     copies differs), the first run is the only one carried out: it completes or fails as
     every other would, and its pile sizes are every run's. When runs do alike once the dice
     a step counts by have fallen (`fixed.branches`), one run a face is carried out, weighed
-    by its chance (`_weigh_ways`). When runs differ only by how often a mulligan redraws
+    by its chance (`_weigh_ways`). When runs differ only by how often their redraws redraw
     (`fixed.redraw_chances`), the first run is the only one carried out too, and the
-    redraws are counted from the chance of a missed hand (`results.counted_redraws`). When
+    redraws are counted from the chances of each draw (`results.counted_redraws`). When
     no step can fail by chance otherwise (`fixed.fails_alike`), the runs stop as soon as the
     shares they report are sure."""
     start = time.perf_counter()
