@@ -577,15 +577,19 @@ def _setup_check(result: SetupResult, counts: list[int], file: str, line: int | 
                     f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} "
                     f"({step.label()}): {f.message} "
                     + (
-                        f"(first in run {f.first_run}, seed {result.seed})"
-                        if f.first_run >= 0
-                        else "(counted over the faces the rolls can show)"
+                        "(counted over the faces the rolls can show)"
+                        if f.first_run < 0
+                        else "(in every run: counted, not sampled)"
+                        if pr.counted
+                        else f"(first in run {f.first_run}, seed {result.seed})"
                     ),
                 )
             )
     if findings:
         bad = [str(pr.players) for pr in result.by_players if not pr.ok]
         summary = f"fails for {', '.join(bad)} players"
+    elif result.by_players and all(pr.counted for pr in result.by_players):
+        summary = "every run completes for each count (counted, not sampled)"
     elif len({pr.runs for pr in result.by_players}) == 1:
         n = result.by_players[0].runs if result.by_players else result.runs
         summary = f"{n} of {n} runs complete for each count"

@@ -105,7 +105,7 @@ def test_an_impossible_deal_fails_for_the_player_count_with_the_numbers(shipped,
         "deal "
         "(deal 12 Frenzies at random to each player): 4 players × 12 = 48 cards needed from "
         "'frenzies', which holds 44 "
-        "(first in run 0, seed 1)"
+        "(in every run: counted, not sampled)"
     ) in result.out
     assert "FAIL  setup completes for 2–4 players: fails for 4 players" in result.out
     rows = {m.group(1): m.group(2) for m in re.finditer(r"^\s+(\d)\s+(\d+/\d+)", result.out, re.M)}

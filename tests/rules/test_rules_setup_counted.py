@@ -357,3 +357,39 @@ def test_a_redraw_expected_to_redraw_too_often_is_simulated(monkeypatch):
     # a mulligan counted only while a run's players redraw at most this often on average
     monkeypatch.setattr(fixed, "MOST_COUNTED_MEAN", 0.005)  # two players: 0.0094
     assert fixed.redraw_chances(cat.components, setup, 2, setup.report or []) is None
+
+
+def test_a_counted_setups_report_says_counted_and_names_no_seed(monkeypatch):
+    from cardstock.rules.setup import fixed, simulator
+    from cardstock.rules.setup.results import setup_json, setup_lines
+
+    cat = _game("vortex")
+    setup = cat.rules.setup
+    counted = simulator.simulate(cat.components, setup, [2, 3], runs=RUNS, seed=7)
+    lines = setup_lines(counted)
+    assert lines[0] == (
+        f"    counted, not sampled: the figures of every run, as {RUNS} runs per player count; "
+        "piles: mean size after setup"
+    )
+    assert not any("seed" in line for line in lines)
+    assert [p["counted"] for p in setup_json(counted)["players"]] == [True, True]
+    # the mulligan counted for two players only (0.0094 redraws a run, 0.0141 for three):
+    # the table says which counts were counted and which were sampled with which seed
+    monkeypatch.setattr(fixed, "MOST_COUNTED_MEAN", 0.012)
+    mixed = simulator.simulate(cat.components, setup, [2, 3], runs=RUNS, seed=7)
+    assert [p.counted for p in mixed.by_players] == [True, False]
+    lines = setup_lines(mixed)
+    assert lines[0].startswith(f"    {RUNS} runs per player count, seed 7")
+    assert lines[1] == "    (counted, not sampled, for 2 players)"
+
+
+def test_a_fixed_setup_that_cannot_be_dealt_fails_in_every_run_counted_not_sampled(shipped, cli):
+    game = shipped("alter-ego")
+    # seven players would need 28 Family cards; the box holds 24
+    game.replace("game.toml", "players = { min = 1, max = 4 }", "players = { min = 1, max = 7 }")
+    result = cli("--root", str(game.root), "check", "alter-ego", "--only", "setup")
+    assert result.code == 1, result.out + result.err
+    line = next(x for x in result.out.splitlines() if ": 7 players: " in x)
+    assert "10000 of 10000 runs failed" in line
+    assert line.strip().endswith("(in every run: counted, not sampled)"), line
+    assert "seed" not in line

@@ -32,6 +32,7 @@ class PlayerResult:
     piles: dict[str, dict[str, float]] = field(default_factory=dict)  # pile -> mean/min/max
     seconds: float = 0.0
     alike: bool = False  # no run can fail unless every run does (`fixed.fails_alike`)
+    counted: bool = False  # the figures worked out for every run, not sampled (no seed)
 
     @property
     def ok(self) -> bool:
@@ -230,6 +231,7 @@ def figures(result: SetupResult) -> list[Any]:
             pairs(pr.piles),
             pr.seconds,
             pr.alike,
+            pr.counted,
         ]
         for pr in result.by_players
     ]
@@ -248,8 +250,9 @@ def from_figures(data: Any, setup: SetupModel, seed: int, runs: int | None) -> S
             {str(name): {str(k): v for k, v in fig} for name, fig in piles},
             float(seconds),
             bool(alike),
+            bool(counted),
         )
-        for players, n, completed, failures, redraws, piles, seconds, alike in data
+        for players, n, completed, failures, redraws, piles, seconds, alike, counted in data
     ]
     return SetupResult(
         seed=seed,
@@ -276,6 +279,7 @@ def _players_json(result: SetupResult, pr: PlayerResult) -> dict[str, Any]:
         "runs": pr.runs,
         "completed": pr.completed,
         "ok": pr.ok,
+        "counted": pr.counted,
         "failures": [
             {
                 "step": f.step,
@@ -339,11 +343,19 @@ def setup_lines(result: SetupResult) -> list[str]:
             else f"    (95 % sure: each share, the failures' too, is within {WITHIN * 100:.0f} "
             "points)",
         ]
+    elif prs and all(pr.counted for pr in prs):
+        lines = [
+            f"    counted, not sampled: the figures of every run, as {result.runs} runs per "
+            "player count; piles: mean size after setup"
+        ]
     else:
         lines = [
             f"    {result.runs} runs per player count, seed {result.seed}; "
             "piles: mean size after setup"
         ]
+    counted = [str(pr.players) for pr in prs if pr.counted]
+    if counted and len(counted) < len(prs):
+        lines.append(f"    (counted, not sampled, for {', '.join(counted)} players)")
     for r in [header, *rows]:
         lines.append(
             "    "

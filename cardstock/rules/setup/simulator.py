@@ -659,6 +659,7 @@ def _simulate_players(
             break
     STATS.runs += made
     done = max(res.completed, 1)
+    res.counted = counted
     if counted:  # each figure stands for every run
         res.completed *= runs
         for failure in failures.values():
@@ -713,6 +714,7 @@ def _weigh_ways(
     res.failures = sorted((f for f, _ in failed.values()), key=lambda f: (-f.runs, f.step))
     res.piles = tally.piles(done or 1)
     res.redraws = tally.redraws(1)  # a way that is fixed redraws nothing
+    res.counted = True
 
 
 def _run_steps(st: _State, steps: list[tuple[int, Runner]]) -> tuple[int, Infeasible] | None:
