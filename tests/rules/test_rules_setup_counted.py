@@ -360,6 +360,8 @@ def test_a_redraw_expected_to_redraw_too_often_is_simulated(monkeypatch):
 
 
 def test_a_counted_setups_report_says_counted_and_names_no_seed(monkeypatch):
+    from math import comb
+
     from cardstock.rules.setup import fixed, simulator
     from cardstock.rules.setup.results import setup_json, setup_lines
 
@@ -372,6 +374,12 @@ def test_a_counted_setups_report_says_counted_and_names_no_seed(monkeypatch):
         "piles: mean size after setup"
     )
     assert not any("seed" in line for line in lines)
+    # an exact share is printed to a tenth of a point, however few runs it is given as:
+    # no Devotee in either of two hands of seven, 1 - (1 - C(24, 7) / C(48, 7)) ** 2
+    miss = comb(24, 7) / comb(48, 7)
+    two = next(line for line in lines if line.strip().startswith("2 "))
+    assert f"{(1 - (1 - miss) ** 2) * 100:.1f}%" == "0.9%"
+    assert "0.9% of runs" in two, two
     assert [p["counted"] for p in setup_json(counted)["players"]] == [True, True]
     # the mulligan counted for two players only (0.0094 redraws a run, 0.0141 for three):
     # the table says which counts were counted and which were sampled with which seed

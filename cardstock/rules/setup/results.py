@@ -371,7 +371,10 @@ def setup_lines(result: SetupResult) -> list[str]:
 
 def _share(fig: dict[str, float], pr: PlayerResult) -> str:
     """A redraw step's share of runs, to the decimals its runs make sure: a tenth of a
-    point when its 95 % interval is narrower than two points, else whole points."""
+    point when its 95 % interval is narrower than two points (or it was counted, not
+    sampled: exact), else whole points."""
+    if pr.counted:
+        return f"{fig['share'] * 100:.1f}%"
     completed = pr.completed if pr.completed <= pr.runs else pr.runs
     sure = wilson(int(fig["runs_with_redraw"]), max(completed, 1), Z95)
     places = 1 if sure[1] - sure[0] < 0.02 else 0
