@@ -91,7 +91,8 @@ _LAST: list[tuple[weakref.ref[Catalog], SetupPicture | None]] = []
 
 def setup_picture(catalog: Catalog) -> SetupPicture | None:
     """The game's setup as a picture shows it (None: it declares no setup, or its setup
-    cannot be carried out, which the rules check reports); worked out once a catalog."""
+    cannot be carried out or simulated, which the rules check reports); worked out once a
+    catalog."""
     if _LAST and _LAST[0][0]() is catalog:
         return _LAST[0][1]
     picture = _picture(catalog)
@@ -106,8 +107,8 @@ def _picture(catalog: Catalog) -> SetupPicture | None:
         return None
     counts = player_counts(catalog)
     result = simulate(catalog.components, setup, counts, runs=RUNS)
-    if not result.ok:
-        return None
+    if not result.ok or not all(r.completed for r in result.by_players):
+        return None  # a count that fails, or that no run completed within the simulation's work
     report = setup.report if setup.report is not None else list(result.by_players[0].piles)
     per_player = set(setup.player_piles)
     shared: list[Pile] = []

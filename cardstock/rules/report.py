@@ -355,15 +355,16 @@ def _setup_checks(job: Job, rules: Any, report: GameReport, seed: int, runs: int
             )
         )
         return
+    from .setup.results import setup_check
     from .setup.simulator import player_counts
 
     counts = player_counts(job.catalog)
     result = _simulated(job, rules.setup, counts, seed, runs)
     report.setup = result
-    report.checks.append(_setup_check(result, counts, rules.file, rules.setup.line))
+    report.checks.append(setup_check(result, counts, rules.file, rules.setup.line))
     report.checks.append(_setup_words(rules))
     for name, variant, line in rules.setup_variants:
-        check = _setup_check(_simulated(job, variant, counts, seed, runs), counts, rules.file, line)
+        check = setup_check(_simulated(job, variant, counts, seed, runs), counts, rules.file, line)
         check.rule = f"{check.rule} ({name})"
         report.checks.append(check)
 
@@ -557,54 +558,6 @@ def render_coverage(report: CheckReport, *, verbose: bool = False) -> str:
                 )
                 out.append(f"    {cov.source.name}:{i.line}  {i.what:<6} {i.text:<24} {how}")
     return "\n".join(out)
-
-
-def _setup_check(result: SetupResult, counts: list[int], file: str, line: int | None) -> Check:
-    span = (
-        f"{counts[0]}–{counts[-1]}"
-        if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1))
-        else ", ".join(map(str, counts))
-    )
-    findings: list[Issue] = []
-    for pr in result.by_players:
-        for f in pr.failures:
-            step = result.steps[f.step]
-            findings.append(
-                Issue(
-                    file,
-                    result.lines[f.step],
-                    f"setup.steps[{f.step}]",
-                    f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} "
-                    f"({step.label()}): {f.message} "
-                    + (
-                        "(counted over the faces the rolls can show)"
-                        if f.first_run < 0
-                        else "(in every run: counted, not sampled)"
-                        if pr.counted
-                        else f"(first in run {f.first_run}, seed {result.seed})"
-                    ),
-                )
-            )
-    if findings:
-        bad = [str(pr.players) for pr in result.by_players if not pr.ok]
-        summary = f"fails for {', '.join(bad)} players"
-    elif result.by_players and all(pr.counted for pr in result.by_players):
-        summary = "every run completes for each count (counted, not sampled)"
-    elif len({pr.runs for pr in result.by_players}) == 1:
-        n = result.by_players[0].runs if result.by_players else result.runs
-        summary = f"{n} of {n} runs complete for each count"
-    else:
-        each = ", ".join(f"{pr.players}: {pr.runs}" for pr in result.by_players)
-        summary = f"every run completes for each count ({each} runs)"
-    return Check(
-        "setup",
-        f"setup completes for {span} players",
-        FAIL if findings else PASS,
-        summary,
-        file,
-        line,
-        findings=findings,
-    )
 
 
 def _simulated(

@@ -80,3 +80,12 @@ def test_a_draw_until_ends_alike_when_drawing_past_its_attempts_is_no_chance():
     assert not fails_alike(components, dataclasses.replace(setup, steps=few), 2)
     # a pile larger than the draws allowed may run out of attempts
     assert not fails_alike(components, _changed(first_only, "draw_until", max_attempts=10), 2)
+    # a billion attempts: the chance of drawing past them is worked out in floats (an exact
+    # fraction to the power of a third of a billion would keep the check busy for hours)
+    many = [
+        s.model_copy(update={"max_attempts": 10**9})
+        if getattr(s, "reject", "") == "reshuffle"
+        else s
+        for s in setup.steps
+    ]
+    assert fails_alike(components, dataclasses.replace(setup, steps=many), 2)

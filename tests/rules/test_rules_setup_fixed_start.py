@@ -27,22 +27,24 @@ def _fewer(components):
 def _each_run_from_nothing(components, setup, players: int, runs: int, seed: int):
     """Every run as it was made before the fixed start: all steps on a fresh state."""
     from cardstock.rules.setup import simulator as sim
+    from cardstock.rules.setup.state import State
 
     s = sim.Simulator(components, setup)
     runners, names = s.compile(players), s.pile_names(players)
     for r in range(runs):
         rng = random.Random(sim.seed_for(seed, players, r))
-        st = sim._State(len(s.copies.of), rng, len(runners), names)
+        st = State(len(s.copies.of), rng, len(runners), names)
         yield _outcome(st, runners, 0)
 
 
 def _each_run_from_the_fixed_start(components, setup, players: int, runs: int, seed: int):
     from cardstock.rules.setup import simulator as sim
+    from cardstock.rules.setup.state import State
 
     s = sim.Simulator(components, setup)
     runners, names = s.compile(players), s.pile_names(players)
     fixed, first = sim._fixed_start(
-        runners, sim._State(len(s.copies.of), sim._NoRandom(), len(runners), names)
+        runners, State(len(s.copies.of), sim._NoRandom(), len(runners), names)
     )
     for r in range(runs):
         st = fixed.copy(random.Random(sim.seed_for(seed, players, r)))
@@ -50,7 +52,7 @@ def _each_run_from_the_fixed_start(components, setup, players: int, runs: int, s
 
 
 def _outcome(st, runners, first: int):
-    from cardstock.rules.setup.simulator import Infeasible
+    from cardstock.rules.setup.state import Infeasible
 
     failed: object = None
     try:
@@ -85,6 +87,7 @@ def test_every_run_deals_what_it_dealt_when_it_ran_every_step(game_id):
 
 def test_the_fixed_start_ends_at_the_first_step_that_draws_a_random_number():
     from cardstock.rules.setup import simulator as sim
+    from cardstock.rules.setup.state import State
     from cardstock.rules.setup.steps import Move, SetupModel
 
     def fixed_steps(game_id: str, components=None) -> list[str]:
@@ -92,7 +95,7 @@ def test_the_fixed_start_ends_at_the_first_step_that_draws_a_random_number():
         s = sim.Simulator(components or cat.components, cat.rules.setup)
         runners = s.compile(2)
         _, first = sim._fixed_start(
-            runners, sim._State(len(s.copies.of), sim._NoRandom(), len(runners), s.pile_names(2))
+            runners, State(len(s.copies.of), sim._NoRandom(), len(runners), s.pile_names(2))
         )
         return [step.do for step in cat.rules.setup.steps[:first]]
 
@@ -119,7 +122,7 @@ def test_the_fixed_start_ends_at_the_first_step_that_draws_a_random_number():
     )
     s = sim.Simulator(cat.components, setup)
     _, first = sim._fixed_start(
-        s.compile(2), sim._State(len(s.copies.of), sim._NoRandom(), 2, s.pile_names(2))
+        s.compile(2), State(len(s.copies.of), sim._NoRandom(), 2, s.pile_names(2))
     )
     assert first == 1
     (two,) = sim.simulate(cat.components, setup, [2], seed=1, runs=10).by_players

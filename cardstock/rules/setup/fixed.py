@@ -306,7 +306,8 @@ def _past_attempts(step: DrawUntil, size: int, matching: int) -> float:
         return 1.0
     share = step.max_attempts // max(count, 1)
     worst = max((1 - Fraction(matching - i, size - i) for i in range(count)), default=Fraction(0))
-    return float(count * worst**share)
+    # in floats: an exact power of a fraction to a billion `max_attempts` would not end
+    return count * float(worst) ** share
 
 
 def _floor_holds(floors: dict[tuple[str, str], int], step: Step, src: str) -> bool:

@@ -8,7 +8,10 @@ from fractions import Fraction
 from math import exp, log
 from typing import Any
 
+from ...core.issues import Issue
 from ..proportions import FAILS_UNDER, MOST_RUNS, WITHIN, Z95, wilson
+from ..verdicts import FAIL, PASS, WARN, Check
+from . import state
 from .fixed import Redraws
 from .steps import SetupModel, Step
 
@@ -33,6 +36,7 @@ class PlayerResult:
     seconds: float = 0.0
     alike: bool = False  # no run can fail unless every run does (`fixed.fails_alike`)
     counted: bool = False  # the figures worked out for every run, not sampled (no seed)
+    stopped: bool = False  # the runs stopped at the simulation's work (`state.WORK`)
 
     @property
     def ok(self) -> bool:
@@ -56,7 +60,7 @@ class SetupResult:
 class Tally:
     """The figures of the completed runs for one player count, added run by run: how often
     each redraw step redrew, and the size of each reported pile (per player for a player
-    pile). `add` reads a run's state (`simulator._State`): each step's redraws and the size
+    pile). `add` reads a run's state (`state.State`): each step's redraws and the size
     of each pile."""
 
     def __init__(self, setup: SetupModel, n: int, report: list[str], per_player: set[str]):
@@ -232,6 +236,7 @@ def figures(result: SetupResult) -> list[Any]:
             pr.seconds,
             pr.alike,
             pr.counted,
+            pr.stopped,
         ]
         for pr in result.by_players
     ]
@@ -251,8 +256,20 @@ def from_figures(data: Any, setup: SetupModel, seed: int, runs: int | None) -> S
             float(seconds),
             bool(alike),
             bool(counted),
+            bool(stopped),
         )
-        for players, n, completed, failures, redraws, piles, seconds, alike, counted in data
+        for (
+            players,
+            n,
+            completed,
+            failures,
+            redraws,
+            piles,
+            seconds,
+            alike,
+            counted,
+            stopped,
+        ) in data
     ]
     return SetupResult(
         seed=seed,
@@ -280,6 +297,7 @@ def _players_json(result: SetupResult, pr: PlayerResult) -> dict[str, Any]:
         "completed": pr.completed,
         "ok": pr.ok,
         "counted": pr.counted,
+        "stopped": pr.stopped,
         "failures": [
             {
                 "step": f.step,
@@ -356,6 +374,7 @@ def setup_lines(result: SetupResult) -> list[str]:
     counted = [str(pr.players) for pr in prs if pr.counted]
     if counted and len(counted) < len(prs):
         lines.append(f"    (counted, not sampled, for {', '.join(counted)} players)")
+    lines += [f"    ({stopped_words(pr)})" for pr in prs if pr.stopped]
     for r in [header, *rows]:
         lines.append(
             "    "
@@ -367,6 +386,19 @@ def setup_lines(result: SetupResult) -> list[str]:
     for i in redraw_steps:
         lines.append(f"    step {i + 1}: {result.steps[i].label()}")
     return lines
+
+
+def stopped_words(pr: PlayerResult) -> str:
+    """What a player count whose runs stopped at the simulation's work says of them."""
+    if not pr.runs:
+        return (
+            f"{pr.players} players: one run moves and draws more than the {state.WORK:,} copies "
+            "a simulation may; not simulated"
+        )
+    return (
+        f"{pr.players} players: stopped after {pr.runs} runs, at the {state.WORK:,} copies moved "
+        "and drawn a simulation may; the figures of those runs"
+    )
 
 
 def _share(fig: dict[str, float], pr: PlayerResult) -> str:
@@ -383,3 +415,64 @@ def _share(fig: dict[str, float], pr: PlayerResult) -> str:
 
 def _n(x: float) -> str:
     return f"{x:.0f}" if abs(x - round(x)) < 0.05 else f"{x:.1f}"
+
+
+def setup_check(result: SetupResult, counts: list[int], file: str, line: int | None) -> Check:
+    """The check that the setup completes for each of `counts` (a player count's failures
+    as errors; a count whose runs stopped at the simulation's work, as a warning)."""
+    span = (
+        f"{counts[0]}–{counts[-1]}"
+        if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1))
+        else ", ".join(map(str, counts))
+    )
+    findings: list[Issue] = []
+    for pr in result.by_players:
+        for f in pr.failures:
+            step = result.steps[f.step]
+            findings.append(
+                Issue(
+                    file,
+                    result.lines[f.step],
+                    f"setup.steps[{f.step}]",
+                    f"{pr.players} players: {f.runs} of {pr.runs} runs failed at {step.do} "
+                    f"({step.label()}): {f.message} "
+                    + (
+                        "(counted over the faces the rolls can show)"
+                        if f.first_run < 0
+                        else "(in every run: counted, not sampled)"
+                        if pr.counted
+                        else f"(first in run {f.first_run}, seed {result.seed})"
+                    ),
+                )
+            )
+    stopped = [pr for pr in result.by_players if pr.stopped]
+    if stopped:  # figures of fewer runs than asked for, or none: what it can say, a warning
+        findings += [
+            Issue(file, line, "setup", stopped_words(pr), level="warning") for pr in stopped
+        ]
+    if any(f.level == "error" for f in findings):
+        bad = [str(pr.players) for pr in result.by_players if not pr.ok]
+        summary = f"fails for {', '.join(bad)} players"
+    elif stopped:
+        summary = (
+            "the simulation stopped at the work it may do for "
+            f"{', '.join(str(pr.players) for pr in stopped)} players"
+        )
+    elif result.by_players and all(pr.counted for pr in result.by_players):
+        summary = "every run completes for each count (counted, not sampled)"
+    elif len({pr.runs for pr in result.by_players}) == 1:
+        n = result.by_players[0].runs if result.by_players else result.runs
+        summary = f"{n} of {n} runs complete for each count"
+    else:
+        each = ", ".join(f"{pr.players}: {pr.runs}" for pr in result.by_players)
+        summary = f"every run completes for each count ({each} runs)"
+    errors = any(f.level == "error" for f in findings)
+    return Check(
+        "setup",
+        f"setup completes for {span} players",
+        FAIL if errors else WARN if findings else PASS,
+        summary,
+        file,
+        line,
+        findings=findings,
+    )

@@ -4,7 +4,10 @@ The simulator runs the steps many times for each supported player count, each ru
 own `random.Random` seeded from (seed, players, run), so a result is reproducible. A step
 that cannot be carried out raises `Infeasible` with the numbers that show why; a redraw loop
 is refused up front when too few acceptable copies are left (it could never end) and is cut
-off by `max_attempts` when it merely runs too long.
+off by `max_attempts` when it merely runs too long. The runs of one player count share a
+budget of work (`WORK`): no more runs are made once it is spent, and a run that would
+spend more is stopped (`OverBudget`), so no setup keeps a check busy for long, however
+large its piles or its `max_attempts`.
 
 Pile model: a shuffled pile stays shuffled (cards put into it are shuffled in, so "shuffle
 them back in" is just a move); drawing takes a uniformly random card from a shuffled pile
@@ -13,7 +16,6 @@ and the top (last put) card from an unshuffled one.
 
 from __future__ import annotations
 
-import builtins  # `_State.list` hides the builtin inside the class
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -23,9 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...catalog.schema import Component
 from ..proportions import MOST_RUNS, enough_runs
+from . import state
 from .copies import Copies
 from .fixed import Branch, branches, fails_alike, is_fixed, redraw_chances
 from .results import Failure, PlayerResult, SetupResult, Tally, counted_redraws
+from .state import Infeasible, OverBudget, State
 from .steps import (
     BOX,
     Assign,
@@ -45,117 +49,6 @@ if TYPE_CHECKING:
     from ...catalog.load import Catalog
 
 
-class Infeasible(Exception):
-    """A step could not be carried out; the message gives the numbers."""
-
-    def __init__(self, message: str, kind: str = "short"):
-        super().__init__(message)
-        self.message = message
-        self.kind = kind  # short | impossible | cap
-
-
-class _State:
-    """One run: piles as lists of copies, except the box, which is a `taken` flag per copy
-    until a step needs it as a list (so taking 4 Family cards does not scan 300 copies)."""
-
-    __slots__ = ("piles", "shuffled", "vars", "rng", "redraws", "taken", "box_open")
-
-    def __init__(self, ncopies: int, rng: random.Random, nsteps: int, names: tuple[str, ...]):
-        self.piles: dict[str, list[int]] = {name: [] for name in names}
-        self.shuffled: set[str] = set()
-        self.vars: dict[str, Any] = {}
-        self.rng = rng
-        self.redraws = [0] * nsteps
-        self.taken = bytearray(ncopies)
-        self.box_open = False
-
-    def copy(self, rng: random.Random) -> _State:
-        """This state with its own piles (the lists copied), drawing from `rng`."""
-        twin = _State.__new__(_State)
-        twin.piles = {name: pile[:] for name, pile in self.piles.items()}
-        twin.shuffled = set(self.shuffled)
-        twin.vars = dict(self.vars)
-        twin.rng = rng
-        twin.redraws = self.redraws[:]
-        twin.taken = bytearray(self.taken)
-        twin.box_open = self.box_open
-        return twin
-
-    def list(self, name: str) -> list[int]:
-        """The pile as a list (the box is turned into one the first time it is needed)."""
-        if name == BOX and not self.box_open:
-            taken = self.taken
-            self.piles[BOX] = [c for c in range(len(taken)) if not taken[c]]
-            self.box_open = True
-        return self.piles[name]
-
-    def size(self, name: str) -> int:
-        if name == BOX and not self.box_open:
-            return len(self.taken) - sum(self.taken)
-        return len(self.piles[name])
-
-    def candidates(
-        self, name: str, mask: builtins.list[bool] | None, members: builtins.list[int]
-    ) -> builtins.list[int]:
-        """Copies in the pile matching the filter, bottom to top."""
-        if name == BOX and not self.box_open:
-            taken = self.taken
-            return [c for c in members if not taken[c]]
-        src = self.piles[name]
-        return src[:] if mask is None else [c for c in src if mask[c]]
-
-    def remove(self, name: str, gone: builtins.list[int]) -> None:
-        if name == BOX and not self.box_open:
-            for c in gone:
-                self.taken[c] = 1
-            return
-        src = self.piles[name]
-        if len(gone) == len(src):
-            src.clear()
-            return
-        drop: set[int] = set(gone)
-        src[:] = [c for c in src if c not in drop]
-
-    def take(
-        self,
-        name: str,
-        mask: builtins.list[bool] | None,
-        members: builtins.list[int],
-        n: int | None,
-        random_pick: bool,
-    ) -> builtins.list[int]:
-        """Remove and return `n` copies (all when None) matching the filter: from the top of
-        the pile, or at random when it is shuffled or `random_pick`."""
-        if mask is None and name != BOX and n is not None:
-            src = self.piles[name]
-            if random_pick or name in self.shuffled:
-                return _pop_random(self, src, n)
-            taken = src[len(src) - n :]
-            del src[len(src) - n :]
-            taken.reverse()
-            return taken
-        return self.take_among(name, self.candidates(name, mask, members), n, random_pick)
-
-    def take_among(
-        self, name: str, cands: builtins.list[int], n: int | None, random_pick: bool
-    ) -> builtins.list[int]:
-        """`take`, given the pile's copies that match the filter (`candidates`)."""
-        if n is None:
-            chosen = cands
-        elif random_pick or name in self.shuffled:
-            chosen = self.rng.sample(cands, n)
-        else:
-            chosen = cands[len(cands) - n :][::-1]
-        self.remove(name, chosen)
-        return chosen
-
-    def draw(self, name: str, pile: builtins.list[int]) -> int:
-        if name in self.shuffled and len(pile) > 1:
-            i = int(self.rng.random() * len(pile))
-            pile[i], pile[-1] = pile[-1], pile[i]
-        return pile.pop()
-
-
 def _pile_name(name: str, player: int, per_player: set[str]) -> str:
     return f"{name}#{player + 1}" if name in per_player else name
 
@@ -165,27 +58,13 @@ def _shown_pile(name: str) -> str:
     return f"player {p}'s {base}" if p else f"'{base}'"
 
 
-def _count(value: CountValue, st: _State) -> int:
+def _count(value: CountValue, st: State) -> int:
     if isinstance(value, int):
         return value
     return int(st.vars[value])
 
 
-def _pop_random(st: _State, src: list[int], n: int) -> list[int]:
-    """`n` copies drawn at random from a shuffled pile (a partial Fisher-Yates)."""
-    rnd = st.rng.random
-    out = []
-    m = len(src)
-    for _ in range(n):
-        i = int(rnd() * m)
-        m -= 1
-        out.append(src[i])
-        src[i] = src[m]
-    del src[m:]
-    return out
-
-
-Runner = Callable[[_State], None]
+Runner = Callable[[State], None]
 
 
 class Simulator:
@@ -225,7 +104,7 @@ class Simulator:
         if isinstance(step, Shuffle):
             piles = names("pile")
 
-            def run(st: _State) -> None:
+            def run(st: State) -> None:
                 for name in piles:
                     st.list(name)
                     st.shuffled.add(name)
@@ -236,7 +115,7 @@ class Simulator:
             values = self.copies.faces(step.die, step.field)
             var = step.as_
 
-            def run(st: _State) -> None:
+            def run(st: State) -> None:
                 st.vars[var] = values[int(st.rng.random() * len(values))]
 
             return run
@@ -262,12 +141,12 @@ class Simulator:
         cnt = step.count
         shared_source = len(srcs) > 1 and len(set(srcs)) == 1
 
-        def have(st: _State, s: str) -> int:
+        def have(st: State, s: str) -> int:
             if mask is None:
                 return st.size(s)
             return len(st.candidates(s, mask, members))
 
-        def run(st: _State) -> None:
+        def run(st: State) -> None:
             need = None if cnt is None else _count(cnt, st)
             if need is not None and shared_source:
                 total, got = need * len(srcs), have(st, srcs[0])
@@ -304,7 +183,7 @@ class Simulator:
         cnt = step.count
         keys = self.copies.key(step.per) if step.per else None
 
-        def run(st: _State) -> None:
+        def run(st: State) -> None:
             need = _count(cnt, st)
             for s, d in zip(srcs, dsts):
                 cands = st.candidates(s, mask, members)
@@ -344,7 +223,7 @@ class Simulator:
         desc = f" matching {step.match.describe()}" if step.match else ""
         src_name = srcs[0]
 
-        def run(st: _State) -> None:
+        def run(st: State) -> None:
             groups: dict[str, list[int]] = {}
             for c in st.candidates(src_name, mask, members):
                 groups.setdefault(keys[c], []).append(c)
@@ -370,7 +249,7 @@ class Simulator:
     def _refill(self, step: Refill, srcs: list[str], dsts: list[str]) -> Runner:
         upto = step.upto
 
-        def run(st: _State) -> None:
+        def run(st: State) -> None:
             target = _count(upto, st)
             for s, d in zip(srcs, dsts):
                 dst = st.list(d)
@@ -392,7 +271,7 @@ class Simulator:
         cnt, cap, reshuffle = step.count, step.max_attempts, step.reject == "reshuffle"
         desc = step.accept.describe()
 
-        def run(st: _State) -> None:
+        def run(st: State) -> None:
             need = _count(cnt, st)
             for s, d in zip(srcs, dsts):
                 src, dst = st.list(s), st.list(d)
@@ -407,6 +286,7 @@ class Simulator:
                 aside: list[int] = []
                 while got < need:
                     attempts += 1
+                    st.spend(1)
                     if attempts > cap or not src:
                         raise Infeasible(
                             f"{_who(d)}gave up after {attempts - 1} draws "
@@ -438,7 +318,7 @@ class Simulator:
         cnt, cap, least = step.count, step.max_attempts, step.at_least
         desc = step.require.describe()
 
-        def run(st: _State) -> None:
+        def run(st: State) -> None:
             need = _count(cnt, st)
             for s, d in zip(srcs, dsts):
                 src, dst = st.list(s), st.list(d)
@@ -463,6 +343,7 @@ class Simulator:
                             f"no hand of {need} had {least} matching {desc}",
                             "cap",
                         )
+                    st.spend(need)
                     hand = st.take(s, None, self.copies.all, need, False)
                     if sum(1 for c in hand if mask[c]) >= least:
                         dst.extend(hand)
@@ -506,7 +387,7 @@ class _NoRandom(random.Random):
         raise _RandomUsed
 
 
-def _fixed_start(runners: list[Runner], start: _State) -> tuple[_State, int]:
+def _fixed_start(runners: list[Runner], start: State) -> tuple[State, int]:
     """The state after the first steps that draw no random number, and how many they are.
 
     Those steps do the same thing in every run (a step's result depends only on the piles
@@ -516,16 +397,16 @@ def _fixed_start(runners: list[Runner], start: _State) -> tuple[_State, int]:
     out, whose failure each run must report) ends the fixed start; it and every later step
     run in each run, from the state before it."""
     done = 0
-    state = start
+    now = start
     for step_run in runners:
-        trial = state.copy(start.rng)
+        trial = now.copy(start.rng)
         try:
             step_run(trial)
-        except (_RandomUsed, Infeasible):
+        except (_RandomUsed, Infeasible, OverBudget):
             break
-        state = trial
+        now = trial
         done += 1
-    return state, done
+    return now, done
 
 
 def seed_for(seed: int, players: int, run: int) -> int:
@@ -622,9 +503,8 @@ def _simulate_players(
     runners = sim.compile(n)
     names = sim.pile_names(n)
     res = PlayerResult(players=n, runs=runs)
-    failures: dict[tuple[int, str], Failure] = {}
     tally = Tally(sim.setup, n, report, sim.per_player)
-    blank = _State(len(sim.copies.of), _NoRandom(), len(runners), names)
+    blank = State(len(sim.copies.of), _NoRandom(), len(runners), names)
     fixed, first = _fixed_start(runners, blank)
     rest = list(enumerate(runners))[first:]
     exact = is_fixed(sim.components, sim.setup, n)
@@ -638,12 +518,53 @@ def _simulate_players(
     if res.alike and not exact:
         chances = redraw_chances(sim.components, sim.setup, n, report)
     counted = exact or chances is not None
-    carried_out = 1 if counted else runs
-    made = 0
-    for r in range(carried_out):
+    failures = _carry_out(res, tally, (fixed, rest), seed, 1 if counted else runs, until_sure)
+    counted = counted and res.runs > 0  # not when its one run would spend more than `WORK`
+    chances = chances if counted else None
+    done = max(res.completed, 1)
+    res.counted = counted
+    if counted:  # each figure stands for every run
+        res.runs = runs
+        res.completed *= runs
+        for failure in failures.values():
+            failure.runs = runs
+    res.failures = sorted(failures.values(), key=lambda f: (-f.runs, f.step))
+    res.redraws = tally.redraws(done)
+    if chances is not None and res.completed:  # the redraws counted from their chances
+        res.redraws = counted_redraws(chances, runs)
+    res.piles = tally.piles(done)
+    res.seconds = time.perf_counter() - start
+    return res
+
+
+def _carry_out(
+    res: PlayerResult,
+    tally: Tally,
+    start: tuple[State, list[tuple[int, Runner]]],
+    seed: int,
+    runs: int,
+    until_sure: bool,
+) -> dict[tuple[int, str], Failure]:
+    """Up to `runs` runs of the steps from the state they start from, each from its own
+    seed, within the simulation's `WORK`: each completed run added to `tally` and counted in
+    `res` (its `runs` those made; `stopped` when the work ran out first), and the failures
+    of the others, by step and kind. With `until_sure`, the runs stop once the figures are
+    as sure as the report says (`proportions.enough_runs`)."""
+    first, steps = start
+    failures: dict[tuple[int, str], Failure] = {}
+    made, left = 0, state.WORK
+    for r in range(runs):
+        st = first.copy(random.Random(seed_for(seed, res.players, r)))
+        st.budget = left - len(st.taken)  # a run copies and moves every copy of the game
+        try:
+            if st.budget < 0:
+                raise OverBudget
+            failed = _run_steps(st, steps)
+        except OverBudget:
+            res.stopped = True
+            break
+        left = st.budget
         made += 1
-        st = fixed.copy(random.Random(seed_for(seed, n, r)))
-        failed = _run_steps(st, rest)
         if failed is not None:
             i, exc = failed
             key = (i, exc.kind)
@@ -658,21 +579,8 @@ def _simulate_players(
         ):
             break
     STATS.runs += made
-    done = max(res.completed, 1)
-    res.counted = counted
-    if counted:  # each figure stands for every run
-        res.completed *= runs
-        for failure in failures.values():
-            failure.runs = runs
-    else:
-        res.runs = made
-    res.failures = sorted(failures.values(), key=lambda f: (-f.runs, f.step))
-    res.redraws = tally.redraws(done)
-    if chances is not None and res.completed:  # the redraws counted from their chances
-        res.redraws = counted_redraws(chances, runs)
-    res.piles = tally.piles(done)
-    res.seconds = time.perf_counter() - start
-    return res
+    res.runs = made
+    return failures
 
 
 def _weigh_ways(
@@ -680,7 +588,7 @@ def _weigh_ways(
     res: PlayerResult,
     tally: Tally,
     ways: list[Branch],
-    start: _State,
+    start: State,
     steps: list[tuple[int, Runner]],
     seed: int,
 ) -> None:
@@ -717,7 +625,7 @@ def _weigh_ways(
     res.counted = True
 
 
-def _run_steps(st: _State, steps: list[tuple[int, Runner]]) -> tuple[int, Infeasible] | None:
+def _run_steps(st: State, steps: list[tuple[int, Runner]]) -> tuple[int, Infeasible] | None:
     """Run the numbered steps on `st`; the first that cannot be carried out, and why."""
     for i, step_run in steps:
         try:
@@ -739,14 +647,25 @@ def deals(
     """Each of `runs` runs of the setup's steps for `n` players, from the seeds `simulate`
     gives them: the copies (as component indices) of the piles asked for and each step's
     redraws; None for a run a step could not complete. The deck numbers
-    (`cardstock.rules.stats.odds`) count what the steps dealt."""
+    (`cardstock.rules.stats.odds`) count what the steps dealt. The runs asked for may move
+    their copies, and draw `WORK` copies in redraws between them: fewer runs come when the
+    draws would go past that."""
     sim = Simulator(components, setup)
     runners = list(enumerate(sim.compile(n)))
     names = sim.pile_names(n)
     of = sim.copies.of
+    left = state.WORK + runs * len(of)  # each run's copies, and `WORK` for the redraws' draws
     for r in range(runs):
-        st = _State(len(of), random.Random(seed_for(seed, n, r)), len(runners), names)
-        if _run_steps(st, runners) is not None:
+        st = State(len(of), random.Random(seed_for(seed, n, r)), len(runners), names)
+        st.budget = left - len(of)
+        try:
+            if st.budget < 0:
+                raise OverBudget
+            failed = _run_steps(st, runners)
+        except OverBudget:
+            return  # the runs made so far: no more within the simulation's `WORK`
+        left = st.budget
+        if failed is not None:
             yield None
             continue
         yield {name: [of[c] for c in st.list(name)] for name in piles}, st.redraws

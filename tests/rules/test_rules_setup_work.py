@@ -1,0 +1,131 @@
+"""The work a setup simulation may do: however large the piles, the runs asked for or a
+redraw's `max_attempts` (all of them a rules file's to say), the runs of one player count
+move and draw at most `WORK` copies between them (`cardstock/rules/setup/state.py`). No run
+is started past it and a run that would go past it is stopped and left out; the check
+warns and reports the figures of the runs made."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from conftest import ROOT
+
+# Alpha & Omega's tiles with 10,000 more copies of two Element tiles that no hand takes:
+# each player's three starting tiles are drawn among 20,000 (8 of them accepted), a reject
+# shuffled straight back, up to a billion times
+RARE = {"earth-tile": 10_000, "water-tile": 10_000}
+
+
+def _tiles(starting_hand_tiles_kept: bool = True):
+    """The tiles game with `RARE`'s copies added, every redraw allowed a billion attempts;
+    without `starting_hand_tiles_kept`, no Element tile may start in a hand either."""
+    from conftest import load_games
+
+    (cat,), issues = load_games(ROOT, ["alpha-omega-tiles"])
+    assert not issues
+    components = [
+        replace(c, count=RARE[c.id], fields={**c.fields, "starting_hand": False})
+        if c.id in RARE
+        else replace(c, fields={**c.fields, "starting_hand": False})
+        if c.set == "elements" and not starting_hand_tiles_kept
+        else c
+        for c in cat.components
+    ]
+    steps = [
+        s.model_copy(update={"max_attempts": 10**9}) if s.do == "draw_until" else s
+        for s in cat.rules.setup.steps
+    ]
+    return components, replace(cat.rules.setup, steps=steps)
+
+
+def _copies(components) -> int:
+    return sum(c.count for c in components)
+
+
+def test_a_redraw_that_draws_on_and_on_stops_at_the_simulations_work(monkeypatch):
+    from cardstock.rules.setup import simulator, state
+    from cardstock.rules.setup.results import setup_json, setup_lines
+
+    monkeypatch.setattr(state, "WORK", 400_000)
+    components, setup = _tiles(starting_hand_tiles_kept=False)  # 8 tiles a hand may take
+    spent = []
+    run = simulator._run_steps
+
+    def counting(st, steps):
+        found = run(st, steps)
+        spent.append(st.budget)
+        return found
+
+    monkeypatch.setattr(simulator, "_run_steps", counting)
+    result = simulator.simulate(components, setup, [2], runs=3000)
+    (two,) = result.by_players
+    assert two.stopped and not two.counted
+    # some runs made, far fewer than asked, each completed: their figures are reported
+    assert 0 < two.runs < 3000 and two.completed == two.runs, two.runs
+    assert min(spent) >= 0  # no run made spent past the work left to it
+    # the hands' draws spent most of it: each run redrew thousands of times
+    assert two.redraws[5]["mean"] > 1000, two.redraws
+    lines = setup_lines(result)
+    assert (
+        f"    (2 players: stopped after {two.runs} runs, at the 400,000 copies moved and "
+        "drawn a simulation may; the figures of those runs)"
+    ) in lines
+    assert setup_json(result)["players"][0]["stopped"] is True
+
+
+def test_a_run_larger_than_the_work_is_not_simulated(monkeypatch):
+    from cardstock.rules.setup import simulator, state
+    from cardstock.rules.setup.results import setup_lines
+
+    components, setup = _tiles()
+    monkeypatch.setattr(state, "WORK", _copies(components) // 2)  # not one run's copies
+    (two,) = simulator.simulate(components, setup, [2], runs=100).by_players
+    assert two.stopped and (two.runs, two.completed, two.failures) == (0, 0, [])
+    lines = setup_lines(simulator.simulate(components, setup, [2], runs=100))
+    row = next(line for line in lines if line.strip().startswith("2 "))
+    assert row.split()[1:3] == ["0/0", "–"], row
+    assert any("one run moves and draws more than the" in line for line in lines)
+
+
+def test_the_deals_of_the_odds_stop_at_the_work_past_their_own_copies(monkeypatch):
+    from cardstock.rules.setup import simulator, state
+
+    components, setup = _tiles()
+    monkeypatch.setattr(state, "WORK", 200_000)
+    # the copies of every run asked for are the asker's; the redraws share `WORK`
+    made = list(simulator.deals(components, setup, 2, ("world",), seed=1, runs=1000))
+    assert 0 < len(made) < 1000
+    # a setup with no redraw makes every deal asked for, however many copies they move
+    cards = _game("alter-ego")
+    many = list(simulator.deals(cards.components, cards.rules.setup, 2, (), seed=1, runs=800))
+    assert len(many) == 800 and 800 * _copies(cards.components) > 200_000
+
+
+def _game(game_id: str):
+    from conftest import load_games
+
+    (cat,), issues = load_games(ROOT, [game_id])
+    assert not issues
+    return cat
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_the_check_warns_when_a_simulation_stops_at_its_work(shipped, cli, monkeypatch, strict):
+    from cardstock.rules.setup import state
+
+    monkeypatch.setattr(state, "WORK", 300_000)
+    game = shipped("alpha-omega-tiles")
+    game.replace("rules.toml", "max_attempts = 1000", "max_attempts = 1000000000", count=2)
+    for tile in RARE:
+        text = game.path("elements.csv").read_text(encoding="utf-8")
+        row = next(r for r in text.splitlines() if r.startswith(f"{tile},"))
+        cells = row.split(",")
+        cells[2], cells[8] = "10000", "no"
+        game.replace("elements.csv", row, ",".join(cells))
+    args = ["--root", str(game.root), "check", "alpha-omega-tiles", "--only", "setup"]
+    result = cli(*args, *(["--strict"] if strict else []))
+    assert result.code == (1 if strict else 0), result.out + result.err
+    status = "FAIL" if strict else "warn"
+    assert f"{status}  setup completes for 2–4 players: " in result.out, result.out
+    assert "setup: warning: 2 players: stopped after " in result.out
