@@ -393,7 +393,8 @@ def stats_arguments(st: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help="simulated deals of each setup step and player count to hold the odds against "
-        "(default: 2000, as the page)",
+        "(default: 2000, as the page; fewer, as many for every step, where they would move "
+        "and draw more copies than the page's work allows; the output says how many)",
     )
 
 

@@ -74,8 +74,8 @@ def stats_data(catalog: Catalog, runs: int = RUNS) -> dict[str, Any]:
             }
         )
     odds = game_odds(catalog)
-    if runs:
-        simulated(catalog, odds, runs, SEED)
+    if runs:  # as many deals as the page's work allows (a game of many copies has fewer)
+        runs = simulated(catalog, odds, runs, SEED)
     rows = [
         {
             "setup": o.setup,

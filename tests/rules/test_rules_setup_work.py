@@ -129,3 +129,21 @@ def test_the_check_warns_when_a_simulation_stops_at_its_work(shipped, cli, monke
     status = "FAIL" if strict else "warn"
     assert f"{status}  setup completes for 2–4 players: " in result.out, result.out
     assert "setup: warning: 2 players: stopped after " in result.out
+
+
+def test_the_odds_pages_deals_share_its_work_and_every_step_has_as_many(monkeypatch):
+    from cardstock.rules.stats import odds as odds_of
+    from cardstock.site.stats import stats_data
+
+    cat = _game("vortex")
+    odds = odds_of.game_odds(cat)
+    steps = len({(o.setup, o.players, o.step) for o in odds})
+    rounds = 50  # each deal moves at least every copy of the game: at most 50 rounds fit
+    made = odds_of.simulated(cat, odds, 2000, work=rounds * steps * _copies(cat.components))
+    assert 0 < made <= rounds
+    assert {o.runs for o in odds} == {made}  # no Vortex deal fails: each step had as many
+    # the page says how many deals it made, not how many it would have made
+    monkeypatch.setattr(odds_of, "PAGE_WORK", 0.01)
+    data = stats_data(cat, runs=2000)
+    assert 0 < data["odds"]["runs"] < 2000
+    assert {r["simulated"]["runs"] for r in data["odds"]["rows"]} == {data["odds"]["runs"]}

@@ -29,7 +29,7 @@ from . import state
 from .copies import Copies
 from .fixed import Branch, branches, fails_alike, is_fixed, redraw_chances
 from .results import Failure, PlayerResult, SetupResult, Tally, counted_redraws
-from .state import Infeasible, OverBudget, State
+from .state import Infeasible, OverBudget, State, Work
 from .steps import (
     BOX,
     Assign,
@@ -643,28 +643,29 @@ def deals(
     *,
     seed: int,
     runs: int,
+    work: Work | None = None,
 ) -> Iterator[tuple[dict[str, list[int]], list[int]] | None]:
     """Each of `runs` runs of the setup's steps for `n` players, from the seeds `simulate`
     gives them: the copies (as component indices) of the piles asked for and each step's
     redraws; None for a run a step could not complete. The deck numbers
-    (`cardstock.rules.stats.odds`) count what the steps dealt. The runs asked for may move
-    their copies, and draw `WORK` copies in redraws between them: fewer runs come when the
-    draws would go past that."""
+    (`cardstock.rules.stats.odds`) count what the steps dealt. The runs spend `work`
+    (default: their own copies, and `WORK` for the draws of redraws) and end when it runs
+    out: no run is yielded that would spend past it."""
     sim = Simulator(components, setup)
     runners = list(enumerate(sim.compile(n)))
     names = sim.pile_names(n)
     of = sim.copies.of
-    left = state.WORK + runs * len(of)  # each run's copies, and `WORK` for the redraws' draws
+    work = work or Work(state.WORK + runs * len(of))
     for r in range(runs):
         st = State(len(of), random.Random(seed_for(seed, n, r)), len(runners), names)
-        st.budget = left - len(of)
+        st.budget = work.left - len(of)
         try:
             if st.budget < 0:
                 raise OverBudget
             failed = _run_steps(st, runners)
         except OverBudget:
-            return  # the runs made so far: no more within the simulation's `WORK`
-        left = st.budget
+            return  # the runs made so far: no more within the work
+        work.left = st.budget
         if failed is not None:
             yield None
             continue

@@ -21,6 +21,16 @@ class OverBudget(Exception):
     """A run would spend more of the simulation's `WORK` than is left."""
 
 
+class Work:
+    """The copies some runs may still move and draw between them (`left`), shared by
+    every run that spends it (`simulator.deals`)."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
 class Infeasible(Exception):
     """A step could not be carried out; the message gives the numbers."""
 

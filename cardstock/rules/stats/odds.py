@@ -36,8 +36,10 @@ from typing import Any
 from ...catalog.load import Catalog
 from ..filters import Filter, compile_filter
 from ..proportions import at_least, wilson
+from ..setup import state
 from ..setup.piles import Draw, Follower, Pile, pile_count, pile_size
 from ..setup.simulator import deals, player_counts
+from ..setup.state import Work
 from ..setup.steps import Choose, DrawUntil, Move, RedrawUntil, SetupModel
 from .decks import kinds
 
@@ -247,48 +249,87 @@ def _draw_until(
             break
 
 
-def simulated(catalog: Catalog, odds: list[Odds], runs: int, seed: int = 1) -> None:
-    """Count, in `runs` of the simulator's deals of each step the odds are about, how often
-    each stated event happened (`Odds.runs`, `hits`, `interval`)."""
+# The copies the page's deals may move and draw between them, every step and player count
+# together, in units of the rules check's `WORK` for one player count (the shipped games'
+# pages spend under one)
+PAGE_WORK = 4
+
+
+def simulated(
+    catalog: Catalog, odds: list[Odds], runs: int, seed: int = 1, work: int | None = None
+) -> int:
+    """Count, in up to `runs` of the simulator's deals of each step the odds are about, how
+    often each stated event happened (`Odds.runs`, `hits`, `interval`); returns how many
+    deals each step had. The steps' deals are made a round at a time, one of each step in
+    turn, sharing `work` copies moved and drawn (default: `PAGE_WORK` times the check's
+    `WORK`): when it runs out, every step has had as many, the round begun left out."""
     by_step: dict[tuple[str, int, int], list[Odds]] = {}
     for o in odds:
         by_step.setdefault((o.setup, o.players, o.step), []).append(o)
     models = dict(setups(catalog))
-    for (name, n, number), group in by_step.items():
-        _simulate_step(catalog, models[name], n, number - 1, group, runs, seed)
+    shared = Work(PAGE_WORK * state.WORK if work is None else work)
+    steps = [
+        _Dealt(catalog, models[name], n, number - 1, group, runs, seed, shared)
+        for (name, n, number), group in by_step.items()
+    ]
+    made = 0
+    for _ in range(runs):
+        dealt = [next(step.deals, _OUT) for step in steps]
+        if any(d is _OUT for d in dealt):
+            break
+        for step, run in zip(steps, dealt):
+            step.add(run)
+        made += 1
+    for step in steps:
+        step.count()
+    return made
 
 
-def _simulate_step(
-    catalog: Catalog,
-    setup: SetupModel,
-    n: int,
-    index: int,
-    group: list[Odds],
-    runs: int,
-    seed: int,
-) -> None:
-    """The setup up to the step, the step run for the first player only and dealing into a
-    pile of its own: each run's draw is the first player's of the rules check's run."""
-    step = setup.steps[index]
-    alone = step.model_copy(update={"who": "first", "to": DEALT})
-    cut = replace(setup, steps=[*setup.steps[:index], alone], lines=setup.lines[: index + 1])
-    members = _members(catalog, group)
-    # Deals that dealt the same copies count alike: each is tested once.
-    times: Counter[tuple[tuple[int, ...], int]] = Counter()
-    for run in deals(catalog.components, cut, n, (DEALT,), seed=seed, runs=runs):
+_OUT = object()  # a step's deals ran out of the work
+
+
+class _Dealt:
+    """One step's deals for the first player (the setup up to the step, the step run for
+    the first player only and dealing into a pile of its own: each run's draw is the first
+    player's of the rules check's run), and what they dealt: deals that dealt the same
+    copies count alike, each tested once (`count`)."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        setup: SetupModel,
+        n: int,
+        index: int,
+        group: list[Odds],
+        runs: int,
+        seed: int,
+        work: Work,
+    ) -> None:
+        step = setup.steps[index]
+        alone = step.model_copy(update={"who": "first", "to": DEALT})
+        cut = replace(setup, steps=[*setup.steps[:index], alone], lines=setup.lines[: index + 1])
+        self.catalog, self.index, self.group = catalog, index, group
+        self.deals = deals(catalog.components, cut, n, (DEALT,), seed=seed, runs=runs, work=work)
+        self.times: Counter[tuple[tuple[int, ...], int]] = Counter()
+
+    def add(self, run: Any) -> None:
         if run is not None:
             piles, redraws = run
-            times[(tuple(sorted(piles[DEALT])), redraws[index])] += 1
-    done = sum(times.values())
-    for o in group:
-        o.runs, o.hits = done, 0
-    for (hand, again), k in times.items():
-        held = {label: sum(m[i] for i in hand) for label, m in members.items()}
+            self.times[(tuple(sorted(piles[DEALT])), redraws[self.index])] += 1
+
+    def count(self) -> None:
+        """Each of the step's odds: how often its event happened, and the interval."""
+        group, members = self.group, _members(self.catalog, self.group)
+        done = sum(self.times.values())
         for o in group:
-            if _happened(o, held, again):
-                o.hits += k
-    for o in group:
-        o.interval = wilson(o.hits, o.runs)
+            o.runs, o.hits = done, 0
+        for (hand, again), k in self.times.items():
+            held = {label: sum(m[i] for i in hand) for label, m in members.items()}
+            for o in group:
+                if _happened(o, held, again):
+                    o.hits += k
+        for o in group:
+            o.interval = wilson(o.hits, o.runs)
 
 
 def _members(catalog: Catalog, group: list[Odds]) -> dict[str, list[bool]]:
