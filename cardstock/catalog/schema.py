@@ -65,9 +65,24 @@ def _size(value: str) -> str:
     return value
 
 
+# the most players a game may be for: its setup is simulated for every count, each with
+# piles of its own for every player (docs/catalog-format.md, "Each reader is bounded")
+MOST_PLAYERS = 100
+
+
 class Players(Strict):
-    min: int = Field(ge=1, description="The fewest players the game is for.", examples=[2])
-    max: int = Field(ge=1, description="The most players the game is for.", examples=[6])
+    min: int = Field(
+        ge=1,
+        le=MOST_PLAYERS,
+        description=f"The fewest players the game is for (at most {MOST_PLAYERS}).",
+        examples=[2],
+    )
+    max: int = Field(
+        ge=1,
+        le=MOST_PLAYERS,
+        description=f"The most players the game is for (at most {MOST_PLAYERS}).",
+        examples=[6],
+    )
 
     @model_validator(mode="after")
     def _ordered(self) -> "Players":

@@ -138,11 +138,20 @@ def _at_most(err: Mapping[str, Any], shown: str) -> str:
     return f"expected a number of at most {most}, got {shown}"
 
 
-# the kinds of a bound a number broke, each with what it expected
+def _too_long(err: Mapping[str, Any], shown: str) -> str:
+    ctx = err.get("ctx") or {}
+    return (
+        f"expected at most {ctx.get('max_length')} entries (cardstock's limit), "
+        f"got {ctx.get('actual_length')}"
+    )
+
+
+# the kinds of a bound a number or a list broke, each with what it expected
 BOUNDS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
     "greater_than": _greater_than,
     "greater_than_equal": _at_least,
     "less_than_equal": _at_most,
+    "too_long": _too_long,
 }
 
 

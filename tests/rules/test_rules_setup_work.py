@@ -68,8 +68,9 @@ def test_a_redraw_that_draws_on_and_on_stops_at_the_simulations_work(monkeypatch
     assert two.redraws[5]["mean"] > 1000, two.redraws
     lines = setup_lines(result)
     assert (
-        f"    (2 players: stopped after {two.runs} runs, at the 400,000 copies moved and "
-        "drawn a simulation may; the figures of those runs)"
+        f"    (2 players: stopped after {two.runs} runs, at the work a simulation may do "
+        f"(400,000 copies moved and drawn a player count, {state.SETUP_WORK:,} for all); "
+        "the figures of those runs)"
     ) in lines
     assert setup_json(result)["players"][0]["stopped"] is True
 
@@ -85,7 +86,7 @@ def test_a_run_larger_than_the_work_is_not_simulated(monkeypatch):
     lines = setup_lines(simulator.simulate(components, setup, [2], runs=100))
     row = next(line for line in lines if line.strip().startswith("2 "))
     assert row.split()[1:3] == ["0/0", "–"], row
-    assert any("one run moves and draws more than the" in line for line in lines)
+    assert any("2 players: one run would go past the work" in line for line in lines)
 
 
 def test_the_deals_of_the_odds_stop_at_the_work_past_their_own_copies(monkeypatch):
@@ -147,3 +148,48 @@ def test_the_odds_pages_deals_share_its_work_and_every_step_has_as_many(monkeypa
     data = stats_data(cat, runs=2000)
     assert 0 < data["odds"]["runs"] < 2000
     assert {r["simulated"]["runs"] for r in data["odds"]["rows"]} == {data["odds"]["runs"]}
+
+
+def test_a_setups_player_counts_share_one_work(monkeypatch):
+    from cardstock.rules.setup import simulator, state
+
+    components, setup = _tiles(starting_hand_tiles_kept=False)
+    monkeypatch.setattr(state, "WORK", 300_000)
+    monkeypatch.setattr(state, "SETUP_WORK", 450_000)  # a count and a half
+    two, three = simulator.simulate(components, setup, [2, 3], runs=3000).by_players
+    assert two.stopped and three.stopped
+    assert two.runs > 0 and 0 <= three.runs < two.runs  # the second had what the first left
+
+
+def test_a_game_for_more_players_than_cardstock_checks_is_refused(shipped, cli):
+    from cardstock.catalog.schema import MOST_PLAYERS
+
+    game = shipped("alter-ego")
+    game.replace("game.toml", "max = 4 }", f"max = {MOST_PLAYERS + 1} }}")
+    result = cli("--root", str(game.root), "check", "alter-ego")
+    assert result.code == 2, result.out + result.err
+    assert (
+        f"catalog/alter-ego/game.toml:6: players.max: expected a number of at most "
+        f"{MOST_PLAYERS}, got {MOST_PLAYERS + 1}"
+    ) in result.err
+
+
+@pytest.mark.parametrize(("what", "most"), [("steps", 200), ("variants", 20)])
+def test_a_setup_of_more_steps_or_variants_than_cardstock_runs_is_refused(shipped, cli, what, most):
+    from cardstock.rules.setup.steps import MOST_STEPS, MOST_VARIANTS
+
+    assert most == {"steps": MOST_STEPS, "variants": MOST_VARIANTS}[what]
+    game = shipped("alter-ego")
+    entry = (
+        '\n[[setup.steps]]\ndo = "shuffle"\npile = "henchmen"\n'
+        if what == "steps"
+        else '\n[[setup.variants]]\nname = "again"\nchange = [{ step = 1, count = 1 }]\n'
+    )
+    setup = _game("alter-ego").rules.setup
+    had = len(setup.steps) if what == "steps" else 0  # Alter Ego has no variant
+    game.append("rules.toml", entry * (most + 1 - had))
+    result = cli("--root", str(game.root), "check", "alter-ego")
+    assert result.code == 2, result.out + result.err
+    assert f"setup.{what}: expected at most {most} entries (cardstock's limit), got {most + 1}" in (
+        result.err
+    ), result.err

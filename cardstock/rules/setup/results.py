@@ -390,14 +390,14 @@ def setup_lines(result: SetupResult) -> list[str]:
 
 def stopped_words(pr: PlayerResult) -> str:
     """What a player count whose runs stopped at the simulation's work says of them."""
+    work = (
+        f"the work a simulation may do ({state.WORK:,} copies moved and drawn a player "
+        f"count, {state.SETUP_WORK:,} for all)"
+    )
     if not pr.runs:
-        return (
-            f"{pr.players} players: one run moves and draws more than the {state.WORK:,} copies "
-            "a simulation may; not simulated"
-        )
+        return f"{pr.players} players: one run would go past {work}; not simulated"
     return (
-        f"{pr.players} players: stopped after {pr.runs} runs, at the {state.WORK:,} copies moved "
-        "and drawn a simulation may; the figures of those runs"
+        f"{pr.players} players: stopped after {pr.runs} runs, at {work}; the figures of those runs"
     )
 
 

@@ -457,8 +457,9 @@ def simulate(
     sim = Simulator(components, setup)
     report = setup.report if setup.report is not None else _piles_named(setup)
     most = asked or MOST_RUNS
+    work = Work(state.SETUP_WORK)  # every player count's runs together
     results = [
-        _simulate_players(sim, n, most, seed, report, until_sure=asked is None)
+        _simulate_players(sim, n, most, seed, report, until_sure=asked is None, work=work)
         for n in player_counts
     ]
     return SetupResult(
@@ -484,7 +485,13 @@ def _piles_named(setup: SetupModel) -> list[str]:
 
 
 def _simulate_players(
-    sim: Simulator, n: int, runs: int, seed: int, report: list[str], until_sure: bool = False
+    sim: Simulator,
+    n: int,
+    runs: int,
+    seed: int,
+    report: list[str],
+    until_sure: bool = False,
+    work: Work | None = None,
 ) -> PlayerResult:
     """The figures of `runs` runs of the setup for `n` players, each from its own seed;
     with `until_sure`, of the first runs that make them as sure as the report states
@@ -518,7 +525,9 @@ def _simulate_players(
     if res.alike and not exact:
         chances = redraw_chances(sim.components, sim.setup, n, report)
     counted = exact or chances is not None
-    failures = _carry_out(res, tally, (fixed, rest), seed, 1 if counted else runs, until_sure)
+    failures = _carry_out(
+        res, tally, (fixed, rest), seed, 1 if counted else runs, until_sure, work or Work()
+    )
     counted = counted and res.runs > 0  # not when its one run would spend more than `WORK`
     chances = chances if counted else None
     done = max(res.completed, 1)
@@ -544,6 +553,7 @@ def _carry_out(
     seed: int,
     runs: int,
     until_sure: bool,
+    work: Work,
 ) -> dict[tuple[int, str], Failure]:
     """Up to `runs` runs of the steps from the state they start from, each from its own
     seed, within the simulation's `WORK`: each completed run added to `tally` and counted in
@@ -552,7 +562,8 @@ def _carry_out(
     as sure as the report says (`proportions.enough_runs`)."""
     first, steps = start
     failures: dict[tuple[int, str], Failure] = {}
-    made, left = 0, state.WORK
+    made = 0
+    left = start_left = min(state.WORK, work.left)  # a player count's share, of what is left
     for r in range(runs):
         st = first.copy(random.Random(seed_for(seed, res.players, r)))
         st.budget = left - len(st.taken)  # a run copies and moves every copy of the game
@@ -579,6 +590,7 @@ def _carry_out(
         ):
             break
     STATS.runs += made
+    work.left -= start_left - left
     res.runs = made
     return failures
 

@@ -15,6 +15,9 @@ from .steps import BOX
 # and each draw of a redraw loop (a `draw_until`'s copy, a `redraw_until`'s hand). About
 # three seconds of CPU; the shipped games' setups, simulated run by run, spend under a tenth.
 WORK = 5_000_000
+# What a setup's runs may move and draw for all its player counts together (a game is for
+# at most `catalog.schema.MOST_PLAYERS`): about four player counts' worth
+SETUP_WORK = 4 * WORK
 
 
 class OverBudget(Exception):
@@ -27,8 +30,8 @@ class Work:
 
     __slots__ = ("left",)
 
-    def __init__(self, left: int) -> None:
-        self.left = left
+    def __init__(self, left: int | None = None) -> None:
+        self.left = WORK if left is None else left
 
 
 class Infeasible(Exception):

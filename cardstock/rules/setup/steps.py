@@ -23,6 +23,10 @@ BOX = "box"
 # the most runs a player count a rules file may ask for (each is a whole setup dealt): more
 # would keep `check` busy for minutes on a file from anywhere
 MOST_RUNS_ASKED = 100_000
+# the most steps a setup, and the most variants it may have: each variant is simulated for
+# every player count, each step runs in every run (a real setup has a few dozen steps)
+MOST_STEPS = 200
+MOST_VARIANTS = 20
 
 _TYPED = re.compile(
     r"(?<![\w{\-−])\d+(?:/\d+)?(?![\w}])|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b",
@@ -264,8 +268,9 @@ class Setup(Strict):
     runs: int | None = Field(default=None, ge=1, le=MOST_RUNS_ASKED)
     player_piles: list[str] = []
     report: list[str] | None = None  # piles whose size after setup is reported
-    steps: list[dict[str, Any]] = Field(min_length=1)
-    variants: list[Variant] = []  # other setups a rulebook offers, each simulated too
+    steps: list[dict[str, Any]] = Field(min_length=1, max_length=MOST_STEPS)
+    # other setups a rulebook offers, each simulated too
+    variants: list[Variant] = Field(default=[], max_length=MOST_VARIANTS)
 
 
 class TableValue(Strict):
