@@ -5,9 +5,10 @@ own `random.Random` seeded from (seed, players, run), so a result is reproducibl
 that cannot be carried out raises `Infeasible` with the numbers that show why; a redraw loop
 is refused up front when too few acceptable copies are left (it could never end) and is cut
 off by `max_attempts` when it merely runs too long. The runs of one player count share a
-budget of work (`WORK`): no more runs are made once it is spent, and a run that would
-spend more is stopped (`OverBudget`), so no setup keeps a check busy for long, however
-large its piles or its `max_attempts`.
+budget of work (`state.WORK`), and all the player counts of a setup a larger one
+(`state.SETUP_WORK`): no more runs are made once it is spent, and a run that would spend
+more is stopped (`OverBudget`), so no setup keeps a check busy for long, however large its
+piles or its `max_attempts`.
 
 Pile model: a shuffled pile stays shuffled (cards put into it are shuffled in, so "shuffle
 them back in" is just a move); drawing takes a uniformly random card from a shuffled pile
@@ -556,9 +557,9 @@ def _carry_out(
     work: Work,
 ) -> dict[tuple[int, str], Failure]:
     """Up to `runs` runs of the steps from the state they start from, each from its own
-    seed, within the simulation's `WORK`: each completed run added to `tally` and counted in
-    `res` (its `runs` those made; `stopped` when the work ran out first), and the failures
-    of the others, by step and kind. With `until_sure`, the runs stop once the figures are
+    seed, within `state.WORK` of what `work` has left (and taken from it): each completed
+    run added to `tally` and counted in `res` (its `runs` those made; `stopped` when the
+    work ran out first), and the failures of the others, by step and kind. With `until_sure`, the runs stop once the figures are
     as sure as the report says (`proportions.enough_runs`)."""
     first, steps = start
     failures: dict[tuple[int, str], Failure] = {}
