@@ -559,8 +559,9 @@ def _carry_out(
     """Up to `runs` runs of the steps from the state they start from, each from its own
     seed, within `state.WORK` of what `work` has left (and taken from it): each completed
     run added to `tally` and counted in `res` (its `runs` those made; `stopped` when the
-    work ran out first), and the failures of the others, by step and kind. With `until_sure`, the runs stop once the figures are
-    as sure as the report says (`proportions.enough_runs`)."""
+    work ran out first), and the failures of the others, by step and kind. With
+    `until_sure`, the runs stop once the figures are as sure as the report says
+    (`proportions.enough_runs`)."""
     first, steps = start
     failures: dict[tuple[int, str], Failure] = {}
     made = 0
