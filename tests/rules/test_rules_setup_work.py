@@ -47,7 +47,7 @@ def test_a_redraw_that_draws_on_and_on_stops_at_the_simulations_work(monkeypatch
     from cardstock.rules.setup import simulator, state
     from cardstock.rules.setup.results import setup_json, setup_lines
 
-    monkeypatch.setattr(state, "WORK", 400_000)
+    monkeypatch.setattr(state, "WORK", 8_000_000)
     components, setup = _tiles(starting_hand_tiles_kept=False)  # 8 tiles a hand may take
     spent = []
     run = simulator._run_steps
@@ -69,7 +69,7 @@ def test_a_redraw_that_draws_on_and_on_stops_at_the_simulations_work(monkeypatch
     lines = setup_lines(result)
     assert (
         f"    (2 players: stopped after {two.runs} runs, at the work a simulation may do "
-        f"(400,000 copies moved and drawn a player count, {state.SETUP_WORK:,} for all); "
+        f"(8,000,000 copies looked at a player count, {state.SETUP_WORK:,} for all); "
         "the figures of those runs)"
     ) in lines
     assert setup_json(result)["players"][0]["stopped"] is True
@@ -89,18 +89,75 @@ def test_a_run_larger_than_the_work_is_not_simulated(monkeypatch):
     assert any("2 players: one run would go past the work" in line for line in lines)
 
 
-def test_the_deals_of_the_odds_stop_at_the_work_past_their_own_copies(monkeypatch):
+def _scanning(steps: int):
+    """Alpha & Omega's tiles with 20,000 Earth tiles in the Tile Deck, then `steps` pairs of
+    steps that each go through the whole deck: choose a Switch tile from it, put it back."""
+    from cardstock.rules.setup.steps import Choose, Move
+
+    components, setup = _tiles()
+    components = [replace(c, count=20_000) if c.id == "earth-tile" else c for c in components]
+    deck = setup.steps[:2]  # every tile but the Snake into the deck, shuffled
+    assert [s.do for s in deck] == ["move", "shuffle"]
+    switch = {"field": "tile_type", "equals": "Switch"}
+    pair = [
+        Choose.model_validate({"do": "choose", "from": "deck", "to": "aside", "match": switch}),
+        Move.model_validate({"do": "move", "from": "aside", "to": "deck"}),
+    ]
+    chosen = [*deck, *pair * steps, *setup.steps[2:]]
+    return components, replace(setup, steps=chosen, lines=[None] * len(chosen))
+
+
+def test_the_steps_that_go_through_a_pile_spend_the_work_too(monkeypatch):
+    from cardstock.rules.setup import simulator, state
+
+    monkeypatch.setattr(state, "WORK", 10_000_000)
+    # one run goes through the 20,000-tile deck more than 200 times: 4 million copies looked
+    # at, though it moves and draws fewer than 30,000
+    components, setup = _scanning(100)
+    (two,) = simulator.simulate(components, setup, [2], runs=50).by_players
+    assert two.stopped and 0 < two.runs <= 2, two.runs
+    # the same setup with two such steps makes every run asked for
+    components, setup = _scanning(1)
+    (two,) = simulator.simulate(components, setup, [2], runs=50).by_players
+    assert not two.stopped and two.runs == 50
+
+
+def test_a_setup_weighed_by_its_rolls_is_sampled_when_its_ways_go_past_the_work(monkeypatch):
+    from cardstock.rules.setup import fixed, simulator, state
+
+    cat = _game("atmosfear")  # the Duel Die's six faces set how many cards are exchanged
+    counts = simulator.player_counts(cat)
+    weighed = simulator.simulate(cat.components, cat.rules.setup, counts, runs=100)
+    assert all(pr.counted and not pr.stopped for pr in weighed.by_players)
+    ways = fixed.branches(
+        cat.components, cat.rules.setup, 2, simulator.Copies(cat.components).faces
+    )
+    assert ways is not None and len(ways) == 6
+    # room for two of the six ways' runs a player count: the count is sampled instead, with
+    # what the ways left, and stops there
+    monkeypatch.setattr(state, "WORK", 2 * (_copies(cat.components) + 1_000))
+    sampled = simulator.simulate(cat.components, cat.rules.setup, counts, runs=100)
+    for pr in sampled.by_players:
+        assert pr.stopped and not pr.counted, pr
+        assert 0 < pr.runs < 100 and pr.completed == pr.runs, pr
+
+
+def test_the_deals_of_the_odds_stop_at_the_work_they_are_given():
     from cardstock.rules.setup import simulator, state
 
     components, setup = _tiles()
-    monkeypatch.setattr(state, "WORK", 200_000)
-    # the copies of every run asked for are the asker's; the redraws share `WORK`
-    made = list(simulator.deals(components, setup, 2, ("world",), seed=1, runs=1000))
-    assert 0 < len(made) < 1000
-    # a setup with no redraw makes every deal asked for, however many copies they move
+    work = state.Work(8_000_000)  # about fourteen runs of the redraws from 20,000 tiles
+    made = list(simulator.deals(components, setup, 2, ("world",), seed=1, runs=1000, work=work))
+    assert 0 < len(made) < 1000 and work.left >= 0
+    # a setup with no redraw makes every deal asked for within the check's work, and each
+    # deal is charged at least the game's copies
     cards = _game("alter-ego")
-    many = list(simulator.deals(cards.components, cards.rules.setup, 2, (), seed=1, runs=800))
-    assert len(many) == 800 and 800 * _copies(cards.components) > 200_000
+    work = state.Work(state.WORK)
+    many = list(
+        simulator.deals(cards.components, cards.rules.setup, 2, (), seed=1, runs=800, work=work)
+    )
+    assert len(many) == 800
+    assert state.WORK - work.left >= 800 * _copies(cards.components)
 
 
 def _game(game_id: str):

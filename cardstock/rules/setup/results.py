@@ -391,7 +391,7 @@ def setup_lines(result: SetupResult) -> list[str]:
 def stopped_words(pr: PlayerResult) -> str:
     """What a player count whose runs stopped at the simulation's work says of them."""
     work = (
-        f"the work a simulation may do ({state.WORK:,} copies moved and drawn a player "
+        f"the work a simulation may do ({state.WORK:,} copies looked at a player "
         f"count, {state.SETUP_WORK:,} for all)"
     )
     if not pr.runs:

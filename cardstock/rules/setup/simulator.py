@@ -276,7 +276,7 @@ class Simulator:
             need = _count(cnt, st)
             for s, d in zip(srcs, dsts):
                 src, dst = st.list(s), st.list(d)
-                good = _matching(src, mask, need)
+                good = _matching(st, src, mask, need)
                 if good < need:
                     raise Infeasible(
                         f"{_who(d)}needs {need} cards matching {desc} from {_shown_pile(s)}, "
@@ -287,7 +287,6 @@ class Simulator:
                 aside: list[int] = []
                 while got < need:
                     attempts += 1
-                    st.spend(1)
                     if attempts > cap or not src:
                         raise Infeasible(
                             f"{_who(d)}gave up after {attempts - 1} draws "
@@ -306,6 +305,7 @@ class Simulator:
                         else:
                             aside.append(c)
                 if aside:
+                    st.spend(len(aside))
                     src.extend(aside)
                     st.shuffled.add(s)
 
@@ -323,7 +323,7 @@ class Simulator:
             need = _count(cnt, st)
             for s, d in zip(srcs, dsts):
                 src, dst = st.list(s), st.list(d)
-                good = _matching(src, mask, least)
+                good = _matching(st, src, mask, least)
                 if good < least or need < least:
                     raise Infeasible(
                         f"{_who(d)}needs a hand of {need} with at least {least} matching "
@@ -344,8 +344,8 @@ class Simulator:
                             f"no hand of {need} had {least} matching {desc}",
                             "cap",
                         )
-                    st.spend(need)
                     hand = st.take(s, None, self.copies.all, need, False)
+                    st.spend(need)  # the hand looked through
                     if sum(1 for c in hand if mask[c]) >= least:
                         dst.extend(hand)
                         break
@@ -356,15 +356,17 @@ class Simulator:
         return run
 
 
-def _matching(src: list[int], mask: list[bool], enough: int) -> int:
+def _matching(st: State, src: list[int], mask: list[bool], enough: int) -> int:
     """How many copies in `src` match, counting no further than needed (or all, when
-    fewer: the number goes into the failure message)."""
+    fewer: the number goes into the failure message); the copies looked at are spent."""
     n = 0
-    for c in src:
+    for i, c in enumerate(src):
         if mask[c]:
             n += 1
             if n >= enough:
+                st.spend(i + 1)
                 return n
+    st.spend(len(src))
     return n
 
 
@@ -517,18 +519,19 @@ def _simulate_players(
     rest = list(enumerate(runners))[first:]
     exact = is_fixed(sim.components, sim.setup, n)
     ways = None if exact else branches(sim.components, sim.setup, n, sim.copies.faces)
+    work = work or Work()
     if ways is not None:
-        _weigh_ways(sim, res, tally, ways, fixed, rest, seed)
-        res.seconds = time.perf_counter() - start
-        return res
+        if _weigh_ways(sim, res, tally, ways, (fixed, rest), seed, work):
+            res.seconds = time.perf_counter() - start
+            return res
+        # one run a way would go past the work: the runs are sampled, with what it left
+        res, tally = PlayerResult(players=n, runs=runs), Tally(sim.setup, n, report, sim.per_player)
     res.alike = exact or fails_alike(sim.components, sim.setup, n)
     chances = None
     if res.alike and not exact:
         chances = redraw_chances(sim.components, sim.setup, n, report)
     counted = exact or chances is not None
-    failures = _carry_out(
-        res, tally, (fixed, rest), seed, 1 if counted else runs, until_sure, work or Work()
-    )
+    failures = _carry_out(res, tally, (fixed, rest), seed, 1 if counted else runs, until_sure, work)
     counted = counted and res.runs > 0  # not when its one run would spend more than `WORK`
     chances = chances if counted else None
     done = max(res.completed, 1)
@@ -568,11 +571,8 @@ def _carry_out(
     left = start_left = min(state.WORK, work.left)  # a player count's share, of what is left
     for r in range(runs):
         st = first.copy(random.Random(seed_for(seed, res.players, r)))
-        st.budget = left - len(st.taken)  # a run copies and moves every copy of the game
         try:
-            if st.budget < 0:
-                raise OverBudget
-            failed = _run_steps(st, steps)
+            failed = _within(st, left, steps)
         except OverBudget:
             res.stopped = True
             break
@@ -602,23 +602,32 @@ def _weigh_ways(
     res: PlayerResult,
     tally: Tally,
     ways: list[Branch],
-    start: State,
-    steps: list[tuple[int, Runner]],
+    start: tuple[State, list[tuple[int, Runner]]],
     seed: int,
-) -> None:
+    work: Work,
+) -> bool:
     """The figures of a setup fixed once its counted rolls have fallen (`fixed.branches`):
     one run for each way they can fall, its faces set before it and its roll steps left
     out, weighed by its chance. Of the `res.runs` runs the report counts, each failure
-    takes its share, rounded (a way that fails takes at least one run)."""
+    takes its share, rounded (a way that fails takes at least one run). False, with
+    nothing set, when the runs would go past `state.WORK` of what `work` has left (all of
+    that share is taken from it)."""
+    begun, steps = start
     rolled = set(ways[0].faces)
     skip = {i for i, s in enumerate(sim.setup.steps) if isinstance(s, Roll) and s.as_ in rolled}
     rest = [(i, r) for i, r in steps if i not in skip]
     failed: dict[tuple[int, str], tuple[Failure, Fraction]] = {}
     done = Fraction(0)
+    left = start_left = min(state.WORK, work.left)
     for k, way in enumerate(ways):
-        st = start.copy(random.Random(seed_for(seed, res.players, k)))
+        st = begun.copy(random.Random(seed_for(seed, res.players, k)))
         st.vars.update(way.faces)
-        stopped = _run_steps(st, rest)
+        try:
+            stopped = _within(st, left, rest)
+        except OverBudget:
+            work.left -= start_left  # the ways made and the one stopped spent it all
+            return False
+        left = st.budget
         if stopped is None:
             tally.add(st, way.chance)
             done += way.chance
@@ -630,6 +639,7 @@ def _weigh_ways(
         )
         failed[(i, exc.kind)] = (first, share + way.chance)
     STATS.runs += len(ways)
+    work.left -= start_left - left
     for failure, share in failed.values():
         failure.runs = max(1, round(share * res.runs))
     res.completed = max(0, res.runs - sum(f.runs for f, _ in failed.values()))
@@ -637,6 +647,17 @@ def _weigh_ways(
     res.piles = tally.piles(done or 1)
     res.redraws = tally.redraws(1)  # a way that is fixed redraws nothing
     res.counted = True
+    return True
+
+
+def _within(st: State, left: int, steps: list[tuple[int, Runner]]) -> tuple[int, Infeasible] | None:
+    """`_run_steps` on `st` with `left` of the work to do it in, less the game's copies
+    (a run copies every pile); `OverBudget` when it would do more. `st.budget` is what is
+    left after it."""
+    st.budget = left - len(st.taken)
+    if st.budget < 0:
+        raise OverBudget
+    return _run_steps(st, steps)
 
 
 def _run_steps(st: State, steps: list[tuple[int, Runner]]) -> tuple[int, Infeasible] | None:
@@ -657,26 +678,21 @@ def deals(
     *,
     seed: int,
     runs: int,
-    work: Work | None = None,
+    work: Work,
 ) -> Iterator[tuple[dict[str, list[int]], list[int]] | None]:
     """Each of `runs` runs of the setup's steps for `n` players, from the seeds `simulate`
     gives them: the copies (as component indices) of the piles asked for and each step's
     redraws; None for a run a step could not complete. The deck numbers
-    (`cardstock.rules.stats.odds`) count what the steps dealt. The runs spend `work`
-    (default: their own copies, and `WORK` for the draws of redraws) and end when it runs
-    out: no run is yielded that would spend past it."""
+    (`cardstock.rules.stats.odds`) count what the steps dealt. The runs spend `work` and
+    end when it runs out: no run is yielded that would spend past it."""
     sim = Simulator(components, setup)
     runners = list(enumerate(sim.compile(n)))
     names = sim.pile_names(n)
     of = sim.copies.of
-    work = work or Work(state.WORK + runs * len(of))
     for r in range(runs):
         st = State(len(of), random.Random(seed_for(seed, n, r)), len(runners), names)
-        st.budget = work.left - len(of)
         try:
-            if st.budget < 0:
-                raise OverBudget
-            failed = _run_steps(st, runners)
+            failed = _within(st, work.left, runners)
         except OverBudget:
             return  # the runs made so far: no more within the work
         work.left = st.budget

@@ -10,22 +10,25 @@ from typing import Any
 
 from .steps import BOX
 
-# The copies one player count's runs may move and draw between them: each run counts the
-# copies of the game (it copies every pile and moves copies among them, 0.2-0.6 us a copy)
-# and each draw of a redraw loop (a `draw_until`'s copy, a `redraw_until`'s hand). About
-# three seconds of CPU; the shipped games' setups, simulated run by run, spend under a tenth.
-WORK = 5_000_000
-# What a setup's runs may move and draw for all its player counts together (a game is for
-# at most `catalog.schema.MOST_PLAYERS`): about four player counts' worth
+# What one player count's runs may do between them, in copies looked at: each run counts
+# the game's copies (it copies every pile), each step the copies it goes through (a pass
+# over a pile to filter, count or remove, about 30 ns a copy) and `DRAW` for each copy it
+# draws at random (one at a time, about 600 ns). About three seconds of CPU however it is
+# spent; the shipped games' setups, simulated run by run, spend under a tenth of it.
+WORK = 100_000_000
+# What a copy drawn at random costs, in copies looked at
+DRAW = 20
+# What a setup's runs may do for all its player counts together (a game is for at most
+# `catalog.schema.MOST_PLAYERS`): about four player counts' worth
 SETUP_WORK = 4 * WORK
 
 
 class OverBudget(Exception):
-    """A run would spend more of the simulation's `WORK` than is left."""
+    """A run would do more of the simulation's `WORK` than is left."""
 
 
 class Work:
-    """The copies some runs may still move and draw between them (`left`), shared by
+    """What some runs may still do between them (`left`, in `WORK`'s units), shared by
     every run that spends it (`simulator.deals`)."""
 
     __slots__ = ("left",)
@@ -57,7 +60,7 @@ class State:
         self.redraws = [0] * nsteps
         self.taken = bytearray(ncopies)
         self.box_open = False
-        self.budget = WORK  # the draws of redraw loops this run may still make (`spend`)
+        self.budget = WORK  # what this run may still do (`spend`)
 
     def copy(self, rng: random.Random) -> State:
         """This state with its own piles (the lists copied), drawing from `rng`."""
@@ -73,7 +76,8 @@ class State:
         return twin
 
     def spend(self, work: int) -> None:
-        """Count `work` copies drawn; past the run's budget, the run stops."""
+        """Count `work` copies looked at, moved or drawn; past the run's budget, the run
+        stops. Every method that goes through a pile's copies spends them."""
         self.budget -= work
         if self.budget < 0:
             raise OverBudget
@@ -82,12 +86,14 @@ class State:
         """The pile as a list (the box is turned into one the first time it is needed)."""
         if name == BOX and not self.box_open:
             taken = self.taken
+            self.spend(len(taken))
             self.piles[BOX] = [c for c in range(len(taken)) if not taken[c]]
             self.box_open = True
         return self.piles[name]
 
     def size(self, name: str) -> int:
         if name == BOX and not self.box_open:
+            self.spend(len(self.taken))
             return len(self.taken) - sum(self.taken)
         return len(self.piles[name])
 
@@ -97,8 +103,10 @@ class State:
         """Copies in the pile matching the filter, bottom to top."""
         if name == BOX and not self.box_open:
             taken = self.taken
+            self.spend(len(members))
             return [c for c in members if not taken[c]]
         src = self.piles[name]
+        self.spend(len(src))
         return src[:] if mask is None else [c for c in src if mask[c]]
 
     def remove(self, name: str, gone: builtins.list[int]) -> None:
@@ -110,6 +118,7 @@ class State:
         if len(gone) == len(src):
             src.clear()
             return
+        self.spend(len(src))
         drop: set[int] = set(gone)
         src[:] = [c for c in src if c not in drop]
 
@@ -124,6 +133,7 @@ class State:
         """Remove and return `n` copies (all when None) matching the filter: from the top of
         the pile, or at random when it is shuffled or `random_pick`."""
         if mask is None and name != BOX and n is not None:
+            self.spend(n)
             src = self.piles[name]
             if random_pick or name in self.shuffled:
                 return pop_random(self, src, n)
@@ -137,9 +147,11 @@ class State:
         self, name: str, cands: builtins.list[int], n: int | None, random_pick: bool
     ) -> builtins.list[int]:
         """`take`, given the pile's copies that match the filter (`candidates`)."""
+        self.spend(len(cands) if n is None else n)
         if n is None:
             chosen = cands
         elif random_pick or name in self.shuffled:
+            self.spend(DRAW * n)
             chosen = self.rng.sample(cands, n)
         else:
             chosen = cands[len(cands) - n :][::-1]
@@ -147,6 +159,8 @@ class State:
         return chosen
 
     def draw(self, name: str, pile: builtins.list[int]) -> int:
+        """The top copy of the pile, or one at random when it is shuffled (`DRAW` spent)."""
+        self.spend(DRAW)
         if name in self.shuffled and len(pile) > 1:
             i = int(self.rng.random() * len(pile))
             pile[i], pile[-1] = pile[-1], pile[i]
@@ -155,6 +169,7 @@ class State:
 
 def pop_random(st: State, src: list[int], n: int) -> list[int]:
     """`n` copies drawn at random from a shuffled pile (a partial Fisher-Yates)."""
+    st.spend(DRAW * n)
     rnd = st.rng.random
     out = []
     m = len(src)

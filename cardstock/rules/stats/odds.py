@@ -249,9 +249,9 @@ def _draw_until(
             break
 
 
-# The copies the page's deals may move and draw between them, every step and player count
-# together, in units of the rules check's `WORK` for one player count (the shipped games'
-# pages spend under one)
+# What the page's deals may do between them, every step and player count together, in
+# units of the rules check's `WORK` for one player count (the shipped games' pages spend
+# under a quarter of one)
 PAGE_WORK = 4
 
 
@@ -261,7 +261,7 @@ def simulated(
     """Count, in up to `runs` of the simulator's deals of each step the odds are about, how
     often each stated event happened (`Odds.runs`, `hits`, `interval`); returns how many
     deals each step had. The steps' deals are made a round at a time, one of each step in
-    turn, sharing `work` copies moved and drawn (default: `PAGE_WORK` times the check's
+    turn, sharing `work` (in `state.WORK`'s units; default: `PAGE_WORK` times the check's
     `WORK`): when it runs out, every step has had as many, the round begun left out."""
     by_step: dict[tuple[str, int, int], list[Odds]] = {}
     for o in odds:
