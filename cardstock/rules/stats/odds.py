@@ -251,8 +251,9 @@ def _draw_until(
 
 # What the page's deals may do between them, every step and player count together, in
 # units of the rules check's `WORK` for one player count (the shipped games' pages spend
-# under a quarter of one)
-PAGE_WORK = 4
+# under a quarter of one; a deal also does work outside its steps, counting what it dealt:
+# one unit is about six seconds of CPU here)
+PAGE_WORK = 1
 
 
 def simulated(
