@@ -63,9 +63,21 @@ def enough_runs(
     return all(known(k, completed) for k in shares)
 
 
-def at_least(total: int, of_kind: int, drawn: int, k: int) -> Fraction:
+# Past this many copies in the pile, a hand's chances are worked out in floating point (each
+# term from the logarithms of its binomial coefficients) instead of as exact fractions: the
+# exact terms are whole numbers of about `total / 3` digits, and a hand of thousands from
+# tens of thousands of copies sums thousands of them (20,000 copies and a hand of 5,000
+# took minutes). Every shipped pile is under a tenth of this.
+EXACT_MOST = 2_000
+
+Chance = Fraction | float  # exact, or in floating point for a pile past `EXACT_MOST`
+
+
+def at_least(total: int, of_kind: int, drawn: int, k: int) -> Chance:
     """The chance `drawn` copies taken at random from `total` hold at least `k` of the
-    `of_kind` copies of a kind (hypergeometric)."""
+    `of_kind` copies of a kind (hypergeometric): exact, or a float past `EXACT_MOST`."""
+    if total > EXACT_MOST:
+        return _float_tails(total, of_kind, drawn, k, k)[0]
     ways = sum(
         math.comb(of_kind, j) * math.comb(total - of_kind, drawn - j)
         for j in range(max(k, 0), min(of_kind, drawn) + 1)
@@ -73,15 +85,60 @@ def at_least(total: int, of_kind: int, drawn: int, k: int) -> Fraction:
     return Fraction(ways, math.comb(total, drawn))
 
 
+def at_least_each(total: int, of_kind: int, drawn: int, most: int) -> list[Chance]:
+    """`at_least(total, of_kind, drawn, k)` for k = 1, 2, … `most`, worked out together
+    (each term of the sum once)."""
+    if most < 1:
+        return []
+    if total > EXACT_MOST:
+        return _float_tails(total, of_kind, drawn, 1, most)
+    terms = [
+        math.comb(of_kind, j) * math.comb(total - of_kind, drawn - j)
+        for j in range(1, min(of_kind, drawn) + 1)
+    ]
+    whole = math.comb(total, drawn)
+    out: list[Chance] = []
+    ways = sum(terms)
+    for k in range(1, most + 1):
+        out.append(Fraction(ways, whole))
+        ways -= terms[k - 1] if k <= len(terms) else 0
+    return out
+
+
+def log_comb(n: int, k: int) -> float:
+    """The natural logarithm of C(n, k)."""
+    return math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+
+
+def _float_tails(total: int, of_kind: int, drawn: int, first: int, last: int) -> list[Chance]:
+    """The chances of at least k, for k = `first` … `last`, in floating point: each term
+    of the distribution once (at most `drawn` + 1 of them), then summed from the top."""
+    lo, hi = max(0, drawn - (total - of_kind)), min(of_kind, drawn)
+    whole = log_comb(total, drawn)
+    rest = total - of_kind
+    pmf = [
+        math.exp(log_comb(of_kind, j) + log_comb(rest, drawn - j) - whole)
+        for j in range(lo, hi + 1)
+    ]
+    above = [0.0] * (len(pmf) + 1)  # above[i]: the chance of at least lo + i
+    for i in range(len(pmf) - 1, -1, -1):
+        above[i] = above[i + 1] + pmf[i]
+    return [min(1.0, above[min(max(k - lo, 0), len(pmf))]) for k in range(first, last + 1)]
+
+
 __all__ = [
     "BATCH",
+    "EXACT_MOST",
     "FAILS_UNDER",
     "MOST_RUNS",
     "WITHIN",
     "Z95",
     "Z99",
+    "Chance",
     "at_least",
+    "at_least_each",
     "enough_runs",
+    "log_comb",
     "known",
     "wilson",
 ]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from fractions import Fraction
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from ..core.csv_cells import csv_bytes
 from ..core.output import Artifact, artifact
 from ..core.stage import Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
-from ..rules.proportions import at_least
+from ..rules.proportions import EXACT_MOST, at_least
 from ..rules.stats.decks import deck_stats, shown
 from ..rules.stats.odds import EVENTS, HAND, game_odds, simulated
 from .charts import bar_chart, odds_chart
@@ -89,7 +90,7 @@ def stats_data(catalog: Catalog, runs: int = RUNS) -> dict[str, Any]:
             "drawn": o.drawn,
             "at_least": o.at_least,
             "probability": round(float(o.p), 6),
-            "exact": f"{o.p.numerator}/{o.p.denominator}",
+            "exact": f"{o.p.numerator}/{o.p.denominator}" if isinstance(o.p, Fraction) else None,
             "simulated": None
             if o.interval is None
             else {
@@ -137,6 +138,11 @@ ODDS_INTRO = (
     "with the simulation's 99 % interval. {inside} of {total} chances lie within it; "
     "about 1 in 100 would lie outside by chance alone."
 )
+# said beneath ODDS_INTRO when some chance is drawn from a pile too large to count exactly
+ODDS_FLOAT = (
+    "A chance drawn from a pile of more than {most} copies is worked out in floating point, "
+    "not exactly."
+)
 NO_ODDS = "No setup step deals from a pile whose counts are the same every time."
 STEP = "{setup}, step {step}: {words}"
 SIMULATED = "simulated {rate} [{low}, {high}]"
@@ -168,6 +174,7 @@ WORDS = (
     NONE_BLANK,
     SPREAD,
     ODDS_INTRO,
+    ODDS_FLOAT,
     NO_ODDS,
     STEP,
     SIMULATED,
@@ -335,6 +342,8 @@ def _odds_html(odds: dict[str, Any], say: Say) -> str:
         inside=say.n(len(rows) - outside),
         total=say.n(len(rows)),
     )
+    if any(r["exact"] is None for r in rows):
+        intro += " " + say(ODDS_FLOAT, most=say.n(EXACT_MOST))
     parts = [f'<section id="odds"><h2>{escape(say(ODDS))}</h2>', f"<p>{escape(intro)}</p>"]
     if not rows:
         parts.append(f"<p>{escape(say(NO_ODDS))}</p>")

@@ -28,7 +28,7 @@ from cardstock.rules.model import load_rules
 from cardstock.rules.proportions import at_least, wilson
 from cardstock.rules.setup.piles import Follower, pile_count, pile_size
 from cardstock.rules.stats.decks import BLANK, deck_stats, shown
-from cardstock.rules.stats.odds import both_at_least, game_odds, simulated
+from cardstock.rules.stats.odds import both_at_least_each, game_odds, simulated
 from cardstock.site.charts import bar_chart, odds_chart
 from cardstock.site.stats import charts, percent, saying, stats_csvs, stats_data, stats_page
 
@@ -90,14 +90,15 @@ def test_the_hypergeometric_sums_are_exact() -> None:
         )
     # cells: (A and R, A only, R only, neither)
     cells = (2, 3, 1, 4)
-    for k, m in [(1, 1), (2, 1), (3, 2), (0, 1)]:
+    for k, m in [(1, 1), (2, 1), (3, 2), (4, 1)]:
         expected = _brute(
             10,
             list(cells[:3]),
             4,
             lambda h, k=k, m=m: h.count(0) + h.count(1) >= k and h.count(0) + h.count(2) >= m,
         )
-        assert both_at_least(cells, 4, k, m) == expected
+        both = both_at_least_each(cells, 4, m, k)
+        assert both is not None and both[k - 1] == expected
 
 
 def test_every_game_with_a_setup_states_odds(catalogs: dict[str, Catalog]) -> None:

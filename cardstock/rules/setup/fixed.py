@@ -54,7 +54,7 @@ from typing import Any
 
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
-from ..proportions import at_least
+from ..proportions import Chance, at_least
 from .piles import Follower, Pile, Some, pile_comps, pile_count, pile_size, split
 from .steps import (
     Assign,
@@ -142,7 +142,7 @@ class Redraws:
     `aside`, (the pile's size, the copies it would accept, the copies drawn) for a draw that
     sets its rejects aside until it is done."""
 
-    hits: tuple[Fraction, ...] = ()
+    hits: tuple[Chance, ...] = ()
     aside: tuple[int, int, int] | None = None
 
     @property

@@ -6,14 +6,16 @@ count, `cardstock.rules.setup.piles` follows the steps and notes every step that
 random: a deal or draw from a shuffled pile, a random choice, a mulligan
 (`redraw_until`), a draw until enough of a kind came (`draw_until`). Where the pile it
 draws from holds the same number of copies, and of a kind, in every deal, the chance is
-hypergeometric, computed in whole numbers with `math.comb` (a `Fraction`; no numerical
-library is needed for sums this small):
+hypergeometric, computed in whole numbers with `math.comb` (a `Fraction`), or in floating
+point from a pile of more than `proportions.EXACT_MOST` copies (no numerical library is
+needed for these sums):
 
 - a hand of h from a pile of T holding a of the kind has at least k of it with
   P = Σ_{j≥k} C(a, j)·C(T−a, h−j) / C(T, h);
 - a mulligan's first hand is kept with the chance its `require` kind is there `at_least`
   times; the hand kept holds at least k of another kind with the chance of both over the
-  chance of the first (four cells: of both kinds, of each alone, of neither);
+  chance of the first (four cells: of both kinds, of each alone, of neither), left out
+  when that sum has more than `BOTH_MOST` terms;
 - a `draw_until` is done within its first N draws when they hold `count` of its `accept`
   kind (copies set aside are not drawn again; with `reject = "reshuffle"` only the chance
   that no copy is rejected, N = count, is stated).
@@ -35,7 +37,7 @@ from typing import Any
 
 from ...catalog.load import Catalog
 from ..filters import Filter, compile_filter
-from ..proportions import at_least, wilson
+from ..proportions import EXACT_MOST, Chance, at_least, at_least_each, log_comb, wilson
 from ..setup import state
 from ..setup.piles import Draw, Follower, Pile, pile_count, pile_size
 from ..setup.simulator import deals, player_counts
@@ -73,7 +75,7 @@ class Odds:
     of_kind: int  # … of the kind
     drawn: int  # the hand's size, or N draws
     at_least: int  # k
-    p: Fraction
+    p: Chance  # exact, or in floating point for a pile past `proportions.EXACT_MOST`
     runs: int = 0  # deals simulated, and …
     hits: int = 0  # … how many of them the event happened in
     interval: tuple[float, float] | None = None
@@ -87,21 +89,48 @@ class Odds:
         return low <= float(self.p) <= high
 
 
-def both_at_least(cells: tuple[int, int, int, int], drawn: int, k: int, m: int) -> Fraction:
-    """The chance a random hand of `drawn` holds at least `k` of kind A and at least `m` of
-    kind R, from a pile whose copies are (A and R, A only, R only, neither) = `cells`."""
+# The terms a mulligan's kept-hand chances may sum (three nested counts over the pile's
+# cells); past it those rows are left out of the page. The shipped mulligan (The Vortex's)
+# sums at most 64 a kind; a hand of 8,000 from 20,000 copies would sum billions.
+BOTH_MOST = 1_000_000
+
+
+def both_at_least_each(
+    cells: tuple[int, int, int, int], drawn: int, m: int, most: int
+) -> list[Chance] | None:
+    """The chance a random hand of `drawn` holds at least k of kind A and at least `m` of
+    kind R, for k = 1 … `most`, from a pile whose copies are (A and R, A only, R only,
+    neither) = `cells`: exact, or in floating point past `EXACT_MOST` copies; None when
+    the sum has more than `BOTH_MOST` terms."""
     x, y, z, w = cells
-    ways = 0
+    total = x + y + z + w
+    if (min(x, drawn) + 1) * (min(y, drawn) + 1) * (min(z, drawn) + 1) > BOTH_MOST:
+        return None
+    exact = total <= EXACT_MOST
+    whole = log_comb(total, drawn)
+
+    def term(i: int, j: int, h: int, rest: int) -> int | float:
+        if exact:
+            return math.comb(x, i) * math.comb(y, j) * math.comb(z, h) * math.comb(w, rest)
+        logs = log_comb(x, i) + log_comb(y, j) + log_comb(z, h) + log_comb(w, rest)
+        return math.exp(logs - whole)
+
+    by_a: list[int | float] = [0] * (min(x + y, drawn) + 1)  # hands with exactly a of A
     for i in range(min(x, drawn) + 1):
         for j in range(min(y, drawn - i) + 1):
-            if i + j < k:
-                continue
             for h in range(min(z, drawn - i - j) + 1):
-                if i + h < m:
-                    continue
                 rest = drawn - i - j - h
-                ways += math.comb(x, i) * math.comb(y, j) * math.comb(z, h) * math.comb(w, rest)
-    return Fraction(ways, math.comb(x + y + z + w, drawn))
+                if i + h >= m and rest <= w:
+                    by_a[i + j] += term(i, j, h, rest)
+    out: list[Chance] = []
+    ways = sum(by_a[1:])
+    for k in range(1, most + 1):
+        if exact:
+            out.append(Fraction(int(ways), math.comb(total, drawn)))
+        else:
+            out.append(min(1.0, float(ways)))
+        ways -= by_a[k] if k < len(by_a) else 0
+    return out
 
 
 def setups(catalog: Catalog) -> list[tuple[str, SetupModel]]:
@@ -143,7 +172,7 @@ def _draw_odds(catalog: Catalog, setup: str, n: int, draw: Draw) -> list[Odds]:
         return []
     pile = _Pile(source=draw.source, size=size)
 
-    def odds(event: str, kind: str, a: int, hand: int, k: int, p: Fraction) -> Odds:
+    def odds(event: str, kind: str, a: int, hand: int, k: int, p: Chance) -> Odds:
         return Odds(setup, n, draw.index + 1, step.words(), event, kind, size, a, hand, k, p)
 
     if isinstance(step, DrawUntil):
@@ -155,7 +184,7 @@ def _draw_odds(catalog: Catalog, setup: str, n: int, draw: Draw) -> list[Odds]:
     return []
 
 
-Make = Callable[[str, str, int, int, int, Fraction], Odds]
+Make = Callable[[str, str, int, int, int, Chance], Odds]
 
 
 def _kinds(catalog: Catalog, pile: _Pile) -> Iterator[tuple[str, Callable[[int], bool], int]]:
@@ -178,8 +207,8 @@ def _kinds(catalog: Catalog, pile: _Pile) -> Iterator[tuple[str, Callable[[int],
 
 def _hand(catalog: Catalog, pile: _Pile, drawn: int, odds: Make) -> Iterator[Odds]:
     for label, _, a in _kinds(catalog, pile):
-        for k in range(1, min(a, drawn) + 1):
-            p = at_least(pile.size, a, drawn, k)
+        chances = at_least_each(pile.size, a, drawn, min(a, drawn))
+        for k, p in enumerate(chances, start=1):
             if k > 1 and p < SMALLEST:
                 break
             if p < 1 and (k == 1 or p < 1 - SMALLEST):
@@ -208,8 +237,8 @@ def _redraw(
         whole = _cells(pile, of, need)
         if whole is None:
             continue
-        for k in range(1, min(a, drawn) + 1):
-            p = both_at_least(whole, drawn, k, step.at_least) / kept
+        both = both_at_least_each(whole, drawn, step.at_least, min(a, drawn))
+        for k, p in enumerate([b / kept for b in both or []], start=1):
             if k > 1 and p < SMALLEST:
                 break
             if p < 1 and (k == 1 or p < 1 - SMALLEST):
