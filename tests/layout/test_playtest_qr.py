@@ -136,3 +136,30 @@ def test_a_qr_box_whose_text_is_too_long_for_a_code_is_a_located_layout_problem(
     assert main(["--root", str(root), "check", GAME]) != 0
     err = capsys.readouterr()
     assert "more than a QR code holds" in err.out + err.err
+
+
+def test_a_text_far_too_long_for_a_code_is_refused_without_being_encoded(
+    tmp_path, capsys, monkeypatch
+):
+    import segno
+
+    from cardstock.layout.boxtypes.qr import MOST_CHARS
+
+    encoded: list[int] = []
+    make_qr = segno.make_qr
+
+    def measured(text: str, **options):
+        encoded.append(len(text))
+        return make_qr(text, **options)
+
+    monkeypatch.setattr(segno, "make_qr", measured)
+    root = project(tmp_path / "p")
+    faces = root / "layouts" / GAME / "faces.toml"
+    faces.write_text(
+        faces.read_text()
+        + '\n[layouts.card.boxes.code]\nwhen = "true"\ntext = "{{ name * 100000 }}"\n'
+    )
+    assert main(["--root", str(root), "check", GAME]) != 0
+    err = capsys.readouterr()
+    assert "characters are more than a QR code holds" in err.out + err.err
+    assert max(encoded, default=0) <= MOST_CHARS  # segno saw no text of 400,000 characters

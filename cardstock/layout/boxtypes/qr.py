@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 QUIET = 2  # modules of light margin on each side (readers find a code on a card with 2)
 ERROR = "m"  # error correction: about 15 % of the code may be smudged or cut
 PAPER = "#ffffff"
+# The most characters a code of this error correction holds (5,596 digits, the largest
+# version): a longer text is refused before it is encoded, since segno takes seconds to
+# find that a text of millions does not fit, and would for every face
+MOST_CHARS = 5596
 
 
 def modules(text: str) -> tuple[tuple[bool, ...], ...]:
@@ -66,6 +70,8 @@ def draw(
     if not text:
         return []
     try:
+        if len(text) > MOST_CHARS:
+            raise segno.DataOverflowError(text[:20])
         rows = modules(text)
     except segno.DataOverflowError:
         painter.layout_issue(
@@ -83,7 +89,8 @@ def draw(
 
 
 BOX = BoxKind(
-    doc="a QR code of the box's `text` (dark `color` on a white square with a quiet zone)",
+    doc=f"a QR code of the box's `text`, at most {MOST_CHARS:,} characters (dark `color` on "
+    "a white square with a quiet zone)",
     draw=draw,
     content=True,
     keys=("text",),
