@@ -55,7 +55,17 @@ from typing import Any
 from ...catalog.schema import Component
 from ..filters import Filter, compile_filter, value_of
 from ..proportions import Chance, at_least
-from .piles import Follower, Pile, Some, pile_comps, pile_count, pile_size, split
+from .piles import (
+    Effort,
+    Follower,
+    Pile,
+    Some,
+    TooCostly,
+    pile_comps,
+    pile_count,
+    pile_size,
+    split,
+)
 from .steps import (
     Assign,
     Choose,
@@ -70,10 +80,13 @@ from .steps import (
 )
 
 
-def is_fixed(components: list[Component], setup: SetupModel, players: int) -> bool:
+def is_fixed(
+    components: list[Component], setup: SetupModel, players: int, effort: Effort | None = None
+) -> bool:
     """Whether every run of `setup` for `players` players is alike in every number the
-    simulator checks and reports (see the module's docstring)."""
-    return _walk(components, setup, players, chance=False)
+    simulator checks and reports (see the module's docstring); False too when following
+    the steps would spend more than `effort` has left (`piles.TooCostly`)."""
+    return _walk(components, setup, players, chance=False, effort=effort)
 
 
 def _step_certain(
@@ -128,10 +141,12 @@ def _key(c: Component, name: str) -> str:
 NEGLIGIBLE = 1e-9
 
 
-def fails_alike(components: list[Component], setup: SetupModel, players: int) -> bool:
+def fails_alike(
+    components: list[Component], setup: SetupModel, players: int, effort: Effort | None = None
+) -> bool:
     """Whether no step of `setup` for `players` players can fail in one run and not in
-    another (see the module's docstring)."""
-    return _walk(components, setup, players, chance=True)
+    another (see the module's docstring); False too past `effort`."""
+    return _walk(components, setup, players, chance=True, effort=effort)
 
 
 @dataclass(frozen=True)
@@ -160,7 +175,11 @@ MOST_COUNTED_MEAN = 64
 
 
 def redraw_chances(
-    components: list[Component], setup: SetupModel, players: int, shown: list[str]
+    components: list[Component],
+    setup: SetupModel,
+    players: int,
+    shown: list[str],
+    effort: Effort | None = None,
 ) -> dict[int, list[Redraws]] | None:
     """For a setup whose runs differ only by how often its redraws redraw (see the
     module's docstring), how each redraw step redraws for each player it deals to (in the
@@ -168,9 +187,9 @@ def redraw_chances(
     not certain, a redraw that can fail or draws from a pile of unknown make-up, or a pile of
     `shown` (those the report shows, a player's own included) whose size after setup differs
     from run to run; or a step whose players redraw more than `MOST_COUNTED_MEAN` times a
-    run on average."""
+    run on average; or when following the steps would spend more than `effort` has left."""
     chances: dict[int, list[Redraws]] = {}
-    if not _walk(components, setup, players, True, (chances, shown)):
+    if not _walk(components, setup, players, True, (chances, shown), effort):
         return None
     if any(sum(how.mean for how in ways) > MOST_COUNTED_MEAN for ways in chances.values()):
         return None
@@ -183,6 +202,22 @@ def _walk(
     players: int,
     chance: bool,
     counted: tuple[dict[int, list[Redraws]], list[str]] | None = None,
+    effort: Effort | None = None,
+) -> bool:
+    """`_follow`, False when it would spend more than `effort` has left."""
+    try:
+        return _follow(components, setup, players, chance, counted, effort)
+    except TooCostly:
+        return False
+
+
+def _follow(
+    components: list[Component],
+    setup: SetupModel,
+    players: int,
+    chance: bool,
+    counted: tuple[dict[int, list[Redraws]], list[str]] | None,
+    effort: Effort | None,
 ) -> bool:
     """Follow the steps for `players` players while each is alike in every run: its numbers
     certain (`is_fixed`), or, with `chance`, whether it fails certain (`fails_alike`). With
@@ -190,7 +225,7 @@ def _walk(
     added to the redraws (`Redraws`), and each pile shown must have a certain size at the
     end (`redraw_chances`)."""
     chances = None if counted is None else counted[0]
-    follower = Follower(components, setup, players)
+    follower = Follower(components, setup, players, effort)
     # (pile, a filter's text) -> how many copies of that kind the pile holds at least
     floors: dict[tuple[str, str], int] = {}
     for index, step in enumerate(setup.steps):
@@ -327,6 +362,7 @@ def _take_kind(
     """Follow a step `_floor_holds` for: its count of copies of the kind move, so the
     piles' sizes stay known where their make-up does not."""
     assert isinstance(step, (Move, Choose)) and isinstance(step.count, int)
+    follower.charge(src, dst)
     pile = follower.pile(src)
     size, comps, kind = pile_size(pile), pile_comps(pile), _keeper(components, step.match)
     follower.piles[src] = [Some(None if size is None else size - step.count, comps)]
@@ -360,11 +396,13 @@ def branches(
     setup: SetupModel,
     players: int,
     faces_of: Callable[[str, str], list[Any]],
+    effort: Effort | None = None,
 ) -> list[Branch] | None:
     """Every way the rolls whose faces later steps count by can fall, in step order and
     each die's face order, when the setup is fixed (`is_fixed`) in every one of them. None
     when no count names a roll, two rolls keep the same name, a die's faces are not whole
-    numbers, there are more than `MOST_BRANCHES` ways, or some way is not fixed.
+    numbers, there are more than `MOST_BRANCHES` ways, or some way is not fixed (or
+    following them would spend more than `effort` has left, which they share).
     `faces_of(die, field)` gives a die's faces as a roll reads them."""
     counted = {
         value
@@ -386,10 +424,11 @@ def branches(
     if prod(len(w) for w in ways) > MOST_BRANCHES:
         return None
     made = []
+    effort = Effort() if effort is None else effort
     for way in itertools.product(*ways):
         faces = {name: face for name, face, _ in way}
         model = _with_faces(setup, faces)
-        if not is_fixed(components, model, players):
+        if not is_fixed(components, model, players, effort):
             return None
         made.append(Branch(faces, prod((c for *_, c in way), start=Fraction(1)), model))
     return made

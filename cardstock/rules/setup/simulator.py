@@ -29,6 +29,7 @@ from ..proportions import MOST_RUNS, enough_runs
 from . import state
 from .copies import Copies
 from .fixed import Branch, branches, fails_alike, is_fixed, redraw_chances
+from .piles import Effort
 from .results import Failure, PlayerResult, SetupResult, Tally, counted_redraws
 from .state import Infeasible, OverBudget, State, Work
 from .steps import (
@@ -76,6 +77,9 @@ class Simulator:
         self.copies = Copies(components)
         self.setup = setup
         self.per_player = set(setup.player_piles)
+        # what working out which shortcut each player count takes (`fixed`) may look at,
+        # for all of them together: past it, a count is simulated run by run
+        self.effort = Effort()
 
     def _players_of(self, step: Step, n: int) -> list[int]:
         names = [getattr(step, a) for a in (*step.piles_read, *step.piles_written)]
@@ -398,14 +402,19 @@ def _fixed_start(runners: list[Runner], start: State) -> tuple[State, int]:
     their result, its generator untouched: every run draws the same numbers in the same
     order as when it ran every step itself. A step that draws (or that cannot be carried
     out, whose failure each run must report) ends the fixed start; it and every later step
-    run in each run, from the state before it."""
+    run in each run, from the state before it. They spend `start`'s budget (`State.spend`),
+    and end where it runs out; the state returned holds what is left (none, then)."""
     done = 0
     now = start
     for step_run in runners:
         trial = now.copy(start.rng)
         try:
             step_run(trial)
-        except (_RandomUsed, Infeasible, OverBudget):
+        except (_RandomUsed, Infeasible):
+            break
+        except OverBudget:  # the work `start` had is spent: the runs make the rest
+            now = now.copy(start.rng)
+            now.budget = 0
             break
         now = trial
         done += 1
@@ -514,22 +523,25 @@ def _simulate_players(
     names = sim.pile_names(n)
     res = PlayerResult(players=n, runs=runs)
     tally = Tally(sim.setup, n, report, sim.per_player)
-    blank = State(len(sim.copies.of), _NoRandom(), len(runners), names)
-    fixed, first = _fixed_start(runners, blank)
-    rest = list(enumerate(runners))[first:]
-    exact = is_fixed(sim.components, sim.setup, n)
-    ways = None if exact else branches(sim.components, sim.setup, n, sim.copies.faces)
     work = work or Work()
+    blank = State(len(sim.copies.of), _NoRandom(), len(runners), names)
+    blank.budget = budget = min(state.WORK, work.left)
+    fixed, first = _fixed_start(runners, blank)
+    work.left -= budget - fixed.budget  # the steps every run does alike, done once
+    rest = list(enumerate(runners))[first:]
+    effort = sim.effort
+    exact = is_fixed(sim.components, sim.setup, n, effort)
+    ways = None if exact else branches(sim.components, sim.setup, n, sim.copies.faces, effort)
     if ways is not None:
         if _weigh_ways(sim, res, tally, ways, (fixed, rest), seed, work):
             res.seconds = time.perf_counter() - start
             return res
         # one run a way would go past the work: the runs are sampled, with what it left
         res, tally = PlayerResult(players=n, runs=runs), Tally(sim.setup, n, report, sim.per_player)
-    res.alike = exact or fails_alike(sim.components, sim.setup, n)
+    res.alike = exact or fails_alike(sim.components, sim.setup, n, effort)
     chances = None
     if res.alike and not exact:
-        chances = redraw_chances(sim.components, sim.setup, n, report)
+        chances = redraw_chances(sim.components, sim.setup, n, report, effort)
     counted = exact or chances is not None
     failures = _carry_out(res, tally, (fixed, rest), seed, 1 if counted else runs, until_sure, work)
     counted = counted and res.runs > 0  # not when its one run would spend more than `WORK`

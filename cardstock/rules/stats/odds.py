@@ -39,7 +39,7 @@ from ...catalog.load import Catalog
 from ..filters import Filter, compile_filter
 from ..proportions import EXACT_MOST, Chance, at_least, at_least_each, log_comb, wilson
 from ..setup import state
-from ..setup.piles import Draw, Follower, Pile, pile_count, pile_size
+from ..setup.piles import Draw, Effort, Follower, Pile, TooCostly, pile_count, pile_size
 from ..setup.simulator import deals, player_counts
 from ..setup.state import Work
 from ..setup.steps import Choose, DrawUntil, Move, RedrawUntil, SetupModel
@@ -142,11 +142,17 @@ def setups(catalog: Catalog) -> list[tuple[str, SetupModel]]:
 
 
 def game_odds(catalog: Catalog) -> list[Odds]:
-    """Every stated chance of every setup and player count, in that order."""
+    """Every stated chance of every setup and player count, in that order: those of the
+    setups and counts followed before following them would look at more than one
+    `piles.Effort` (`TooCostly`)."""
     out: list[Odds] = []
+    effort = Effort()
     for name, setup in setups(catalog):
         for n in player_counts(catalog):
-            follower = Follower(catalog.components, setup, n).run()
+            try:
+                follower = Follower(catalog.components, setup, n, effort).run()
+            except TooCostly:
+                return out
             for draw in follower.draws:
                 if draw.shuffled:
                     out.extend(_draw_odds(catalog, name, n, draw))
