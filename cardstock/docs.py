@@ -109,6 +109,12 @@ def _introduction() -> list[str]:
         "`<layout>-back` or `<set>-back`. `cardstock schema faces` prints a JSON Schema of these "
         "files.",
         "",
+        "A layout's name is a plain file name, since `cardstock drawing` writes the layout as",
+        '`layouts/<game>/<name>.svg`: at most 120 bytes, no `/`, `\\`, `:*?"<>|` or control',
+        "characters, not starting with a dot or `-`, not ending with a space or a dot",
+        '(`[layouts.heroes]`, never `[layouts."../heroes"]`). Any other name is an error at its',
+        "line.",
+        "",
         "Values holding `{{ }}` or `{% %}` are Jinja2 templates over the component. Lengths carry "
         "a",
         "unit (`3mm`, `0.5in`, `9pt`); box edges may also be percentages of the frame. Colours are",

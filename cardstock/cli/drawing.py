@@ -1,5 +1,6 @@
 """`cardstock drawing`: a game's layout written as a drawing to open in Inkscape
-(`layout.template`), into the game's layouts folder, never over a file that is there."""
+(`layout.template`), into the game's layouts folder, never over a file that is there
+nor through a link, and only for a layout whose name is a plain name (`core.names`)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,21 @@ import argparse
 from pathlib import Path
 
 from ..core.issues import Issue
+from ..core.names import child
 from ..core.output import write_atomic
 from ..core.units import UnitError, parse_length, parse_size
 from ..layout.art.shapes import Geometry
 from ..layout.faces import front_layout_name
-from ..layout.language.load import load_layouts, shared_files
+from ..layout.language.load import layout_name_problem, load_layouts, shared_files
 from ..layout.template import layout_drawing
-from .common import EXIT_INPUT, EXIT_OK, load_catalogs, print_issues, safe
+from .common import (
+    EXIT_INPUT,
+    EXIT_OK,
+    load_catalogs,
+    print_issues,
+    safe,
+    written_through_link,
+)
 
 
 def cmd_drawing(args: argparse.Namespace) -> int:
@@ -34,6 +43,11 @@ def cmd_drawing(args: argparse.Namespace) -> int:
             ]
         )
         return EXIT_INPUT
+    bad = layout_name_problem(args.layout)
+    if bad is not None:
+        f, line = ls.raw[args.layout]["origins"][""].origin()
+        print_issues([Issue(f, line, f"layouts.{args.layout}", f"not a layout's name: {bad}")])
+        return EXIT_INPUT
     users = [c for c in catalog.components if front_layout_name(catalog, c, ls) == args.layout]
     try:
         w, h = parse_size(users[0].size if users else catalog.game.print.card_size)
@@ -43,11 +57,12 @@ def cmd_drawing(args: argparse.Namespace) -> int:
     except UnitError as exc:
         print_issues([Issue(f"catalog/{catalog.game.id}/game.toml", None, "print", str(exc))])
         return EXIT_INPUT
-    target = (
-        Path(args.out)
-        if args.out
-        else catalog.root / "layouts" / catalog.game.id / f"{args.layout}.svg"
-    )
+    if args.out:
+        target = Path(args.out)  # where the person running it asks, as asked
+    else:
+        target = child(child(catalog.root / "layouts", catalog.game.id), f"{args.layout}.svg")
+        if written_through_link(catalog, target, "drawings"):
+            return EXIT_INPUT
     if target.exists():
         print_issues(
             [Issue(str(target), None, "", "is there already; name another file with --out")]

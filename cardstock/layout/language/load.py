@@ -21,7 +21,7 @@ from ...catalog.wording import has_words, worded_layouts
 from ...core.colors import named_color
 from ...core.files import present
 from ...core.issues import Issue
-from ...core.names import child
+from ...core.names import child, plain_name
 from ...core.project import shared_layout
 from ...core.tomlpos import Read, line_for, read_toml
 from ...core.validation import dotted, issues_from
@@ -170,9 +170,24 @@ def _resolve(ls: LayoutSet, name: str, seen: tuple[str, ...]) -> Layout | None:
     return Layout(name, values, origins, ordered, chain)
 
 
+def layout_name_problem(name: str) -> str | None:
+    """What keeps `name` from naming a layout, in words a message can quote; None when it
+    can. A layout's name is a plain name (`core.names`: `cardstock drawing` writes the
+    layout as `<name>.svg` beside the game's faces.toml) that starts with no dot (a file
+    hidden in the folder)."""
+    bad = plain_name(name)
+    if bad is None and name.startswith("."):
+        return "a name may not start with '.' (its drawing would be a hidden file)"
+    return bad
+
+
 def _check(ls: LayoutSet) -> None:
-    """Checks that need the merged view: extends names, cycles, box types."""
+    """Checks that need the merged view: names, extends names, cycles, box types."""
     for name, raw in ls.raw.items():
+        bad = layout_name_problem(name)
+        if bad is not None:
+            f, line = raw["origins"][""].origin()
+            ls.issues.append(Issue(f, line, f"layouts.{name}", f"not a layout's name: {bad}"))
         parent = raw["values"].get("extends")
         if parent and parent not in ls.raw:
             f, line = raw["origins"].get("extends", raw["origins"][""]).origin()
