@@ -28,7 +28,10 @@ class DrawnXmlError(ValueError):
 
 
 class _Builder:
-    """Builds ElementTree elements from expat's events, each element's line kept."""
+    """Builds ElementTree elements from expat's events, each element's line kept. The
+    text expat reports in pieces (one for each character reference, each line, each
+    buffer) is gathered and joined once, when the next element starts or ends: adding
+    each piece to the text made so far would copy it again for every piece."""
 
     def __init__(self, parser: Any) -> None:
         self.parser = parser
@@ -37,8 +40,10 @@ class _Builder:
         self.last: ET.Element | None = None  # the element that just ended (text is its tail)
         self.lines: dict[int, int] = {}
         self.count = 0
+        self.pieces: list[str] = []  # the text since the last start or end, not joined yet
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.flush()
         self.count += 1
         if self.count > MAX_ELEMENTS:
             raise DrawnXmlError(
@@ -61,13 +66,24 @@ class _Builder:
         self.last = None
 
     def end(self, name: str) -> None:
+        self.flush()
         self.last = self.stack.pop()
 
     def data(self, text: str) -> None:
+        self.pieces.append(text)
+
+    def flush(self) -> None:
+        """The text gathered since the last start or end, joined once: the tail of the
+        element that just ended, else the text of the element it is in (text before the
+        first element belongs to none)."""
+        if not self.pieces:
+            return
+        text = "".join(self.pieces)
+        self.pieces = []
         if self.last is not None:
-            self.last.tail = (self.last.tail or "") + text
+            self.last.tail = text
         elif self.stack:
-            self.stack[-1].text = (self.stack[-1].text or "") + text
+            self.stack[-1].text = text
 
 
 def _qualified(name: str) -> str:
@@ -94,6 +110,7 @@ def parse_drawing(data: bytes) -> tuple[ET.Element, dict[int, int]]:
     parser.StartElementHandler = builder.start
     parser.EndElementHandler = builder.end
     parser.CharacterDataHandler = builder.data
+    parser.buffer_text = True  # adjacent text in one piece where expat's buffer holds it
     parser.EntityDeclHandler = _no_entities
     parser.UnparsedEntityDeclHandler = _no_entities
     parser.ExternalEntityRefHandler = lambda *args: 0  # never fetched
@@ -108,6 +125,7 @@ def parse_drawing(data: bytes) -> tuple[ET.Element, dict[int, int]]:
         raise DrawnXmlError(
             f"not well-formed XML: {expat.ErrorString(exc.code)}", exc.lineno
         ) from None
+    builder.flush()
     if builder.root is None:
         raise DrawnXmlError("it holds no element", None)
     return builder.root, builder.lines
