@@ -127,7 +127,7 @@ def test_a_pinned_copy_is_a_file_of_the_pinned_folder(root, tmp_path, capsys, fi
     assert code == 2
     line = next(x for x in err.splitlines() if "sets[0].table" in x)
     assert line.startswith(f"catalog/{GAME}/game.toml:"), err
-    assert "pinned.toml: the file of 'deck'" in line, line
+    assert f"catalog/{GAME}/pinned.toml:6: tables.deck.file: " in line, line
     assert everything(tmp_path) == before
 
 

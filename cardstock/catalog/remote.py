@@ -11,6 +11,7 @@ pinned copy.
     is_remote(table)                  whether a set's table is an address
     url_problem(url)                  what makes an address unusable (None: it is usable)
     read_pins(folder, root)           the game's pins, and what is wrong with pinned.toml
+                                      (read bounded, its shape checked, at its lines)
     pinned_table(s, folder, root)     the pinned copy a set reads, or what stops it, and
                                       whether it is still the copy that was pulled
     edited_since(pin, folder, root)   what differs in a pinned copy changed since its pull
@@ -23,21 +24,24 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..core.files import Unreadable, present, read_bytes, read_text
+from ..core.files import Unreadable, present, read_bytes
+from ..core.files import shown as shown_path
+from ..core.issues import Issue
 from ..core.names import NotPlain, child, plain_name
+from ..core.tomlpos import line_for, read_toml
 
 if TYPE_CHECKING:
     from .schema import ComponentSet
 
 PINS = "pinned.toml"  # in the game's folder
 PINNED = "pinned"  # the folder of pinned copies, in the game's folder
+PIN_KEYS = ("url", "file", "pulled", "sha256")  # a pin's keys in pinned.toml, all text
 MAX_URL = 2048
 # plain http:// is read from the designer's own machine only (a sheet served there to try)
 LOOPBACK = ("localhost", "127.0.0.1", "::1")
@@ -126,35 +130,71 @@ class Pin:
         return "today" if days < 1 else "1 day ago" if days == 1 else f"{days} days ago"
 
 
-def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[str]]:
-    """The game's pins by set id, and what is wrong with `pinned.toml` (none when absent)."""
+def read_pins(folder: Path, root: Path) -> tuple[dict[str, Pin], list[Issue]]:
+    """The game's pins by set id, and what is wrong with `pinned.toml` (none when absent),
+    each problem at the file's line (`path:line: field: message`). The file is read as
+    every TOML file is (`core.tomlpos.read_toml`: bounded before it is parsed) and its
+    shape checked here: `tables` a table of tables, each with the text `url`, `file`,
+    `pulled` and `sha256`. A pin with a problem is left out."""
     path = folder / PINS
     if not present(path):
         return {}, []
-    try:
-        data = tomllib.loads(read_text(path, root))
-    except (Unreadable, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        return {}, [f"{PINS} cannot be read ({exc}): pull the game's tables again"]
+    shown = shown_path(path, root)
+    found, problem = read_toml(path, shown, root)
+    if found is None:
+        return {}, [problem]
+    data, lines = found
+    tables = data.get("tables", {})
+    if not isinstance(tables, dict):
+        at = line_for(lines, ("tables",))
+        said = f"is {_kind(tables)}, not a table of pins (`[tables.<set id>]`)"
+        return {}, [Issue(shown, at, "tables", said)]
     pins: dict[str, Pin] = {}
-    problems: list[str] = []
-    for set_id, entry in (data.get("tables") or {}).items():
-        try:
-            pin = Pin(
-                str(set_id),
-                str(entry["url"]),
-                str(entry["file"]),
-                str(entry["pulled"]),
-                str(entry["sha256"]),
-            )
-        except (KeyError, TypeError):
-            problems.append(f"{PINS}: the entry of {set_id!r} lacks url, file, pulled or sha256")
+    problems: list[Issue] = []
+    for set_id, entry in tables.items():
+        where = f"tables.{_key(set_id)}"
+        at = line_for(lines, ("tables", set_id))
+        if not isinstance(entry, dict):
+            said = f"is {_kind(entry)}, not a table of url, file, pulled and sha256"
+            problems.append(Issue(shown, at, where, said))
             continue
-        bad = file_problem(pin.file)
-        if bad is not None:
-            problems.append(f"{PINS}: the file of {set_id!r}, {pin.file!r}: {bad}")
-            continue
-        pins[pin.set] = pin
+        values: dict[str, str] = {}
+        for key in PIN_KEYS:
+            value = entry.get(key)
+            if key == "pulled" and isinstance(value, datetime):  # written unquoted by hand
+                value = value.isoformat()
+            if not isinstance(value, str):
+                said = "is missing" if value is None else f"is {_kind(value)}, not text"
+                line = line_for(lines, ("tables", set_id, key))
+                problems.append(Issue(shown, line, f"{where}.{key}", said))
+                break
+            values[key] = value
+        else:
+            bad = file_problem(values["file"])
+            if bad is not None:
+                line = line_for(lines, ("tables", set_id, "file"))
+                said = f"{_quoted(values['file'])}: {bad}"
+                problems.append(Issue(shown, line, f"{where}.file", said))
+                continue
+            pins[set_id] = Pin(set_id, **values)
     return pins, problems
+
+
+def _kind(value: object) -> str:
+    """A value of the wrong type, as a message names it."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a table"
+    return "a list" if isinstance(value, list) else "a date or time"
+
+
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:60] + "…")
 
 
 def file_problem(file: str) -> str | None:
@@ -186,8 +226,13 @@ def pinned_table(
     if problem is not None:
         return None, problem, None
     pins, problems = read_pins(folder, root)
-    if problems:
-        return None, problems[0], None
+    if problems:  # said at the set's `table`, which reads the pin: where in pinned.toml
+        first = replace(
+            problems[0],
+            message=f"{problems[0].message} ({PINS} is written by `cardstock pull`: run "
+            f"`cardstock pull {folder.name}` to write it anew)",
+        )
+        return None, first.render(), None
     pin = pins.get(s.id)
     if pin is None or pin.url != url:
         said = "is not pulled yet" if pin is None else "was pulled from another address"

@@ -12,6 +12,11 @@ printed), is the project's pinned copy replaced. A download that fails, a web pa
 table was expected, a table that no longer validates or a rules check that fails changes
 nothing. `--dry-run` shows the comparison and the check, prints the review hash and
 changes nothing either way.
+
+The copy holds only what the door of input files reads (`core.files`): each file of the
+game's folder, `layouts/` and `fonts/` read through it (at most `MAX_BYTES`), a pipe, a
+device or a socket never opened; what is left out is said when the check fails. A
+`pinned.toml` that cannot be read is said as a warning and written anew.
 """
 
 from __future__ import annotations
@@ -20,10 +25,11 @@ import argparse
 import contextlib
 import io
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,6 +48,8 @@ from ..catalog.remote import (
     table_type,
     url_problem,
 )
+from ..core.files import Unreadable, read_bytes
+from ..core.files import shown as shown_path
 from ..core.issues import Issue, escaped
 from ..core.names import child, plain_name
 from ..core.project import discover
@@ -76,10 +84,13 @@ def remotes(root: Path, game: str) -> tuple[list[Remote], list[Issue]]:
     if found is None:
         return [], [problem]
     data, lines = found
+    sets = data.get("sets", [])
+    if not isinstance(sets, list) or not all(isinstance(s, dict) for s in sets):
+        return [], _invalid(root, game, shown, line_for(lines, ("sets",)))
     out: list[Remote] = []
     issues: list[Issue] = []
-    for i, s in enumerate(data.get("sets") or []):
-        table = s.get("table") if isinstance(s, dict) else None
+    for i, s in enumerate(sets):
+        table = s.get("table")
         if not isinstance(table, str) or not is_remote(table):
             continue
         line = line_for(lines, ("sets", i, "table"))
@@ -95,6 +106,14 @@ def remotes(root: Path, game: str) -> tuple[list[Remote], list[Issue]]:
             continue
         out.append(Remote(game, i, set_id, table, line))
     return out, issues
+
+
+def _invalid(root: Path, game: str, shown: str, line: int | None) -> list[Issue]:
+    """What the validation (`cardstock check`) says of a game file whose `sets` is not a
+    list of tables; said here as well should it say nothing."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        _, found = load_games(root, [game])
+    return found.errors or [Issue(shown, line, "sets", "expected a list of sets ([[sets]])")]
 
 
 def _shown_id(value: object) -> str:
@@ -161,7 +180,16 @@ def _pull_game(
             ]
         )
         return EXIT_INPUT, None
-    pins, _ = read_pins(folder, root)
+    pins, broken = read_pins(folder, root)
+    if broken:  # a pull writes pinned.toml anew: what cannot be read of it is left out
+        print_issues(
+            [
+                replace(
+                    i, level="warning", message=f"{i.message} (left out: a pull writes it anew)"
+                )
+                for i in broken
+            ]
+        )
     files: dict[str, bytes] = {}
     failed: list[Issue] = []
     for r in wanted:
@@ -201,8 +229,15 @@ def _pull_game(
         print_issues(failed)
         print(f"{game}: nothing was pulled")
         return EXIT_INPUT, None
+    left: list[Issue] = []
     with tempfile.TemporaryDirectory(prefix="cardstock-pull-") as tmp:
-        staged = _staged(root, game, files, pins, Path(tmp))
+        try:
+            staged = _staged(root, game, files, pins, Path(tmp), left)
+        except OSError as exc:  # a folder that went away or cannot be listed while copied
+            said = f"cannot be copied to check the pulled tables in: {exc}"
+            print_issues([Issue(f"catalog/{game}", None, "", said)])
+            print(f"{game}: nothing was pulled")
+            return EXIT_INPUT, None
         before = _components(root, game, {r.set for r in wanted})
         after = _components(staged, game, {r.set for r in wanted})
         checked = _check(staged, game)
@@ -210,6 +245,7 @@ def _pull_game(
     for line in compared:
         print(escaped(line))
     if checked != EXIT_OK:
+        print_issues(left)  # what the check may have missed in the copy, and why
         print(f"{game}: the pulled tables do not pass the check above: nothing was changed")
         return checked, None
     if args.dry_run:
@@ -218,27 +254,71 @@ def _pull_game(
 
 
 def _staged(
-    root: Path, game: str, files: dict[str, bytes], pins: dict[str, Pin], tmp: Path
+    root: Path,
+    game: str,
+    files: dict[str, bytes],
+    pins: dict[str, Pin],
+    tmp: Path,
+    left: list[Issue],
 ) -> Path:
-    """A copy of what a check of `game` reads, with the pulled tables pinned in it."""
+    """A copy of what a check of `game` reads, with the pulled tables pinned in it; what
+    was left out of it is said in `left` (`_copied`)."""
     staged = tmp / "project"
     # the pinned copies left out: the pulled ones are written anew, never through a link
-    left_out = shutil.ignore_patterns(PINNED, PINS)
-    shutil.copytree(
-        child(root / "catalog", game),
-        child(staged / "catalog", game),
-        symlinks=True,
-        ignore=left_out,
+    _copied(
+        child(root / "catalog", game), child(staged / "catalog", game), root, left, (PINNED, PINS)
     )
     for name in COPIED:
         if (root / name).is_dir() and not (root / name).is_symlink():
-            shutil.copytree(root / name, staged / name, symlinks=True)
+            _copied(root / name, staged / name, root, left)
     folder = child(staged / "catalog", game)
     (folder / PINNED).mkdir()
     for name, data in files.items():
         pinned_file(folder, name).write_bytes(data)
     (folder / PINS).write_text(pins_toml(pins), encoding="utf-8")
     return staged
+
+
+def _copied(
+    source: Path, target: Path, root: Path, left: list[Issue], skipped: tuple[str, ...] = ()
+) -> None:
+    """The folder `source` of the project `root` copied to `target` as the check can read
+    it: its folders, its links (as links, never followed) and its files, each read through
+    the door every input file is read through (`core.files.read_bytes`: a regular file of
+    at most `MAX_BYTES`). A pipe, a device or a socket is not opened, and a file the door
+    refuses (a larger one: a sparse file of gigabytes) is not copied; each is said in
+    `left`, since the check of the copy finds it missing. `skipped`: names left out of
+    `source` itself."""
+
+    def ignored(folder: str, names: list[str]) -> set[str]:
+        out = set(skipped) & set(names) if Path(folder) == source else set()
+        for name in names:
+            path = Path(folder, name)
+            try:
+                mode = path.lstat().st_mode
+            except OSError:
+                continue  # gone since it was listed: the copy says so, if it was a file
+            if stat.S_ISREG(mode) or stat.S_ISDIR(mode) or stat.S_ISLNK(mode):
+                continue
+            out.add(name)
+            _left(left, path, root, "it is not a regular file (a pipe, a device or a socket)")
+        return out
+
+    def copy(src: str, dst: str) -> str:
+        try:
+            data = read_bytes(Path(src), root)
+        except Unreadable as exc:
+            _left(left, Path(src), root, str(exc))
+            return dst
+        Path(dst).write_bytes(data)
+        return dst
+
+    shutil.copytree(source, target, symlinks=True, ignore=ignored, copy_function=copy)
+
+
+def _left(left: list[Issue], path: Path, root: Path, why: str) -> None:
+    said = f"left out of the copy the pulled tables were checked in: {why}"
+    left.append(Issue(shown_path(path, root), None, "", said, "warning"))
 
 
 def _check(staged: Path, game: str) -> int:
