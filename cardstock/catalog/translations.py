@@ -19,10 +19,18 @@ A `.po` file is bounded as a table is: no larger than any file cardstock reads
 (`core.files`), at most `MAX_ENTRIES` entries (counted in its bytes before it is parsed)
 and each text of an entry at most `MAX_TEXT` characters, as a CSV cell is; past a bound the
 file or the entry is refused at its line, and none of it is used.
+
+The file's `Plural-Forms` header is a rule in C of the count `n` (`plural=(n > 1);`), which
+gettext turns into Python when a count is said (`gettext.c2py`). The rule is checked as the
+file is read, the way GNU `msgfmt` checks it: gettext must read it (only `n`, numbers and
+C's operators, at most 1,000 characters and 20 parentheses deep), and for every count
+from 0 to 1,000 it picks one of the `nplurals` forms, never dividing by zero. A rule that
+fails is an error at the header's line, and the language's usual rule is used in its place.
 """
 
 from __future__ import annotations
 
+import gettext
 import io
 import re
 from collections.abc import Callable, Iterator
@@ -59,6 +67,11 @@ TEMPLATE = TRANSLATIONS_TEMPLATE  # what `cardstock translate extract` writes th
 # a text of an entry (msgid, msgstr, a plural form, msgctxt): at most as long as a CSV cell
 # (131,072 characters, Python's csv reader's limit, which the tables are read with)
 MAX_TEXT = 131_072
+# the counts a Plural-Forms rule is tried on, as GNU msgfmt tries it
+PLURAL_COUNTS = range(1001)
+PLURAL_FORMS = "Plural-Forms"
+# the header's line that names the rule: `"Plural-Forms: nplurals=2; plural=(n > 1);\n"`
+_PLURAL_LINE = re.compile(rb'^\s*"plural-forms:', re.IGNORECASE | re.MULTILINE)
 # entries of one file: four texts for each of the 50,000 components a game may have
 # (`load.MAX_COMPONENTS`), far above any real game; Babel parses this many in seconds
 MAX_ENTRIES = 200_000
@@ -332,7 +345,10 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
     po = _parse(data, lang, shown, issues)
     if po is None:
         return out
-    out.plural_forms = po.plural_forms
+    if (problem := plural_problem(po.plural_expr, po.num_plurals)) is not None:
+        issues.append(Issue(shown, _plural_line(data), PLURAL_FORMS, problem))
+    else:
+        out.plural_forms = po.plural_forms
     for message in po:
         if not message.id:
             continue  # the header
@@ -351,6 +367,35 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
         )
         (out.entries if key else out.messages)[entry.key] = entry
     return out
+
+
+def plural_problem(expr: str, nplurals: int) -> str | None:
+    """What makes a Plural-Forms rule unusable (see the module's docstring); None when
+    gettext reads it and it picks one of the `nplurals` forms for every count tried."""
+    if nplurals < 1:
+        return f"nplurals={nplurals}: a language has one plural form or more"
+    shown = repr(expr if len(expr) <= 60 else expr[:57] + "...")
+    try:
+        rule = gettext.c2py(expr)
+    except (ValueError, SyntaxError, RecursionError, OverflowError, MemoryError) as exc:
+        return f"gettext cannot read the rule plural={shown}: {exc}"
+    for n in PLURAL_COUNTS:
+        try:
+            form = rule(n)
+        except ArithmeticError:
+            return f"the rule plural={shown} divides by zero for a count of {n}"
+        if not 0 <= form < nplurals:
+            return (
+                f"the rule plural={shown} picks form {form} for a count of {n}, but the file "
+                f"has forms 0 to {nplurals - 1} (nplurals={nplurals})"
+            )
+    return None
+
+
+def _plural_line(data: bytes) -> int | None:
+    """The line of the file's header that names its Plural-Forms rule."""
+    found = _PLURAL_LINE.search(data)
+    return data.count(b"\n", 0, found.start()) + 1 if found else None
 
 
 NUMBERS_CHANGED = "numbers changed:"  # a translator's comment that accepts other numbers

@@ -1,0 +1,82 @@
+"""A `.po` file's Plural-Forms rule is checked as the file is read, as GNU msgfmt checks
+it: gettext must read it, and for every count from 0 to 1,000 it picks one of the file's
+`nplurals` forms without dividing by zero. A rule that fails is an error at the header's
+line, in the form every bad input takes, and nothing is built (docs/languages.md, "Plural
+forms")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers_languages import GAME, french_demo
+
+from cardstock.catalog.translations import plural_problem
+from cardstock.cli import main
+
+PO = f"catalog/{GAME}/translations/fr.po"
+USUAL = "nplurals=2; plural=(n > 1);"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = french_demo(tmp_path / "proj")
+    assert main(["--root", str(root), "translate", "update", GAME, "--lang", "fr"]) == 0
+    return root
+
+
+def given_rule(root: Path, rule: str) -> int:
+    """Write `rule` as the file's Plural-Forms; the line of the header that holds it."""
+    path = root / PO
+    text = path.read_text(encoding="utf-8")
+    assert USUAL in text
+    path.write_text(text.replace(USUAL, rule), encoding="utf-8")
+    return next(n for n, line in enumerate(text.splitlines(), 1) if USUAL in line)
+
+
+def run(capsys, root: Path, *args: str) -> tuple[int, str]:
+    code = main(["--root", str(root), *args])
+    captured = capsys.readouterr()
+    return code, (captured.out + captured.err).replace(str(root) + "/", "")
+
+
+@pytest.mark.parametrize(
+    "rule, said",
+    [
+        ("nplurals=2; plural=" + "(" * 26 + "n > 1" + ")" * 26 + ";", "too complex"),
+        ("nplurals=2; plural=__import__('os').system('id');", "invalid token"),
+        ("nplurals=2; plural=n % 0;", "divides by zero for a count of 0"),
+        ("nplurals=2; plural=n;", "picks form 2 for a count of 2"),
+        ("nplurals=0; plural=0;", "nplurals=0"),
+    ],
+)
+def test_a_rule_gettext_refuses_or_that_fails_a_count_is_an_error_at_its_line(
+    project, capsys, rule, said
+):
+    line = given_rule(project, rule)
+    done, out = run(capsys, project, "check", "--lang", "fr")
+    assert done == 1, out
+    located = [x for x in out.splitlines() if x.startswith(f"{PO}:{line}: Plural-Forms: ")]
+    assert len(located) == 1 and said in located[0], out
+    assert "internal error" not in out
+
+
+def test_a_build_stops_at_a_rule_gettext_refuses_and_writes_nothing(project, capsys):
+    line = given_rule(project, "nplurals=2; plural=__import__('os').system('id');")
+    done, out = run(capsys, project, "build", "--only", "pnp", "--paper", "letter")
+    assert done == 2, out
+    assert f"{PO}:{line}: Plural-Forms: gettext cannot read the rule" in out
+    assert not (project / "output").exists()
+
+
+@pytest.mark.parametrize(
+    "expr, nplurals",
+    [
+        ("(n > 1)", 2),
+        ("(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)", 3),
+        ("0", 1),
+        ("n", 999_999_999),  # more forms than any language has: harmless, nothing is made of it
+    ],
+)
+def test_the_rules_of_real_languages_and_a_generous_nplurals_are_read(expr, nplurals):
+    assert plural_problem(expr, nplurals) is None
