@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING
 from ..core.csv_cells import csv_bytes, unguarded
 from ..core.issues import Issue, Issues, Level
 from ..core.project import FEEDBACK, discover
-from .cells import unread_problem
+from .cells import control_problem, unread_problem
 from .schema import FEEDBACK_FIELDS
 from .tables import read_table
 
 if TYPE_CHECKING:
-    from .cells import Table
+    from .cells import Row, Table
     from .load import Catalog
     from .streamed import Streamed
 
@@ -163,7 +163,7 @@ def notes_from(
     out: list[Note] = []
     rows = iter(table.rows)
     for row in itertools.islice(rows, MAX_ROWS):
-        unfit = next(((c, m) for c in heads.values() if (m := unread_problem(row, c))), None)
+        unfit = _unfit(row, heads.values())
         if unfit is not None:
             issues.add(row.file, row.line, *unfit)
             continue
@@ -200,6 +200,18 @@ def notes_from(
     if next(rows, None) is not None:
         issues.add(table.file, None, "", f"more than {MAX_ROWS} notes in one file")
     return out
+
+
+def _unfit(row: Row, columns: Iterable[str]) -> tuple[str, str] | None:
+    """(column, why) for the first of the row's `columns` that cannot give a note: a value
+    no cell holds (`cells.unread_problem`), or a control character (a carriage return in a
+    JSON or YAML value), refused as a game's table refuses one (`cells.control_problem`):
+    a kept file never holds a line break a spreadsheet would start a row at."""
+    for column in columns:
+        problem = unread_problem(row, column) or control_problem(str(row.cells.get(column) or ""))
+        if problem:
+            return column, problem
+    return None
 
 
 def _row_problem(cell: Mapping[str, str]) -> tuple[str, str] | None:
@@ -259,7 +271,8 @@ def read_notes(root: Path, catalogs: Sequence[Catalog]) -> tuple[list[Note], lis
         table = read_table(path, display, None, issues, root, MAX_ROWS + 1)
         if table is not None:
             notes += notes_from(table, ids, issues, scope=scope)
-    return notes, list(issues)
+    # a control character is reported by the file's reader and by `_unfit` alike: once
+    return notes, list(dict.fromkeys(issues))
 
 
 def notes_csv(notes: Iterable[Note]) -> bytes:

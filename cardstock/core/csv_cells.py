@@ -8,10 +8,15 @@ says: a `'` before it, and the cell in quotes. Two kinds of cell stay as they ar
 no spreadsheet reads them as a formula: a number cardstock counted (an `int` or a
 `float`), and a text that is a plain decimal number and nothing else (`-3`, `+2`,
 `-0.5`; no exponent, no spaces), so a card's power of -1 is still a number. Every other
-cell is quoted as Python's `csv` module quotes it: only when it holds the separator, a
-quote or a line feed. (The lines are joined here, not by `csv.writer`: the module quotes
-by a rule for the whole file, and cannot quote the one guarded cell; a test holds that
-every line without such a cell is the module's own.)
+cell is quoted as Python's `csv` module quotes it for lines ended by "\r\n": only when it
+holds the separator, a quote, a line feed or a carriage return. A spreadsheet ends a
+record at a bare carriage return as at a line feed, so an unquoted one would start a row
+whose first cell no guard has seen (`ok\r=HYPERLINK(…)`); the other characters some
+reader ends a line at (Unicode's line boundaries, as `str.splitlines` knows them: vertical
+tab, form feed, U+001C–U+001E, U+0085, U+2028, U+2029) quote a cell too, so no writer of
+a CSV here leaves a line break outside quotes. (The lines are joined here, not by
+`csv.writer`: the module quotes by a rule for the whole file, and cannot quote the one
+guarded cell; a test holds that every line without such a cell is the module's own.)
 
 A cell that already begins with `'`s before one of those characters gets one more `'`,
 so reading a guarded cell back (`unguarded`) always gives the text that was written.
@@ -30,6 +35,8 @@ from collections.abc import Iterable, Sequence
 _FORMULA = re.compile(r"^'*[=+\-@\t\r]")
 _GUARDED = re.compile(r"^'+[=+\-@\t\r]")
 _PLAIN_NUMBER = re.compile(r"^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$")
+# what ends a line for some reader (`str.splitlines`'s boundaries): a cell holding one is quoted
+_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def guarded(text: str) -> str:
@@ -47,7 +54,8 @@ def unguarded(text: str) -> str:
 
 def _cell(value: object, delimiter: str) -> str:
     """One cell as the file holds it: a guarded text in quotes; any other quoted only
-    when it holds the separator, a quote or a line feed (as `csv` quotes it)."""
+    when it holds the separator, a quote or a line break (a line feed, a carriage return
+    or another of `_BREAK`)."""
     if value is None:
         return ""
     text = str(value)
@@ -55,7 +63,7 @@ def _cell(value: object, delimiter: str) -> str:
         safe = guarded(text)
         if safe != text:
             return '"' + safe.replace('"', '""') + '"'
-    if delimiter in text or '"' in text or "\n" in text:
+    if delimiter in text or '"' in text or _BREAK.search(text):
         return '"' + text.replace('"', '""') + '"'
     return text
 
