@@ -250,3 +250,23 @@ def test_a_setup_of_more_steps_or_variants_than_cardstock_runs_is_refused(shippe
     assert f"setup.{what}: expected at most {most} entries (cardstock's limit), got {most + 1}" in (
         result.err
     ), result.err
+
+
+def test_steps_that_say_the_same_filter_match_the_copies_once():
+    from cardstock.rules.setup.simulator import Simulator
+    from cardstock.rules.setup.steps import Move
+
+    components, setup = _tiles()
+    switch = {"field": "tile_type", "equals": "Switch"}
+    steps = [*setup.steps[:2]]
+    for _ in range(50):  # each step written out, as a rules file writes each
+        steps.append(
+            Move.model_validate(
+                {"do": "move", "from": "deck", "to": "aside", "match": dict(switch), "count": 1}
+            )
+        )
+        steps.append(Move.model_validate({"do": "move", "from": "aside", "to": "deck"}))
+    sim = Simulator(components, replace(setup, steps=steps, lines=[None] * len(steps)))
+    sim.compile(2)
+    matched = [entry for entry in sim.copies.read if entry[0] == "matches"]
+    assert len(matched) == 2  # the deck's filter and the Switch tiles', each once

@@ -13,7 +13,7 @@ from ..filters import Filter, compile_filter, value_of
 
 class Copies:
     """Every physical copy as an int (in catalog order), and per-filter masks and member
-    lists computed once. The simulation reads the components only here: their counts,
+    lists computed once for each filter as written. The simulation reads the components only here: their counts,
     whether each matches a step's filter, the value a step groups them by, a die's faces.
     Each is noted in `read` as it is worked out, all of them when the steps are compiled:
     `read` is all a simulation's figures depend on of the catalog (`simulator.reads`). A
@@ -24,12 +24,13 @@ class Copies:
         self.of: list[int] = []  # copy -> component index
         for i, c in enumerate(components):
             self.of.extend([i] * c.count)
-        self._masks: dict[int, tuple[list[bool], list[int]]] = {}
+        # by the filter as written (`repr`): steps that say the same filter share one mask
+        self._masks: dict[str, tuple[list[bool], list[int]]] = {}
         self.all = list(range(len(self.of)))
         self.read: list[Any] = [["counts", [c.count for c in components]]]
 
     def _entry(self, f: Filter) -> tuple[list[bool], list[int]]:
-        key = id(f)
+        key = repr(f)
         if key not in self._masks:
             pred = compile_filter(f)
             per_comp = [bool(pred(c)) for c in self._components]
