@@ -270,3 +270,19 @@ def test_steps_that_say_the_same_filter_match_the_copies_once():
     sim.compile(2)
     matched = [entry for entry in sim.copies.read if entry[0] == "matches"]
     assert len(matched) == 2  # the deck's filter and the Switch tiles', each once
+
+
+def test_a_setup_whose_filters_take_too_long_to_work_out_is_not_simulated(monkeypatch):
+    from cardstock.rules.setup import copies, simulator, state
+
+    components, setup = _tiles()
+    every = simulator.simulate(components, setup, [2, 3], runs=20)
+    assert all(pr.runs == 20 for pr in every.by_players)
+    # room for fewer filters than the setup's steps say, over the game's components
+    monkeypatch.setattr(copies, "MATCH_WORK", 2 * len(components))
+    result = simulator.simulate(components, setup, [2, 3], runs=20)
+    assert all(pr.stopped and pr.runs == 0 for pr in result.by_players)
+    # what the check is keyed by is what was worked out, the same each time; no deal is made
+    assert simulator.reads(components, setup) == simulator.reads(components, setup)
+    work = state.Work(state.WORK)
+    assert list(simulator.deals(components, setup, 2, (), seed=1, runs=5, work=work)) == []

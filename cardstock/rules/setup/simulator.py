@@ -17,6 +17,7 @@ and the top (last put) card from an unshuffled one.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -431,7 +432,8 @@ def reads(components: list[Component], setup: SetupModel) -> list[Any]:
     data: with the setup itself, the seed, the runs and the player counts, it decides every
     figure `simulate` reports."""
     sim = Simulator(components, setup)
-    sim.compile(1)  # compiling reads all of it; any player count reads the same
+    with contextlib.suppress(OverBudget):  # what it read until then: the same in every run
+        sim.compile(1)  # compiling reads all of it; any player count reads the same
     return sim.copies.read
 
 
@@ -519,9 +521,13 @@ def _simulate_players(
     no step can fail by chance otherwise (`fixed.fails_alike`), the runs stop as soon as the
     shares they report are sure."""
     start = time.perf_counter()
-    runners = sim.compile(n)
-    names = sim.pile_names(n)
     res = PlayerResult(players=n, runs=runs)
+    try:
+        runners = sim.compile(n)
+    except OverBudget:  # its filters over the components would take too long to work out
+        res.runs, res.stopped = 0, True
+        return res
+    names = sim.pile_names(n)
     tally = Tally(sim.setup, n, report, sim.per_player)
     work = work or Work()
     blank = State(len(sim.copies.of), _NoRandom(), len(runners), names)
@@ -698,7 +704,10 @@ def deals(
     (`cardstock.rules.stats.odds`) count what the steps dealt. The runs spend `work` and
     end when it runs out: no run is yielded that would spend past it."""
     sim = Simulator(components, setup)
-    runners = list(enumerate(sim.compile(n)))
+    try:
+        runners = list(enumerate(sim.compile(n)))
+    except OverBudget:  # its filters over the components would take too long to work out
+        return
     names = sim.pile_names(n)
     of = sim.copies.of
     for r in range(runs):
