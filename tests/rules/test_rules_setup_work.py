@@ -86,7 +86,7 @@ def test_a_run_larger_than_the_work_is_not_simulated(monkeypatch):
     lines = setup_lines(simulator.simulate(components, setup, [2], runs=100))
     row = next(line for line in lines if line.strip().startswith("2 "))
     assert row.split()[1:3] == ["0/0", "–"], row
-    assert any("2 players: one run would go past the work" in line for line in lines)
+    assert any("2 players: one run (or matching its steps' filters" in line for line in lines)
 
 
 def _scanning(steps: int):
@@ -274,6 +274,7 @@ def test_steps_that_say_the_same_filter_match_the_copies_once():
 
 def test_a_setup_whose_filters_take_too_long_to_work_out_is_not_simulated(monkeypatch):
     from cardstock.rules.setup import copies, simulator, state
+    from cardstock.rules.setup.results import stopped_words
 
     components, setup = _tiles()
     every = simulator.simulate(components, setup, [2, 3], runs=20)
@@ -282,6 +283,8 @@ def test_a_setup_whose_filters_take_too_long_to_work_out_is_not_simulated(monkey
     monkeypatch.setattr(copies, "MATCH_WORK", 2 * len(components))
     result = simulator.simulate(components, setup, [2, 3], runs=20)
     assert all(pr.stopped and pr.runs == 0 for pr in result.by_players)
+    said = stopped_words(result.by_players[0])
+    assert said.startswith("2 players: one run (or matching its steps' filters against the ")
     # what the check is keyed by is what was worked out, the same each time; no deal is made
     assert simulator.reads(components, setup) == simulator.reads(components, setup)
     work = state.Work(state.WORK)

@@ -11,7 +11,7 @@ from typing import Any
 from ...core.issues import Issue
 from ..proportions import FAILS_UNDER, MOST_RUNS, WITHIN, Z95, wilson
 from ..verdicts import FAIL, PASS, WARN, Check
-from . import state
+from . import copies, state
 from .fixed import Redraws
 from .steps import SetupModel, Step
 
@@ -395,7 +395,10 @@ def stopped_words(pr: PlayerResult) -> str:
         f"count, {state.SETUP_WORK:,} for all)"
     )
     if not pr.runs:
-        return f"{pr.players} players: one run would go past {work}; not simulated"
+        return (
+            f"{pr.players} players: one run (or matching its steps' filters against the "
+            f"components, {copies.MATCH_WORK:,} at most) would go past {work}; not simulated"
+        )
     return (
         f"{pr.players} players: stopped after {pr.runs} runs, at {work}; the figures of those runs"
     )
