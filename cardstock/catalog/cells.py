@@ -1,17 +1,24 @@
-"""What every table reader makes: rows that remember their file and line, and the checks
-each cell gets whatever file it came from."""
+"""What every table reader makes: rows that remember their file and line, the checks each
+cell gets whatever file it came from, and the game's clean-up of its cells (`cleaned`,
+each bounded to `MAX_CELL` characters)."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..core.files import CONTROL, control_named
 from ..core.issues import Issues
+from ..core.units import in_points
 
-# C0 controls other than tab and newline, DEL, and the C1 controls: never meant in a cell
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+if TYPE_CHECKING:
+    from .fields import FieldSpec
+    from .schema import Clean
+
 MAX_DEPTH = 32  # lists within lists in a YAML or JSON table
+# the longest the game's clean-up (`cleaned`) may make a cell: a CSV cell's limit (Python's
+# csv reader's, which the tables are read with; `translations.MAX_TEXT` too)
+MAX_CELL = 131_072
 
 
 class Row:
@@ -109,11 +116,9 @@ def control_problem(text: str) -> str | None:
     found = CONTROL.search(text)
     if found is None:
         return None
-    char = found.group()
-    name = "a NUL byte" if char == "\x00" else f"the control character U+{ord(char):04X}"
     return (
-        f"the cell holds {name}, which cannot be printed; remove it (an export from another "
-        "program can leave these)"
+        f"the cell holds {control_named(found.group())}, which cannot be printed; remove it "
+        "(an export from another program can leave these)"
     )
 
 
@@ -129,3 +134,68 @@ def decoded_text(data: bytes, display: str, issues: Issues, hint: str = "") -> s
             f"the file is not UTF-8 text ({exc.reason} at byte {exc.start}){hint}",
         )
         return None
+
+
+class TooLong(Exception):
+    """A `[clean]` entry would make a cell `length` characters long, more than `MAX_CELL`:
+    `entry` is its key path in the game file (`("clean", "replace", text)`)."""
+
+    def __init__(self, entry: tuple[str, str, str], length: int) -> None:
+        super().__init__(entry, length)
+        self.entry = entry
+        self.length = length
+
+
+def _replaced(text: str, old: str, new: str, entry: tuple[str, str, str]) -> str:
+    """`text.replace(old, new)`, refused (`TooLong`) before it is made when it would be
+    longer than `MAX_CELL`: each replacement reads what the ones before made, so a few
+    entries that each lengthen a text would multiply it past any memory."""
+    if len(new) > len(old):
+        found = text.count(old)
+        length = len(text) + found * (len(new) - len(old))
+        if found and length > MAX_CELL:
+            raise TooLong(entry, length)
+    return text.replace(old, new)
+
+
+def cleaned(
+    clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec], dpi: float | None = None
+) -> dict[str, Any]:
+    """A row's cells with the game's clean-up applied (`[clean]`): each replacement in
+    order, then each emoji → `:icon:` (the bare icon id in an `icon` or `icons` field);
+    a `length` field's pixels in points at the game's `dpi`. `TooLong` when an entry
+    would make a cell longer than `MAX_CELL`."""
+    if dpi:
+        cells = {
+            k: in_points(v, dpi)
+            if isinstance(v, str) and k in fields and fields[k].type == "length"
+            else v
+            for k, v in cells.items()
+        }
+    if not clean.replace and not clean.emoji:
+        return dict(cells)
+    emoji = sorted(
+        ((k.replace("\ufe0f", ""), v, k) for k, v in clean.emoji.items()), key=lambda e: -len(e[0])
+    )
+
+    def fix(text: str, bare: bool) -> str:
+        for old, new in clean.replace.items():
+            text = _replaced(text, old, new, ("clean", "replace", old))
+        for old, icon, key in emoji:
+            if old and old in text:
+                new = f" {icon} " if bare else f":{icon}:"
+                entry = ("clean", "emoji", key)
+                text = _replaced(_replaced(text, old + "\ufe0f", new, entry), old, new, entry)
+        return text.strip() if bare else text
+
+    out: dict[str, Any] = {}
+    for key, value in cells.items():
+        spec = fields.get(key)
+        bare = spec is not None and spec.type in ("icon", "icons")
+        if isinstance(value, str):
+            out[key] = fix(value, bare)
+        elif isinstance(value, list):
+            out[key] = [fix(v, bare) if isinstance(v, str) else v for v in value]
+        else:
+            out[key] = value
+    return out

@@ -27,7 +27,7 @@ from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import in_points
 from ..core.validation import dotted, issues_from, toml_loc
 from .art import icon_files
-from .cells import Row
+from .cells import MAX_CELL, Row, TooLong, cleaned
 from .choosing import describe
 from .fields import (
     BACK_COLUMN,
@@ -42,7 +42,7 @@ from .kinds import KINDS
 from .printing import Prints
 from .references import art_path_problem, check_references, layout_file_problem, unknown
 from .rows import qualify_shared_ids, rows_of
-from .schema import Clean, Component, ComponentSet, Game, Icon
+from .schema import Component, ComponentSet, Game, Icon
 from .set_index import SetIndex, index_field
 
 INLINE_ICON = re.compile(r":([a-z][a-z0-9-]*):")  # an icon named in text: `:fire:`
@@ -298,7 +298,7 @@ class _Reading:
     sources: list[Path]
     components: list[Component] = field(default_factory=list)
     total: int = 0  # physical components made so far (each copy counts)
-    full: bool = False  # the game passed MAX_COMPONENTS: nothing more is read
+    full: bool = False  # past MAX_COMPONENTS, or a cell too long: nothing more is read
     # what each art path the rows name was found to be (a problem or None): a deck of
     # thousands of rows names a few files, each checked once a load
     art_checked: dict[str, str | None] = field(default_factory=dict)
@@ -316,6 +316,19 @@ class _Reading:
             "count",
             f"the game passes the most cardstock prints in one game ({MAX_COMPONENTS:,} "
             "components) at this row; split it into several games",
+        )
+
+    def too_long(self, exc: TooLong, row: Row) -> None:
+        """Stop reading at the row whose cell a `[clean]` entry would make too long
+        (reported once, at the entry: it is the game file's mistake, not the row's)."""
+        self.full = True
+        self.issues.add(
+            self.shown,
+            self.at(*exc.entry),
+            ".".join(exc.entry[:2]),
+            f"replacing {exc.entry[2]!r} would make a cell of {row.file}:{row.line} "
+            f"{exc.length:,} characters long, more than the {MAX_CELL:,} a cell may hold "
+            "(each replacement reads what the ones before it made)",
         )
 
 
@@ -370,17 +383,21 @@ def _add_components(
     model = row_model(f"Row_{s.id}", fields)  # one model per set, not per row
     seen_ids: dict[str, str] = {}  # ids are unique within a set
     for row in rows:
-        comp = _component(
-            reading.game,
-            s,
-            model,
-            row,
-            reading.folder,
-            reading.root,
-            reading.issues,
-            references=reading.references,
-            art_checked=reading.art_checked,
-        )
+        try:
+            comp = _component(
+                reading.game,
+                s,
+                model,
+                row,
+                reading.folder,
+                reading.root,
+                reading.issues,
+                references=reading.references,
+                art_checked=reading.art_checked,
+            )
+        except TooLong as exc:
+            reading.too_long(exc, row)
+            return
         if comp is None:
             continue
         if comp.id in seen_ids:
@@ -723,47 +740,6 @@ def back_for(game: Game, s: ComponentSet, value: str) -> str | None:
         if _back_key(given) == key:
             return back
     return next((b for b in game.backs if _back_key(b) == key), None)
-
-
-def cleaned(
-    clean: Clean, cells: dict[str, Any], fields: dict[str, FieldSpec], dpi: float | None = None
-) -> dict[str, Any]:
-    """A row's cells with the game's clean-up applied (`[clean]`): each replacement in
-    order, then each emoji → `:icon:` (the bare icon id in an `icon` or `icons` field);
-    a `length` field's pixels in points at the game's `dpi`."""
-    if dpi:
-        cells = {
-            k: in_points(v, dpi)
-            if isinstance(v, str) and k in fields and fields[k].type == "length"
-            else v
-            for k, v in cells.items()
-        }
-    if not clean.replace and not clean.emoji:
-        return dict(cells)
-    emoji = sorted(
-        ((k.replace("\ufe0f", ""), v) for k, v in clean.emoji.items()), key=lambda kv: -len(kv[0])
-    )
-
-    def fix(text: str, bare: bool) -> str:
-        for old, new in clean.replace.items():
-            text = text.replace(old, new)
-        for old, icon in emoji:
-            if old and old in text:
-                new = f" {icon} " if bare else f":{icon}:"
-                text = text.replace(old + "\ufe0f", new).replace(old, new)
-        return text.strip() if bare else text
-
-    out: dict[str, Any] = {}
-    for key, value in cells.items():
-        spec = fields.get(key)
-        bare = spec is not None and spec.type in ("icon", "icons")
-        if isinstance(value, str):
-            out[key] = fix(value, bare)
-        elif isinstance(value, list):
-            out[key] = [fix(v, bare) if isinstance(v, str) else v for v in value]
-        else:
-            out[key] = value
-    return out
 
 
 def _slug(name: str) -> str:

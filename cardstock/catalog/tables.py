@@ -26,9 +26,9 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..core.files import Unreadable, issue, read_bytes
+from ..core.files import CONTROL, Unreadable, issue, read_bytes
 from ..core.issues import Issues
-from .cells import CONTROL, Row, RowLimit, Table, clean_cell, column_letter, control_problem
+from .cells import Row, RowLimit, Table, clean_cell, column_letter, control_problem
 from .lists import read_json, read_yaml
 
 TABLE_SUFFIXES = (".csv", ".tsv", ".txt", ".xlsx", ".yaml", ".yml", ".json")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
 import stat
 import unicodedata
 from collections.abc import Iterator, Mapping
@@ -32,6 +33,18 @@ from .issues import Issue
 
 MAX_BYTES = 64 * 1024 * 1024  # a table, a layout, a template, a picture: far above any real one
 KIB = 1024
+# What no text of a project may hold (a table's cell, a TOML file's value): the C0 controls
+# other than tab and line feed, DEL and the C1 controls, and what XML cannot hold either
+# (U+FFFE, U+FFFF, a lone surrogate). Never meant, and the SVG, HTML and EPUB files made
+# from them would not be well-formed.
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def control_named(char: str) -> str:
+    """One character `CONTROL` matches, as a message names it."""
+    if char == "\x00":
+        return "a NUL byte"
+    return f"the {'control ' if ord(char) <= 0x9F else ''}character U+{ord(char):04X}"
 
 
 class Unreadable(Exception):

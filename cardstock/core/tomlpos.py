@@ -14,7 +14,9 @@ is not, the reader stops where it cannot go on and returns what it found so far.
 Before `tomllib` reads a file, `toml_problem` bounds what would make it slow: at most
 `MAX_TOML_BYTES`, `MAX_TOML_KEYS` keys, `MAX_KEY_PARTS` parts in one dotted key (tomllib
 takes time that grows with the square of that), and arrays and inline tables nested at
-most `MAX_TOML_DEPTH` deep.
+most `MAX_TOML_DEPTH` deep. After, `control_issue` refuses a file whose key or string
+holds a character no text of a project may (`core.files.CONTROL`, as a table's cell): a
+NUL written `\\u0000` would reach the SVG, HTML and EPUB files made from it.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cache import Cache, cache_dir, code_key, digest, key_of, open_cache
-from .files import Unreadable, issue, read_text
+from .files import CONTROL, Unreadable, control_named, issue, read_text
 from .issues import Issue
 
 T = TypeVar("T")
@@ -592,7 +594,40 @@ def _parsed(
         return None, Issue(
             shown, None, "", "not valid TOML: arrays or tables nest too deeply to be read"
         )
-    return (data, KeyLines(text)), None
+    lines = KeyLines(text)
+    bad = control_issue(data, lines, shown)
+    if bad is not None:
+        return None, bad
+    return (data, lines), None
+
+
+def control_issue(data: dict[str, Any], lines: Mapping[Path, int], shown: str) -> Issue | None:
+    """The first key or string of parsed TOML `data` that holds a character `CONTROL`
+    refuses, as an issue at its key's line; None when none does."""
+    stack: list[tuple[Path, Any]] = [((), data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            for key, item in reversed(value.items()):
+                stack.append(((*path, key), item))
+        elif isinstance(value, list):
+            stack.extend(((*path, i), item) for i, item in reversed(list(enumerate(value))))
+        for kind, text in (("value", value), ("key", path[-1] if path else None)):
+            found = CONTROL.search(text) if isinstance(text, str) else None
+            if found is None or not isinstance(text, str):
+                continue
+            where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+            at = found.start()  # the text around it, escaped as `repr` shows it
+            near = text[max(0, at - 20) : at + 20]
+            near = ("…" if at > 20 else "") + near + ("…" if at + 20 < len(text) else "")
+            return Issue(
+                shown,
+                line_for(lines, path),
+                where.lstrip("."),
+                f"the {kind} {near!r} holds {control_named(found.group())}, which cannot be "
+                "printed; remove it",
+            )
+    return None
 
 
 Read = Callable[
