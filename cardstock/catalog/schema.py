@@ -53,6 +53,10 @@ class Strict(BaseModel):
 
 
 MAX_SIDE_MM = 1000  # the longest side a component may have; see docs/catalog-format.md
+# the shortest side a component may have: smaller than any piece a game prints (the
+# smallest size named among the shipped games and tests is 16 mm), larger than nothing,
+# so a sheet's grid has a size to divide
+MIN_SIDE_MM = 5
 
 
 def _size(value: str) -> str:
@@ -62,6 +66,8 @@ def _size(value: str) -> str:
         raise ValueError(str(exc)) from None
     if max(w, h) > parse_length(f"{MAX_SIDE_MM}mm"):
         raise ValueError(f"a component may be at most {MAX_SIDE_MM} mm on a side, got {value!r}")
+    if min(w, h) < parse_length(f"{MIN_SIDE_MM}mm"):
+        raise ValueError(f"a component must be at least {MIN_SIDE_MM} mm on a side, got {value!r}")
     return value
 
 

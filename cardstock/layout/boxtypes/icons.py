@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from ..resolved import Box, Layout
     from .services import Services
 
+# The most icons one box draws: a count is a typo or a template gone wrong long before
+# this (a track of 100 spaces is a board's); 10**7 copies never finished building
+MOST_ICONS = 1000
+
 
 def draw(
     painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
@@ -27,12 +31,22 @@ def draw(
     if count_v is not None and str(count_v).strip() != "":
         try:
             n = int(float(str(count_v).strip()))
-        except ValueError:
+        except (ValueError, OverflowError):  # overflow: infinity
             painter.layout_issue(lay, box, "count", f"expected a whole number, got {count_v!r}")
             n = 1
+        if n > MOST_ICONS:
+            painter.layout_issue(
+                lay, box, "count", f"an icons box draws at most {MOST_ICONS:,} icons, got {n:,}"
+            )
+            return []
         found = (found * max(0, n))[: max(0, n)] if len(found) == 1 else found[: max(0, n)]
     n = len(found)
     if n == 0:
+        return []
+    if n > MOST_ICONS:  # a list of icons as long
+        painter.layout_issue(
+            lay, box, "icons", f"an icons box draws at most {MOST_ICONS:,} icons, got {n:,}"
+        )
         return []
     arrange = box.get("arrange", "grid")
     opacity = float(box.get("opacity", 1.0))
@@ -115,7 +129,7 @@ def _grid_slots(
 BOX = BoxKind(
     doc=(
         "a row or grid of icons: a list (`icons`, one icon per item) or `count` "
-        "copies of one (`icon`)"
+        f"copies of one (`icon`), at most {MOST_ICONS:,}"
     ),
     draw=draw,
     content=True,

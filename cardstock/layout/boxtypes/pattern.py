@@ -14,6 +14,13 @@ if TYPE_CHECKING:
     from ..resolved import Box, Layout
     from .services import Services
 
+# The most cells (squares of the pattern's `size`) one pattern box may cover: a grid of
+# (width / size + 1) x (height / size + 1), which bounds the lines, rings or dots it draws.
+# A 1,000 mm board with the default 6 mm holds about 28,000; a poker card at 1pt, 44,000
+# dots (2.7 MB of SVG a face); 0.01pt, hundreds of millions (a build that never ends).
+MOST_CELLS = 30_000
+STEPPED = ("lattice", "stripes", "rings", "dots")  # the patterns drawn a `size` apart
+
 
 def draw(
     painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry, rect: Rect4
@@ -32,6 +39,20 @@ def draw(
         if box.get("size") is not None
         else parse_length("6mm")
     )
+    if kind in STEPPED:
+        if not step > 0:  # also nan
+            painter.layout_issue(lay, box, "size", f"a pattern's size must be positive, got {step}")
+            return []
+        cells = (abs(w) / step + 1) * (abs(h) / step + 1)
+        if cells > MOST_CELLS:
+            painter.layout_issue(
+                lay,
+                box,
+                "size",
+                f"a {kind} pattern of size {box.get('size')!r} covers {cells:,.0f} cells of "
+                f"this box, more than {MOST_CELLS:,}: a larger size draws it",
+            )
+            return []
     cx, cy = x + w / 2, y + h / 2
     ops: list[Any] = []
     if kind in ("lattice", "stripes"):
@@ -97,6 +118,7 @@ def draw(
 
 
 BOX = BoxKind(
-    doc="a background texture over the box (`pattern`), faint by default",
+    doc="a background texture over the box (`pattern`), faint by default; at most "
+    f"{MOST_CELLS:,} squares of its `size` cover the box",
     draw=draw,
 )

@@ -23,7 +23,8 @@ from ...fonts import FACES
 from ..context import component_context, make_env
 from ..faces import Faces, back_layout_name, front_layout_name
 from ..language.load import LayoutSet, shared_files
-from ..painting.painter import length_value
+from ..ops import r
+from ..painting.painter import dash_problem, length_value
 from ..text import continued
 from .conditions import unknown_choices
 
@@ -31,6 +32,8 @@ from .conditions import unknown_choices
 EDGE_KEYS = frozenset({"left", "right", "width", "top", "bottom", "height"})
 LENGTH_KEYS = EDGE_KEYS | {"stroke_width", "radius", "padding", "size", "min_size"}
 LAYOUT_LENGTH_KEYS = frozenset({"corner_radius", "tab", "base"})
+# Box lengths that are sizes, never less than nothing (the edges place a box: they may be)
+SIZE_KEYS = frozenset({"width", "height", "radius", "size", "stroke_width", "min_size"})
 COLOR_KEYS = frozenset({"fill", "stroke", "color", "rule"})
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -251,13 +254,19 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> s
         if unknown:
             return f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fonts)}"
     if key in LENGTH_KEYS:
-        return _length_problem(value, 1.0 if key in EDGE_KEYS else None)
+        problem = _length_problem(value, 1.0 if key in EDGE_KEYS else None)
+        if problem is None and key in SIZE_KEYS and _negative(value):
+            return f"a box's {key} is 0 or more, got {str(value).strip()!r}"
+        return problem
     if key == "inset" and str(value).strip() not in ("bleed", "safe"):
         return _length_problem(value, None)
     if key == "dash":
-        return next(
-            (p for p in (_length_problem(part, None) for part in str(value).split()) if p), None
-        )
+        parts = str(value).split()
+        problem = next((p for p in (_length_problem(part, None) for part in parts) if p), None)
+        try:
+            return problem or dash_problem(tuple(r(length_value(part)) for part in parts))
+        except UnitError:  # "none": read as no dash here
+            return None
     if key in COLOR_KEYS:
         text = str(value).strip()
         if text in ("", "none", "None") or text in theme or COLOR.match(named_color(text)):
@@ -267,6 +276,13 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> s
             f"({', '.join(sorted(theme))}) or 'none', got {text!r}"
         )
     return None
+
+
+def _negative(value: Any) -> bool:
+    """Whether a length `_length_problem` accepts is below zero."""
+    if isinstance(value, str) and value.strip() in ("", "none"):
+        return False
+    return length_value(str(value), 1.0) < 0
 
 
 def _length_problem(value: Any, extent: float | None) -> str | None:

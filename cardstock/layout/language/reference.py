@@ -122,13 +122,13 @@ BOX_KEYS: dict[str, Key] = {
     "width": Key(
         "length or percentage",
         "from left and right",
-        "the box's width; given alone it centres the box",
+        "the box's width (0 or more); given alone it centres the box",
         '"20mm"',
     ),
     "height": Key(
         "length or percentage",
         "from top and bottom",
-        "the box's height; given alone it centres the box",
+        "the box's height (0 or more); given alone it centres the box",
         '"8mm"',
     ),
     "z": Key(
@@ -157,12 +157,16 @@ BOX_KEYS: dict[str, Key] = {
         PAINTED + ("text", "pattern"),
     ),
     "radius": Key(
-        "length", "0mm", "rounded corners", '"1.4mm"', ("rect", "text", "art", "pattern")
+        "length",
+        "0mm",
+        "rounded corners (0 or more)",
+        '"1.4mm"',
+        ("rect", "text", "art", "pattern"),
     ),
     "dash": Key(
         "lengths",
         "solid",
-        "dash pattern: lengths of dashes and gaps",
+        "dash pattern: lengths of dashes and gaps, 0 or more and not all 0 (to 0.001pt)",
         '"2pt 1pt"',
         ("rect", "ellipse", "line", "outline"),
     ),
@@ -235,8 +239,9 @@ BOX_KEYS: dict[str, Key] = {
     ),
     "size": Key(
         "length",
-        "9pt (text); as large as fits (icons); 6pt (pattern cells)",
-        "text size; for icon rows the largest icon; for patterns the cell size",
+        "9pt (text); as large as fits (icons); 6mm (pattern cells)",
+        "text size; for icon rows the largest icon; for patterns the cell size (at most "
+        "30,000 cells cover the box)",
         '"11pt"',
         ("text", "icons", "pattern"),
     ),
@@ -358,7 +363,8 @@ BOX_KEYS: dict[str, Key] = {
     "count": Key(
         "template",
         "one per listed icon",
-        "icons: how many copies of `icon`, or at most this many of `icons`; pips: the number shown",
+        "icons: how many copies of `icon` (at most 1,000), or at most this many of `icons`; "
+        "pips: the number shown",
         '"{{ cost }}"',
         ("icons", "pips"),
     ),

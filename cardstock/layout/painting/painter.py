@@ -354,7 +354,12 @@ class Painter:
         v = self.raw(lay, box, "dash", ctx)
         if not v:
             return ()
-        return tuple(r(self.parse_len(lay, box, "dash", p, 1.0)) for p in str(v).split())
+        dash = tuple(r(self.parse_len(lay, box, "dash", p, 1.0)) for p in str(v).split())
+        problem = dash_problem(dash)
+        if problem:
+            self.layout_issue(lay, box, "dash", problem)
+            return ()
+        return dash
 
     # ------------------------------------------------------------ box types
 
@@ -414,6 +419,17 @@ def _span(
 
 
 EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that place a box
+
+
+def dash_problem(dash: tuple[float, ...]) -> str | None:
+    """Why a dash (its lengths in points, rounded as ops round them) cannot be drawn: a
+    negative length, or a cycle that is zero as PDF and SVG write it (ReportLab refuses it,
+    and an SVG viewer draws the line solid); None when it can."""
+    if any(not v >= 0 for v in dash):  # also nan
+        return f"a dash is of lengths of 0 or more, got {' '.join(f'{v:g}pt' for v in dash)}"
+    if dash and not sum(dash) > 0:
+        return "a dash of lengths that round to 0 (at 0.001pt) draws nothing; give longer ones"
+    return None
 
 
 def length_value(text: str, extent: float | None = None, dpi: float | None = None) -> float:

@@ -1,0 +1,95 @@
+"""A layout box draws a bounded amount: a pattern covers at most `MOST_CELLS` squares of
+its size, an icons box draws at most `MOST_ICONS` icons, a dash has a cycle longer than
+nothing, and a box's sizes are never negative. Past each bound the build stops at the
+line that writes it (exit 2) with nothing drawn, instead of hanging, filling the disk or
+failing inside the PDF writer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardstock.cli import main
+from cardstock.layout.boxtypes.icons import MOST_ICONS
+from cardstock.layout.boxtypes.pattern import MOST_CELLS
+
+GAME = "moon-race"
+
+
+@pytest.fixture
+def root(tmp_path: Path) -> Path:
+    root = tmp_path / "p"
+    assert main(["init", str(root), "--name", "Moon Race"]) == 0
+    return root
+
+
+def add_box(root: Path, lines: str) -> int:
+    """The starter's card layout with one more box; the line its first key is on."""
+    faces = root / "layouts" / GAME / "faces.toml"
+    text = faces.read_text()
+    faces.write_text(text + "\n[layouts.card.boxes.extra]\n" + lines)
+    return text.count("\n") + 3
+
+
+def run(root: Path, capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str]:
+    code = main(["--root", str(root), *args])
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def build_svg(root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    return run(root, capsys, "build", "--jobs", "1", "--only", "svg")
+
+
+def test_a_pattern_finer_than_its_bound_is_refused_at_its_size(root, capsys):
+    line = add_box(root, 'type = "pattern"\npattern = "dots"\nsize = "3mm"\n')
+    assert build_svg(root, capsys)[0] == 0  # a usual size is drawn
+    faces = root / "layouts" / GAME / "faces.toml"
+    faces.write_text(faces.read_text().replace('size = "3mm"', 'size = "1pt"'))
+    code, out = build_svg(root, capsys)
+    assert code == 2
+    assert f"faces.toml:{line + 2}: layouts.card.boxes.extra.size:" in out
+    assert f"more than {MOST_CELLS:,}" in out
+
+
+def test_an_icons_box_draws_up_to_its_bound_and_refuses_more_at_its_count(root, capsys):
+    line = add_box(root, 'type = "icons"\nicon = "spark"\ncount = "{{ most + extra }}"\n')
+    faces = root / "layouts" / GAME / "faces.toml"
+    written = faces.read_text()
+    faces.write_text(written.replace("most + extra", str(MOST_ICONS)))
+    assert build_svg(root, capsys)[0] == 0
+    faces.write_text(written.replace("most + extra", str(MOST_ICONS + 1)))
+    code, out = build_svg(root, capsys)
+    assert code == 2
+    assert f"faces.toml:{line + 2}: layouts.card.boxes.extra.count:" in out
+    assert f"at most {MOST_ICONS:,} icons, got {MOST_ICONS + 1:,}" in out
+
+
+def test_a_dash_that_rounds_to_nothing_is_a_problem_of_its_line(root, capsys):
+    line = add_box(root, 'type = "rect"\nstroke = "#000000"\ndash = "0.00001pt 0.00001pt"\n')
+    code, out = run(root, capsys, "check")
+    assert code == 2
+    assert f"faces.toml:{line + 2}: layouts.card.boxes.extra.dash:" in out
+    code, out = run(root, capsys, "build", "--jobs", "1", "--only", "pnp", "--paper", "letter")
+    assert code == 2 and "internal error" not in out
+
+
+def test_a_dash_written_by_a_template_that_rounds_to_nothing_is_refused_when_drawn(root, capsys):
+    add_box(root, 'type = "rect"\nstroke = "#000000"\ndash = "{{ \'0.0001pt 0\' }}"\n')
+    code, out = run(root, capsys, "build", "--jobs", "1", "--only", "pnp", "--paper", "letter")
+    assert code == 2
+    assert "layouts.card.boxes.extra.dash:" in out and "internal error" not in out
+
+
+def test_a_box_of_negative_sizes_is_refused_at_each_of_them_and_not_at_its_edges(root, capsys):
+    line = add_box(
+        root,
+        'type = "rect"\nfill = "#000000"\nwidth = "-3mm"\nheight = "-5%"\nradius = "-2mm"\n'
+        'left = "-2mm"\n',
+    )
+    code, out = run(root, capsys, "check")
+    assert code == 2
+    for offset, key in ((2, "width"), (3, "height"), (4, "radius")):
+        assert f"faces.toml:{line + offset}: layouts.card.boxes.extra.{key}:" in out
+    assert "boxes.extra.left" not in out  # a box may reach past its frame
