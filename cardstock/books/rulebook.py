@@ -57,7 +57,7 @@ from ..catalog.schema import Component
 from ..catalog.wording import CONTENTS, VERSION, book_word
 from ..core import markup
 from ..core.cache import code_key, key_of_each
-from ..core.files import present, read_bytes
+from ..core.files import Unreadable, present, read_bytes, read_text
 from ..core.issues import Issue
 from ..core.output import Artifact, artifact, remove_stale, streamed
 from ..core.stage import Job, StageResult
@@ -65,6 +65,7 @@ from ..fonts import FONT_DIR
 from ..layout.text.continued import later_parts
 from ..rules.setup.simulator import reads
 from . import art, fonts, index, refs, setup_piles
+from .bounds import bound_problems
 from .breaks import FilledBreak
 from .columns import columned, every
 from .content import (
@@ -320,18 +321,29 @@ def _rules_read(catalog: Catalog) -> str:
 def _text(job: Job, papers: tuple[str, ...]) -> tuple[str | None, list[Issue], BookSize]:
     """The rulebook template rendered, its problems, and the reading size `papers` ask for.
     Rendered once a build (`Job.texts`): the rules check and the rulebook stage read the
-    same text."""
+    same text. A text over a bound of what typesetting may be asked
+    (`bounds.bound_problems`) is None, its problems at the template's lines: nothing of it
+    is typeset."""
     if "rulebook" not in job.texts:
         catalog = job.catalog
         path = rulebook_template(catalog)
         if not present(path):  # a game may not have its rulebook written yet: say so
             job.texts["rulebook"] = (None, [no_rulebook(catalog)])
         else:
-            job.texts["rulebook"] = render_file(
-                catalog, path, rulebook_context(catalog), "rulebook"
-            )
+            text, found = render_file(catalog, path, rulebook_context(catalog), "rulebook")
+            if text is not None:  # what typesetting it would ask, bounded before it is typeset
+                found = bound_problems(text, catalog.display(path), lambda: _source(job))
+            job.texts["rulebook"] = (None, found) if found else (text, found)
     text, issues = job.texts["rulebook"]
     return text, list(issues), reading_size(wanted(papers))
+
+
+def _source(job: Job) -> str | None:
+    """The rulebook template's text, to find a line of it in (None: it cannot be read)."""
+    try:
+        return read_text(rulebook_template(job.catalog), job.catalog.root)
+    except Unreadable:
+        return None
 
 
 def render_rulebook(

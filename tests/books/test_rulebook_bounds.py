@@ -1,0 +1,126 @@
+"""A rendered rulebook is bounded before it is typeset (`books.bounds.bound_problems`): a
+heading longer than 300 characters, a paragraph longer than 20,000, a table of more than 40
+columns, or a rendered text over 1,000,000 characters is an error of bad input at the
+template's line that wrote it, and nothing of the book is typeset (ReportLab once ran for
+minutes on a 5,000-character heading or a 2 MB paragraph, and raised on a table of 60
+columns)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import copy_project, load_games
+
+from cardstock.books import rulebook
+from cardstock.books.bounds import (
+    MOST_BLOCK,
+    MOST_COLUMNS,
+    MOST_HEADING,
+    MOST_TEXT,
+    bound_problems,
+)
+from cardstock.core.cache import open_cache
+from cardstock.core.issues import Issue
+from cardstock.core.stage import Job
+from cardstock.layout.faces import Faces
+
+GAME = "alpha-omega-tiles"
+WHERE = "layouts/g/rulebook.md.j2"
+
+
+def _table(columns: int) -> str:
+    return (
+        "|" + "|".join(f"c{i}" for i in range(columns)) + "|\n" + "|---" * columns + "|\n"
+        "|" + "x|" * columns + "\n"
+    )
+
+
+def _checked(tmp_path: Path, added: str) -> tuple[list[Issue], int]:
+    """What the rules check finds of the game's rulebook with `added` at its end, with
+    typesetting made to fail; and the template's line `added` starts at."""
+    root = copy_project(tmp_path / "proj", (GAME,))
+    template = root / "layouts" / GAME / "rulebook.md.j2"
+    text = template.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    template.write_text(text + added, encoding="utf-8")
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
+
+        def typeset(*args: object, **kwargs: object) -> None:
+            raise AssertionError("the rulebook was typeset")
+
+        env.setattr(rulebook, "_typeset", typeset)
+        env.setattr(rulebook, "_laid_out", typeset)
+        (catalog,), issues = load_games(root, [GAME])
+        assert not issues.errors
+        store = open_cache()
+        try:
+            job = Job(catalog, Faces(catalog, store), None, False)
+            found = rulebook.rulebook_findings(job, tuple(catalog.game.print.papers))
+        finally:
+            store.close()
+    return found, len(text.splitlines()) + 1
+
+
+def test_a_heading_too_long_is_an_error_at_its_line_and_nothing_is_typeset(
+    tmp_path: Path,
+) -> None:
+    found, line = _checked(tmp_path, "# " + "word " * 1000 + "\n")
+    assert [(i.file, i.line, i.field, i.bad_input) for i in found] == [
+        (f"layouts/{GAME}/rulebook.md.j2", line, "heading", True)
+    ]
+    assert "5,001 characters" in found[0].message
+
+
+def test_a_paragraph_a_tag_writes_too_long_is_an_error_at_the_tags_line(
+    tmp_path: Path,
+) -> None:
+    found, line = _checked(tmp_path, "# Many\n\n{{ 'x ' * 20000 }}\n")
+    assert [(i.line, i.field) for i in found] == [(line + 2, "text")]
+    assert "a paragraph of 40,000 characters" in found[0].message
+
+
+def test_a_table_wider_than_a_page_is_an_error_at_its_line_not_an_exception(
+    tmp_path: Path,
+) -> None:
+    found, line = _checked(tmp_path, "# Wide\n\n" + _table(60))
+    assert [(i.line, i.field) for i in found] == [(line + 2, "table")]
+    assert "a table of 60 columns, more than the 40" in found[0].message
+
+
+def test_a_text_within_every_bound_is_left_to_be_typeset() -> None:
+    text = "\n\n".join(
+        [
+            "# " + "H" * (MOST_HEADING - 2),
+            "x" * (MOST_BLOCK - 1),
+            _table(MOST_COLUMNS),
+            "- " + "y" * (MOST_BLOCK - 3),
+        ]
+    )
+    assert bound_problems(text, WHERE, lambda: text) == []
+
+
+def test_a_table_reported_for_its_columns_is_not_reported_again_for_its_rows() -> None:
+    text = "# Wide\n\n" + _table(5000)
+    found = bound_problems(text, WHERE, lambda: text)
+    assert [(i.line, i.field) for i in found] == [(3, "table")]
+
+
+def test_a_line_typed_twice_is_found_at_the_place_it_is_written_after_the_one_before() -> None:
+    template = "# Rules\n\nIntro.\n\n# Rules\n\n{{ text }}\n"
+    rendered = "# Rules\n\nIntro.\n\n# Rules\n\n" + "z" * (MOST_BLOCK + 1) + "\n"
+    found = bound_problems(rendered, WHERE, lambda: template)
+    assert [(i.line, i.field) for i in found] == [(7, "text")]
+
+
+def test_a_template_that_cannot_be_read_again_names_the_file_alone() -> None:
+    found = bound_problems("# " + "H" * MOST_HEADING, WHERE, lambda: None)
+    assert [(i.file, i.line, i.field) for i in found] == [(WHERE, None, "heading")]
+
+
+def test_a_rendered_rulebook_too_long_in_all_is_an_error_at_its_file() -> None:
+    text = ("w " * 5000 + "\n\n") * (MOST_TEXT // 10000 + 1)
+    found = bound_problems(text, WHERE, lambda: text)
+    assert [(i.file, i.line, i.field, i.bad_input) for i in found] == [
+        (WHERE, None, "rulebook", True)
+    ]
