@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from ..art.shapes import AUTO, SHAPES
 from ..boxtypes import box_kind
 from ..boxtypes import names as box_type_names
+from ..boxtypes.icons import MOST_ICONS
+from ..boxtypes.pattern import MOST_CELLS
 
 BOX_TYPES: dict[str, str] = {name: box_kind(name).doc for name in box_type_names()}
 
@@ -241,7 +243,7 @@ BOX_KEYS: dict[str, Key] = {
         "length",
         "9pt (text); as large as fits (icons); 6mm (pattern cells)",
         "text size; for icon rows the largest icon; for patterns the cell size (at most "
-        "30,000 cells cover the box)",
+        f"{MOST_CELLS:,} cells cover the box)",
         '"11pt"',
         ("text", "icons", "pattern"),
     ),
@@ -363,7 +365,8 @@ BOX_KEYS: dict[str, Key] = {
     "count": Key(
         "template",
         "one per listed icon",
-        "icons: how many copies of `icon` (at most 1,000), or at most this many of `icons`; "
+        f"icons: how many copies of `icon` (at most {MOST_ICONS:,}), or at most this many of "
+        "`icons`; "
         "pips: the number shown",
         '"{{ cost }}"',
         ("icons", "pips"),
