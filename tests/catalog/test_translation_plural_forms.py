@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from helpers_languages import GAME, french_demo
 
-from cardstock.catalog.translations import plural_problem
+from cardstock.catalog.translations import MOST_FORMS, plural_problem
 from cardstock.cli import main
 
 PO = f"catalog/{GAME}/translations/fr.po"
@@ -46,7 +46,7 @@ def run(capsys, root: Path, *args: str) -> tuple[int, str]:
         ("nplurals=2; plural=" + "(" * 26 + "n > 1" + ")" * 26 + ";", "too complex"),
         ("nplurals=2; plural=__import__('os').system('id');", "invalid token"),
         ("nplurals=2; plural=n % 0;", "divides by zero for a count of 0"),
-        ("nplurals=2; plural=n;", "picks form 2 for a count of 2"),
+        ("nplurals=2; plural=n;", "picks no form of the file's for a count of 2"),
         ("nplurals=0; plural=0;", "nplurals=0"),
     ],
 )
@@ -75,8 +75,42 @@ def test_a_build_stops_at_a_rule_gettext_refuses_and_writes_nothing(project, cap
         ("(n > 1)", 2),
         ("(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)", 3),
         ("0", 1),
-        ("n", 999_999_999),  # more forms than any language has: harmless, nothing is made of it
+        ("n > 18 ? 19 : n", MOST_FORMS),  # more forms than any language has, each picked
+        ("n == 1 ? 0 : 1", 2),  # an `=` inside the rule
     ],
 )
 def test_the_rules_of_real_languages_and_a_generous_nplurals_are_read(expr, nplurals):
     assert plural_problem(expr, nplurals) is None
+
+
+def test_a_rule_that_picks_a_form_past_the_last_for_some_count_is_refused():
+    assert "for a count of 20" in (plural_problem("n", MOST_FORMS) or "")
+    assert "for a count of 1000" in (plural_problem("n > 999 ? 3 : 0", 3) or "")
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "nplurals=999999999; plural=0;",
+        # the header's text in two quoted pieces, joined as a .po reader joins them
+        'nplurals=99999"\n"9999; plural=0;',
+    ],
+)
+def test_more_plural_forms_than_a_file_may_name_are_refused_before_babel_reads_it(
+    project, capsys, header
+):
+    """Babel makes a list of `nplurals` texts for each plural entry it reads: a billion forms
+    would fill the memory before the rule is looked at."""
+    line = given_rule(project, header)
+    path = project / PO
+    path.write_text(
+        path.read_text(encoding="utf-8")
+        + '\nmsgid "one card"\nmsgid_plural "{n} cards"\nmsgstr[0] "une carte"\n',
+        encoding="utf-8",
+    )
+    done, out = run(capsys, project, "build", "--only", "pnp", "--paper", "letter")
+    assert done == 2, out
+    located = [x for x in out.splitlines() if x.startswith(f"{PO}:{line}: Plural-Forms: ")]
+    assert len(located) == 1 and "999,999,999" in located[0], out
+    assert f"may name {MOST_FORMS}" in located[0]
+    assert not (project / "output").exists()
