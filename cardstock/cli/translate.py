@@ -183,42 +183,50 @@ def check_languages(
     and the exit code. A finding is a warning (an error with `--strict`); a changed number
     is always an error. A report ends with its language's one verdict, which counts the
     issues as well as the fit of its faces (the caller prints the issues before the
-    reports, so the errors lead and no "passes" comes before a failure)."""
+    reports, so the errors lead and no "passes" comes before a failure). A `.po` file that
+    cannot be used (unreadable, past a bound, a Plural-Forms rule gettext refuses) is bad
+    input, as a build finds it: every such file's problems, no reports, and exit 2."""
     from ..catalog.variants import changed_numbers, translation_of
     from ..layout.labels import layout_words
 
     issues: list[Issue] = []
     reports: list[str] = []
     failed = False
+    asked_files: list[tuple[Catalog, str, Translation, list[Issue]]] = []
     for catalog in catalogs:
         for lang in languages_of(catalog, asked):
             if lang == catalog.game.language:
                 continue
             read: list[Issue] = []
             translation = translation_of(catalog, lang, read, layout_words)
-            found = list(read)
-            all_texts = every_text(catalog, read)
-            rep = report(all_texts, translation)
-            level: Level = "error" if strict else "warning"
-            found += [f.issue(translation, level) for f in rep.findings]
-            given = chosen(all_texts, translation)
-            found += changed_numbers(translation, all_texts, given)
-            fits, text, unfit = _fits(catalog, lang, given, translation)
-            found += unfit
-            errors = sum(1 for i in found if i.level == "error")
-            bad = not fits or bool(read) or (strict and not rep.complete) or errors > 0
-            failed |= bad
-            issues += found
-            reports.append(
-                "\n".join(
-                    [
-                        f"{catalog.id}: {rep.summary()}",
-                        *text,
-                        # faces that could not be laid out are errors, not checks above
-                        f"[{lang}] {catalog.id}-{lang} {_verdict(bad, errors, fits or not text)}",
-                    ]
-                )
+            asked_files.append((catalog, lang, translation, read))
+            issues += [i for i in read if i.level == "error"]
+    if issues:  # a file that cannot be used is bad input, as a build finds it: no report
+        return list(dict.fromkeys(issues)), [], EXIT_INPUT
+    for catalog, lang, translation, read in asked_files:
+        found = list(read)
+        all_texts = every_text(catalog, read)
+        rep = report(all_texts, translation)
+        level: Level = "error" if strict else "warning"
+        found += [f.issue(translation, level) for f in rep.findings]
+        given = chosen(all_texts, translation)
+        found += changed_numbers(translation, all_texts, given)
+        fits, text, unfit = _fits(catalog, lang, given, translation)
+        found += unfit
+        errors = sum(1 for i in found if i.level == "error")
+        bad = not fits or bool(read) or (strict and not rep.complete) or errors > 0
+        failed |= bad
+        issues += found
+        reports.append(
+            "\n".join(
+                [
+                    f"{catalog.id}: {rep.summary()}",
+                    *text,
+                    # faces that could not be laid out are errors, not checks above
+                    f"[{lang}] {catalog.id}-{lang} {_verdict(bad, errors, fits or not text)}",
+                ]
             )
+        )
     issues.sort(key=lambda i: i.level != "error")  # the errors first, each group in order
     return issues, reports, EXIT_RULES if failed else EXIT_OK
 

@@ -31,6 +31,7 @@ from ..core.bidi import has_rtl
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 from ..core.scripts import ignorable
+from . import probe
 
 FONT_DIR = Path(__file__).resolve().parent
 PROJECT_FONT_DIR = "fonts"  # a project's own fonts, beside catalog/
@@ -212,7 +213,9 @@ def _stamp(path: Path) -> str:
 
 
 def _font_problem(path: Path, root: Path) -> str | None:
-    """Why ReportLab cannot embed this file (inside the project `root`), or None."""
+    """Why ReportLab cannot draw and embed this file (inside the project `root`), or None:
+    its every glyph tried as a PDF embeds it, and a variable font's first named instance
+    cut from it and tried so (`probe`)."""
     try:
         data = read_bytes(path, root, limit=MAX_FONT_BYTES)
     except Unreadable as exc:
@@ -229,23 +232,12 @@ def _font_problem(path: Path, root: Path) -> str | None:
             )
     elif head not in (b"\x00\x01\x00\x00", b"true"):
         return "not an OpenType or TrueType font (expected a .ttf or an .otf)"
-    from reportlab.pdfbase.ttfonts import TTFError, TTFont
-
-    try:
-        TTFont("Probe", _named(data, path))
-    except TTFError as exc:  # ReportLab's own words, less the file name it puts in them
-        if str(exc).startswith("Corrupt"):
-            return "the font cannot be used: the file is damaged or incomplete"
-        return f"the font cannot be used: {_without_file_name(str(exc))}"
-    except Exception:  # noqa: BLE001 - a damaged table fails wherever ReportLab reads it
-        return "the font cannot be used: the file is damaged or incomplete"
-    return None
-
-
-def _without_file_name(message: str) -> str:
-    """ReportLab's message about a font file without the file's name (an absolute path,
-    which the message's location already gives as the project's own)."""
-    return re.sub(r'\s*"[^"]*"', "", message).replace(" file:", ":").strip()
+    found = probe.problem(data, path)
+    if found is None and (instances := variable_instances(data)):  # as a build cuts them
+        face = FontFace(path.stem, path.name, "", "normal", "normal", "", "", "", path.parent)
+        cut = dataclasses.replace(face, own=True, instance=instances[0][1])
+        found = probe.made_problem(cut.static, path)
+    return found
 
 
 # fontTools reports what it finds odd in a font (a table too long, a name record it skips)
@@ -314,7 +306,7 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
             problem = _font_problem(path, root)
         issues += _library_issues(where, heard)
         if problem:
-            issues.append(Issue(where, None, "", problem))
+            issues.append(Issue(where, None, "font", problem))
             continue
         usable[path.stem] = path
     gone = [
@@ -583,13 +575,6 @@ def truetype(data: bytes) -> bytes:
 # ---------------------------------------------------------------- loaded fonts
 
 
-def _named(data: bytes, path: Path) -> io.BytesIO:
-    """A font's bytes as the file ReportLab reads (it names the font by the file's `name`)."""
-    f = io.BytesIO(data)
-    f.name = str(path)
-    return f
-
-
 class Loaded:
     """One face as ReportLab parsed it (once per process: the same parse measures and
     embeds it), with its metrics and the widths of the strings it has measured (text
@@ -601,7 +586,7 @@ class Loaded:
         from reportlab.pdfbase.ttfonts import TTFont
 
         if face.pdf_name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(face.pdf_name, _named(face.static(), face.path)))
+            pdfmetrics.registerFont(TTFont(face.pdf_name, probe.named(face.static(), face.path)))
         self.pdf_name = face.pdf_name
         self.ttf: Any = pdfmetrics.getFont(face.pdf_name)
         parsed = self.ttf.face

@@ -55,10 +55,11 @@ def test_a_rule_gettext_refuses_or_that_fails_a_count_is_an_error_at_its_line(
 ):
     line = given_rule(project, rule)
     done, out = run(capsys, project, "check", "--lang", "fr")
-    assert done == 1, out
+    assert done == 2, out  # bad input, as a build finds it
     located = [x for x in out.splitlines() if x.startswith(f"{PO}:{line}: Plural-Forms: ")]
     assert len(located) == 1 and said in located[0], out
-    assert "internal error" not in out
+    assert "internal error" not in out and "Traceback" not in out
+    assert "texts translated" not in out  # no report of a file that cannot be used
 
 
 def test_a_build_stops_at_a_rule_gettext_refuses_and_writes_nothing(project, capsys):
@@ -114,3 +115,15 @@ def test_more_plural_forms_than_a_file_may_name_are_refused_before_babel_reads_i
     assert len(located) == 1 and "999,999,999" in located[0], out
     assert f"may name {MOST_FORMS}" in located[0]
     assert not (project / "output").exists()
+
+
+def test_check_and_build_refuse_a_file_that_cannot_be_used_alike(project, capsys):
+    """A `.po` file that cannot be used is bad input whichever command reads it: the same
+    located line, once, and exit 2."""
+    line = given_rule(project, "nplurals=2; plural=__import__('os').system('id');")
+    said = {}
+    for command in (["check", "--lang", "fr"], ["build", "--only", "pnp", "--paper", "letter"]):
+        done, out = run(capsys, project, *command)
+        assert done == 2, out
+        said[command[0]] = [x for x in out.splitlines() if x.startswith(f"{PO}:{line}: ")]
+    assert len(said["check"]) == 1 and said["check"] == said["build"], said

@@ -172,7 +172,7 @@ def test_a_damaged_postscript_outline_font_is_refused_with_its_path(cli, mini):
     built = build(cli, mini, "svg")
     assert built.code == 2 and not (mini.root / "output").exists()
     assert built.err.startswith(
-        "fonts/Fancy.otf: the font has PostScript (CFF) outlines that cannot be read"
+        "fonts/Fancy.otf: font: the font has PostScript (CFF) outlines that cannot be read"
     )
     assert "fonttools otf2ttf" not in built.err  # no command that does not exist is suggested
 

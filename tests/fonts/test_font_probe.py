@@ -1,0 +1,173 @@
+"""A project's font file is tried as ReportLab draws and embeds it before anything is
+written: parsed, then every glyph a character maps to read into a PDF subset. A file
+ReportLab would refuse at any step — one that is no font, whose tables are garbage, or
+whose outlines lie past its end or are damaged, whichever glyphs the game draws — is bad
+input at the file (`fonts/Broken.ttf: font: …`, exit 2), never a failure of a later step."""
+
+from __future__ import annotations
+
+import random
+import struct
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+from reportlab.pdfbase.ttfonts import TTFont
+
+from cardstock.fonts import probe
+
+SHIPPED = ROOT / "cardstock" / "fonts"
+REAL = SHIPPED / "LiberationSans-Regular.ttf"
+FILE = "fonts/Broken.ttf"
+
+
+def _tables(data: bytes) -> dict[str, tuple[int, int]]:
+    """Each table of a TrueType file: (offset, length), by tag."""
+    (count,) = struct.unpack(">H", data[4:6])
+    out = {}
+    for i in range(count):
+        tag, _sum, offset, length = struct.unpack(">4sLLL", data[12 + 16 * i : 28 + 16 * i])
+        out[tag.decode("latin-1")] = (offset, length)
+    return out
+
+
+def _glyf_last(data: bytes) -> bytes:
+    """The same font with its `glyf` table's bytes moved to the end of the file, as some
+    fonts are laid out: the tables ReportLab parses first all come before it."""
+    (count,) = struct.unpack(">H", data[4:6])
+    entries = [struct.unpack(">4sLLL", data[12 + 16 * i : 28 + 16 * i]) for i in range(count)]
+    order = sorted(entries, key=lambda e: (e[0] == b"glyf", e[2]))
+    body = bytearray()
+    at: dict[bytes, int] = {}
+    start = 12 + 16 * count
+    for tag, _sum, offset, length in order:
+        at[tag] = start + len(body)
+        body += data[offset : offset + length] + bytes(-length % 4)
+    directory = b"".join(struct.pack(">4sLLL", t, s, at[t], n) for t, s, _o, n in entries)
+    return data[:12] + directory + bytes(body)
+
+
+def _cut_in_outlines(data: bytes, keep: float) -> bytes:
+    """`data` with `glyf` last, cut `keep` of the way through its outlines."""
+    moved = _glyf_last(data)
+    offset, length = _tables(moved)["glyf"]
+    return moved[: offset + int(length * keep)]
+
+
+def _garbage(data: bytes, tags: tuple[str, ...] | None) -> bytes:
+    """`data` with the bytes of the tables `tags` (every table: None) replaced by seeded
+    random bytes; the header and the table directory kept."""
+    rng = random.Random(20261129)
+    out = bytearray(data)
+    for tag, (offset, length) in _tables(data).items():
+        if tags is None or tag in tags:
+            out[offset : offset + length] = bytes(rng.randrange(256) for _ in range(length))
+    return bytes(out)
+
+
+def _last_drawn_glyph_cut(data: bytes) -> bytes:
+    """`data` with `glyf` last, cut inside the outline of the glyph a character maps to
+    that lies last in it: only that glyph's outline (and those after it) is missing."""
+    moved = _glyf_last(data)
+    face = TTFont("Cut", REAL).face
+    last = max(set(face.charToGlyph.values()), key=lambda g: face.glyphPos[g])
+    offset, _length = _tables(moved)["glyf"]
+    return moved[: offset + face.glyphPos[last] + 1]
+
+
+DAMAGED = {
+    "2,000 random bytes": lambda: random.Random(7).randbytes(2000),
+    "a truncated copy of a real font": lambda: REAL.read_bytes()[: len(REAL.read_bytes()) // 2],
+    "a real font cut halfway through its outlines": lambda: _cut_in_outlines(
+        REAL.read_bytes(), 0.5
+    ),
+    "a real font cut inside the last glyph a character maps to": lambda: _last_drawn_glyph_cut(
+        REAL.read_bytes()
+    ),
+    "a TrueType header and directory with garbage tables": lambda: _garbage(
+        REAL.read_bytes(), None
+    ),
+    "garbage outlines": lambda: _garbage(REAL.read_bytes(), ("glyf",)),
+    "garbage outline offsets": lambda: _garbage(REAL.read_bytes(), ("loca",)),
+}
+
+
+def _with_broken_font(mini, data: bytes) -> None:
+    """The mini game with `data` as fonts/Broken.ttf, which its card titles are set in."""
+    (mini.root / "fonts").mkdir()
+    (mini.root / FILE).write_bytes(data)
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True, exist_ok=True)
+    (layouts / "faces.toml").write_text('[layouts.card.boxes.title]\nfont = "Broken"\n')
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED), ids=list(DAMAGED))
+def test_a_font_reportlab_would_refuse_is_bad_input_at_its_file(cli, mini, damage):
+    _with_broken_font(mini, DAMAGED[damage]())
+    for command in (["check", "mini"], ["build", "mini", "--jobs", "1", "--paper", "letter"]):
+        done = cli("--root", str(mini.root), *command)
+        said = done.out + done.err
+        assert done.code == 2, said
+        located = [x for x in said.splitlines() if x.startswith(f"{FILE}:")]
+        assert len(located) == 1 and located[0].startswith(f"{FILE}: font: "), said
+        assert str(mini.root) not in located[0]
+        assert "Traceback" not in said and "internal error" not in said.lower()
+        assert not (mini.root / "output").exists()
+
+
+@pytest.mark.parametrize("font", sorted(p.name for p in SHIPPED.glob("*.ttf")))
+def test_every_font_cardstock_ships_passes_the_probe(font):
+    path = SHIPPED / font
+    assert probe.problem(path.read_bytes(), path) is None
+
+
+def test_the_same_font_laid_out_another_way_passes_the_probe():
+    """Moving a table changes nothing ReportLab reads: the helper the damages are made
+    with keeps a whole font usable."""
+    moved = _glyf_last(REAL.read_bytes())
+    assert probe.problem(moved, Path(FILE)) is None
+
+
+def test_outlines_cut_short_are_said_to_be_damaged_in_a_designers_words():
+    said = probe.problem(_cut_in_outlines(REAL.read_bytes(), 0.5), Path(FILE)) or ""
+    assert said.startswith("the font cannot be used: the file is damaged or incomplete")
+    assert "unpack" not in said and "buffer" not in said and FILE not in said
+
+
+def test_the_glyphs_are_read_a_chunk_at_a_time_each_once(monkeypatch):
+    """Bounded: every glyph a character maps to is asked once, in chunks of at most
+    `probe.CHUNK`, however many characters share a glyph."""
+    asked: list[list[int]] = []
+    real = TTFont("Counted", REAL).face.__class__.makeSubset
+
+    def counted(self, subset):
+        asked.append(list(subset))
+        return real(self, subset)
+
+    monkeypatch.setattr(TTFont("Shape", REAL).face.__class__, "makeSubset", counted)
+    monkeypatch.setattr(probe, "CHUNK", 100)
+    assert probe.problem(REAL.read_bytes(), REAL) is None
+    face = TTFont("Glyphs", REAL).face
+    glyphs = [face.charToGlyph[c] for chunk in asked for c in chunk]
+    assert all(len(chunk) <= 100 for chunk in asked)
+    assert sorted(glyphs) == sorted(set(face.charToGlyph.values()))
+
+
+def test_a_variable_font_whose_variations_are_damaged_is_bad_input_at_its_file(cli, mini):
+    """Its tables parse and its outlines embed; only cutting a named instance from it, as
+    a build does for each instance it draws with, reads the variations."""
+    from helpers_fonts import variable_font
+
+    (mini.root / "fonts").mkdir()
+    path = variable_font(mini.root / "fonts" / "Flex.ttf")
+    path.write_bytes(_garbage(path.read_bytes(), ("gvar",)))
+    layouts = mini.root / "layouts" / "mini"
+    layouts.mkdir(parents=True, exist_ok=True)
+    (layouts / "faces.toml").write_text('[layouts.card.boxes.title]\nfont = "Flex-Black"\n')
+    done = cli("--root", str(mini.root), "check", "mini")
+    assert done.code == 2, done.out + done.err
+    (located,) = [x for x in done.err.splitlines() if x.startswith("fonts/Flex.ttf:")]
+    assert located == (
+        "fonts/Flex.ttf: font: the font cannot be used: the file is damaged or incomplete "
+        "(its variations cannot be read to make its named instances)"
+    )
