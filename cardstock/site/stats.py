@@ -138,10 +138,13 @@ ODDS_INTRO = (
     "with the simulation's 99 % interval. {inside} of {total} chances lie within it; "
     "about 1 in 100 would lie outside by chance alone."
 )
-# said beneath ODDS_INTRO when some chance is drawn from a pile too large to count exactly
-ODDS_FLOAT = (
-    "A chance drawn from a pile of more than {most} copies is worked out in floating point, "
-    "not exactly."
+# ODDS_INTRO when some chance is drawn from a pile too large to count exactly
+ODDS_INTRO_FLOAT = (
+    "Each chance is worked out from the pile's counts (hypergeometric): exactly, except "
+    "from a pile of more than {most} copies, where it is worked out in floating point. "
+    "Below it, how often it happened in {runs} simulated deals of the setup (seed {seed}, "
+    "the rules check's), with the simulation's 99 % interval. {inside} of {total} chances "
+    "lie within it; about 1 in 100 would lie outside by chance alone."
 )
 NO_ODDS = "No setup step deals from a pile whose counts are the same every time."
 STEP = "{setup}, step {step}: {words}"
@@ -174,7 +177,7 @@ WORDS = (
     NONE_BLANK,
     SPREAD,
     ODDS_INTRO,
-    ODDS_FLOAT,
+    ODDS_INTRO_FLOAT,
     NO_ODDS,
     STEP,
     SIMULATED,
@@ -335,15 +338,16 @@ def _odds_html(odds: dict[str, Any], say: Say) -> str:
     setups = list(dict.fromkeys(r["setup"] for r in odds["rows"]))
     rows = odds["rows"]
     outside = sum(1 for r in rows if r["simulated"] and not r["simulated"]["within"])
-    intro = say(
-        ODDS_INTRO,
-        runs=say.n(odds["runs"]),
-        seed=odds["seed"],
-        inside=say.n(len(rows) - outside),
-        total=say.n(len(rows)),
-    )
-    if any(r["exact"] is None for r in rows):
-        intro += " " + say(ODDS_FLOAT, most=say.n(EXACT_MOST))
+    counted = {
+        "runs": say.n(odds["runs"]),
+        "seed": odds["seed"],
+        "inside": say.n(len(rows) - outside),
+        "total": say.n(len(rows)),
+    }
+    if any(r["exact"] is None for r in rows):  # says which chances are not exact
+        intro = say(ODDS_INTRO_FLOAT, most=say.n(EXACT_MOST), **counted)
+    else:
+        intro = say(ODDS_INTRO, **counted)
     parts = [f'<section id="odds"><h2>{escape(say(ODDS))}</h2>', f"<p>{escape(intro)}</p>"]
     if not rows:
         parts.append(f"<p>{escape(say(NO_ODDS))}</p>")
