@@ -3,14 +3,18 @@ heading longer than 300 characters, a paragraph longer than 20,000, a table of m
 columns, or a rendered text over 1,000,000 characters is an error of bad input at the
 template's line that wrote it, and nothing of the book is typeset (ReportLab once ran for
 minutes on a 5,000-character heading or a 2 MB paragraph, and raised on a table of 60
-columns)."""
+columns). A table of 40 columns, the most, typesets in every edition the rulebook stage
+writes: the reading PDF in two columns and in one, the booklets and the large-print
+edition."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from conftest import copy_project, load_games
+from pypdf import PdfReader
 
 from cardstock.books import rulebook
 from cardstock.books.bounds import (
@@ -20,6 +24,7 @@ from cardstock.books.bounds import (
     MOST_TEXT,
     bound_problems,
 )
+from cardstock.cli import main
 from cardstock.core.cache import open_cache
 from cardstock.core.issues import Issue
 from cardstock.core.stage import Job
@@ -124,3 +129,55 @@ def test_a_rendered_rulebook_too_long_in_all_is_an_error_at_its_file() -> None:
     assert [(i.file, i.line, i.field, i.bad_input) for i in found] == [
         (WHERE, None, "rulebook", True)
     ]
+
+
+# a header of one letter a column: each fits its cell in every edition, so the row reads back
+LETTERS = [chr(ord("A") + i) for i in range(26)] + [chr(ord("a") + i) for i in range(14)]
+STARTER = "moon-race"
+
+
+def _lettered(columns: int) -> str:
+    """A table of `columns` columns, each headed by a letter of `LETTERS`, and two rows."""
+    heads = LETTERS[:columns]
+    return (
+        "|"
+        + "|".join(heads)
+        + "|\n"
+        + "|---" * columns
+        + "|\n"
+        + ("|" + "|".join(h.lower() * 3 for h in heads) + "|\n") * 2
+    )
+
+
+@pytest.mark.parametrize("columns, paper", [(2, "all"), (2, "a4"), (1, "all"), (1, "a4")], ids=str)
+def test_a_table_of_the_most_columns_typesets_in_every_edition_of_the_rulebook(
+    tmp_path: Path, columns: int, paper: str
+) -> None:
+    """The reading PDF (in two columns on a whole Letter or A4 page, or in one on the
+    booklet's page), the booklets, the large-print edition with and without each face's
+    words, the web page and the e-book: each is made, and each PDF prints the table's
+    header row whole."""
+    assert len(LETTERS) == MOST_COLUMNS
+    root = tmp_path / "p"
+    assert main(["init", str(root), "--name", "Moon Race"]) == 0
+    template = root / "layouts" / STARTER / "rulebook.md.j2"
+    text = template.read_text(encoding="utf-8").rstrip("\n")
+    template.write_text(text + "\n\n# Wide\n\n" + _lettered(MOST_COLUMNS), encoding="utf-8")
+    game = root / "catalog" / STARTER / "game.toml"
+    game.write_text(game.read_text(encoding="utf-8") + f"\n[rulebook]\ncolumns = {columns}\n")
+    made = {}
+    for words in ((), ("--card-words",)):
+        out = tmp_path / f"out{len(words)}"
+        args = ["--root", str(root), "build", "--jobs", "1", "--only", "rulebook"]
+        args += ["--paper", paper, "--large-print", *words, "--out", str(out)]
+        assert main(args) == 0
+        made.update({f"{p.name} {words}": p for p in (out / STARTER).rglob("*") if p.is_file()})
+    names = {name.split()[0] for name in made}
+    assert {f"{STARTER}-rulebook.pdf", f"{STARTER}-rulebook-large-print.pdf"} <= names
+    assert {f"{STARTER}-rulebook.epub", "index.html"} <= names
+    assert any("-rulebook-booklet-" in name for name in names)
+    header = "".join(LETTERS)
+    for name, path in made.items():
+        if path.suffix == ".pdf":
+            text = "".join(page.extract_text() or "" for page in PdfReader(path).pages)
+            assert header in re.sub(r"\s+", "", text), name

@@ -1,8 +1,10 @@
 """A layout box draws a bounded amount: a pattern covers at most `MOST_CELLS` squares of
 its size, an icons box draws at most `MOST_ICONS` icons, a dash has a cycle longer than
-nothing, and a box's sizes are never negative. Past each bound the build stops at the
+nothing, and a box's sizes (padding too) are never negative, nor a length other than a
+finite one, whether written or made by a template. Past each bound the build stops at the
 line that writes it (exit 2) with nothing drawn, instead of hanging, filling the disk or
-failing inside the PDF writer."""
+failing inside the PDF writer; a value a template makes names the first card it was made
+for."""
 
 from __future__ import annotations
 
@@ -93,3 +95,68 @@ def test_a_box_of_negative_sizes_is_refused_at_each_of_them_and_not_at_its_edges
     for offset, key in ((2, "width"), (3, "height"), (4, "radius")):
         assert f"faces.toml:{line + offset}: layouts.card.boxes.extra.{key}:" in out
     assert "boxes.extra.left" not in out  # a box may reach past its frame
+
+
+def test_a_negative_padding_is_refused_at_its_line_like_the_other_sizes(root, capsys):
+    line = add_box(root, 'type = "text"\ntext = "{{ name }}"\npadding = "-1mm"\n')
+    code, out = run(root, capsys, "check")
+    assert code == 2
+    assert (
+        f"faces.toml:{line + 2}: layouts.card.boxes.extra.padding: a box's padding is 0 or more"
+        in out
+    )
+
+
+RECT = 'type = "rect"\nfill = "#000000"\n'
+TEXT = 'type = "text"\ntext = "{{ name }}"\n'
+
+
+@pytest.mark.parametrize(
+    "key, written, box",
+    [
+        ("width", "{{ power|default(9) - 6 }}mm", RECT),
+        ("height", "{{ power|default(9) - 6 }}%", RECT),
+        ("radius", "{{ power|default(9) - 6 }}pt", RECT),
+        ("stroke_width", "{{ power|default(9) - 6 }}pt", RECT),
+        ("padding", "{{ power|default(9) - 6 }}mm", TEXT),
+        ("size", "{{ power|default(9) - 6 }}pt", TEXT),
+    ],
+)
+def test_a_size_a_template_makes_negative_is_refused_at_its_line_naming_the_card(
+    root, capsys, key, written, box
+):
+    line = add_box(root, f'{box}{key} = "{written}"\n')
+    code, out = run(root, capsys, "build", "--jobs", "1", "--paper", "letter")
+    assert code == 2, out
+    found = [row for row in out.splitlines() if "faces.toml:" in row]
+    assert len(found) == 1, out  # once, however many cards and layouts extending `card`
+    assert found[0].startswith(f"layouts/{GAME}/faces.toml:{line + 2}: "), out
+    assert f"layouts.card.boxes.extra.{key}: a box's {key} is 0 or more, got '-4" in found[0]
+    assert "(drawing " in found[0] and "first component 'dawn')" in found[0]
+    assert "Traceback" not in out and "internal error" not in out
+    assert not (root / "output").exists()
+
+
+def test_a_size_a_template_makes_zero_or_more_is_drawn(root, capsys):
+    add_box(
+        root,
+        RECT + 'width = "{{ power|default(1) }}mm"\nradius = "{{ power|default(1) }}pt"\n',
+    )
+    assert build_svg(root, capsys)[0] == 0
+
+
+@pytest.mark.parametrize("written", ["{{ 'nan' }}%", "{{ 'inf' }}%", "{{ '9' * 400 }}mm"])
+def test_a_length_a_template_makes_not_finite_is_refused_at_its_line(root, capsys, written):
+    line = add_box(root, f'type = "rect"\nfill = "#000000"\nwidth = "{written}"\n')
+    code, out = run(root, capsys, "build", "--jobs", "1", "--paper", "letter")
+    assert code == 2, out
+    assert f"faces.toml:{line + 2}: layouts.card.boxes.extra.width: expected a finite length" in out
+    assert not (root / "output").exists()
+
+
+@pytest.mark.parametrize("written", ["nan%", "inf%"])
+def test_a_length_written_not_finite_is_refused_by_validation(root, capsys, written):
+    line = add_box(root, f'type = "rect"\nfill = "#000000"\nleft = "{written}"\n')
+    code, out = run(root, capsys, "check")
+    assert code == 2
+    assert f"faces.toml:{line + 2}: layouts.card.boxes.extra.left: expected a finite length" in out

@@ -24,7 +24,7 @@ from ..context import component_context, make_env
 from ..faces import Faces, back_layout_name, front_layout_name
 from ..language.load import LayoutSet, shared_files
 from ..ops import r
-from ..painting.painter import dash_problem, length_value
+from ..painting.painter import SIZE_KEYS, dash_problem, length_value
 from ..text import continued
 from .conditions import unknown_choices
 
@@ -32,8 +32,6 @@ from .conditions import unknown_choices
 EDGE_KEYS = frozenset({"left", "right", "width", "top", "bottom", "height"})
 LENGTH_KEYS = EDGE_KEYS | {"stroke_width", "radius", "padding", "size", "min_size"}
 LAYOUT_LENGTH_KEYS = frozenset({"corner_radius", "tab", "base"})
-# Box lengths that are sizes, never less than nothing (the edges place a box: they may be)
-SIZE_KEYS = frozenset({"width", "height", "radius", "size", "stroke_width", "min_size"})
 COLOR_KEYS = frozenset({"fill", "stroke", "color", "rule"})
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 

@@ -208,7 +208,9 @@ BOX_KEYS: dict[str, Key] = {
     "style": Key(
         "style name", "none", "take every key not given here from `[styles.NAME]`", '"body"', TEXT
     ),
-    "padding": Key("length", "0", "space kept inside the box's edges", '"1mm"', ("text", "icon")),
+    "padding": Key(
+        "length", "0", "space kept inside the box's edges (0 or more)", '"1mm"', ("text", "icon")
+    ),
     "rule": Key(
         "colour",
         "the text colour",

@@ -37,6 +37,10 @@ if TYPE_CHECKING:
     from .memo import BoxMemo
 
 FITS_MAX = 4_000  # fitted texts remembered per game (see Painter.fit)
+# Box lengths that are sizes, never less than nothing (the edges place a box: they may be).
+# Validation refuses a literal one below zero at its line; one a template writes is refused
+# where a face is drawn (`Painter.length`), at the layout's line, naming the face.
+SIZE_KEYS = frozenset({"width", "height", "radius", "size", "stroke_width", "min_size", "padding"})
 
 
 class Painter:
@@ -192,7 +196,11 @@ class Painter:
         v = self.raw(lay, box, key, ctx)
         if v is None or (isinstance(v, str) and not v.strip()):
             return default
-        return self.parse_len(lay, box, key, v, default, extent)
+        value = self.parse_len(lay, box, key, v, default, extent)
+        if value < 0 and key in SIZE_KEYS:  # written by a template: a literal one is refused
+            self.layout_issue(lay, box, key, f"a box's {key} is 0 or more, got {str(v).strip()!r}")
+            return default
+        return value
 
     def parse_len(
         self,
@@ -434,15 +442,21 @@ def dash_problem(dash: tuple[float, ...]) -> str | None:
 
 def length_value(text: str, extent: float | None = None, dpi: float | None = None) -> float:
     """A layout length in points: '3mm', '-2pt', '30px' (at `dpi`), or with an extent a
-    percentage of it ('50%'). Raises UnitError. `parse_length` reads each text once per
-    process: every face measures the same boxes."""
+    percentage of it ('50%'). Raises UnitError, also for a length that is not finite
+    ('nan%'). `parse_length` reads each text once per process: every face measures the
+    same boxes."""
     text = text.strip()
+    value: float | None = None
     if text.endswith("%") and extent is not None:
         try:
-            return float(text[:-1]) / 100.0 * extent
+            value = float(text[:-1]) / 100.0 * extent
         except ValueError:
             pass
-    return parse_length(text, allow_negative=True, dpi=dpi)
+    if value is None:
+        value = parse_length(text, allow_negative=True, dpi=dpi)
+    if not math.isfinite(value):  # 'nan%', 'inf%', a number of 400 digits
+        raise UnitError(f"expected a finite length, got {text!r}")
+    return value
 
 
 @lru_cache(maxsize=8192)
