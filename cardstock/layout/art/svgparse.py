@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...core.colors import CSS_COLORS
@@ -247,10 +247,15 @@ def id_ref(value: str | None) -> str | None:
     return (m.group(1) or m.group(2)) if m else None
 
 
-def count_drawn(root: ET.Element, ids: dict[str, ET.Element]) -> None:
+def count_drawn(
+    root: ET.Element,
+    ids: dict[str, ET.Element],
+    also: Callable[[ET.Element], str | None] | None = None,
+) -> None:
     """Refuse a file whose `<use>` copies would make it draw more than `MAX_DRAWN`
     elements, before anything is drawn: each element's count (itself, its children, what
-    it uses) is worked out once."""
+    it uses) is worked out once. `also`: the id of what else an element reads as a copy
+    (a drawn layout measures the shape a text flows in for the text)."""
     counts: dict[int, int] = {}
 
     def count(el: ET.Element, depth: int) -> int:
@@ -270,6 +275,9 @@ def count_drawn(root: ET.Element, ids: dict[str, ET.Element]) -> None:
             n += count(target, depth + 1) if target is not None else 0
         elif local_name(el) not in SKIP:
             n += sum(count(child, depth) for child in el)
+            ref = also(el) if also is not None else None
+            target = ids.get(ref) if ref else None
+            n += count(target, depth + 1) if target is not None else 0
         if n > MAX_DRAWN:
             raise SvgLimit(
                 f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> "

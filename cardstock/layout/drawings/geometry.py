@@ -1,7 +1,16 @@
 """Where each element of a drawn layout is and how it is styled: its transform to the
 page (every `transform` on the way multiplied), its inherited style (attributes, CSS
 classes, `style`), and its bounding box on the page; the page's size in millimetres from
-the document's `width`/`height` (mm, cm, in, pt, pc, px at 96 per inch) and viewBox."""
+the document's `width`/`height` (mm, cm, in, pt, pc, px at 96 per inch) and viewBox.
+
+A drawing's boxes are measured by walking what their elements draw, each `<use>` copy
+again, so a drawing is bounded as an SVG drawn as art is (`svgparse.count_drawn`): at most
+`MAX_DRAWN` elements drawn, copies made by `<use>` included, and the shape a text flows in
+(`shape-inside`) counted as one more copy for each text that names it, worked out once per
+element before anything is measured; and what measuring recurses through, elements within
+elements with what a `<use>` copies counted as within it, is at most `MAX_MEASURED_DEPTH`
+deep (`measured_depth`). A drawing past a bound is refused (`SvgLimit`, a `ValueError`),
+whether or not a set draws with it."""
 
 from __future__ import annotations
 
@@ -15,8 +24,10 @@ from ..art.svgparse import (
     MAX_USE_DEPTH,
     PAINT_KEYS,
     XLINK_HREF,
+    SvgLimit,
     SvgSheet,
     attr_number,
+    count_drawn,
     css_classes,
     declarations,
     gradient_colors,
@@ -29,6 +40,10 @@ from ..art.svgparse import (
 from ..art.svgtext import font_shorthand
 from ..ops import Matrix, multiply, transform_path
 
+# elements within elements as a box is measured, what a `<use>` copies counted as within
+# it: measuring recurses once or twice per level, which Python's stack (1,000 calls) must
+# hold; Inkscape's clones of layers of groups nest a few dozen deep
+MAX_MEASURED_DEPTH = 300
 MM_PER = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72, "pc": 25.4 / 6, "px": 25.4 / 96}
 # inherited as SVG inherits them: paint and font, with what text boxes read
 INHERITED = (*PAINT_KEYS, *FONT_KEYS, "text-align", "line-height", "fill-opacity")
@@ -49,6 +64,38 @@ def page_size(root: ET.Element, dpi: float = 96.0) -> tuple[float, float] | None
     return found[0], found[1]
 
 
+def measured_depth(root: ET.Element, ids: dict[str, ET.Element]) -> int:
+    """How deep the drawing's elements nest, each `<use>` holding what it copies (a copy
+    of what holds it adds nothing: measuring refuses it); `SvgLimit` past
+    `MAX_MEASURED_DEPTH`, found before the walk goes deeper. Each element's depth is worked
+    out once."""
+    below: dict[int, int] = {}  # an element's levels, itself and what it holds
+
+    def levels(el: ET.Element, above: int) -> int:
+        key = id(el)
+        if key not in below:
+            if above >= MAX_MEASURED_DEPTH:
+                raise SvgLimit(_TOO_DEEP)
+            below[key] = 0  # being worked out: a cycle adds nothing
+            if local_name(el) == "use":
+                target = ids.get(id_ref(el.get("href") or el.get(XLINK_HREF)) or "")
+                inner = [target] if target is not None else []
+            else:
+                inner = list(el)
+            below[key] = 1 + max((levels(c, above + 1) for c in inner), default=0)
+        if above + below[key] > MAX_MEASURED_DEPTH:
+            raise SvgLimit(_TOO_DEEP)
+        return below[key]
+
+    return levels(root, 0)
+
+
+_TOO_DEEP = (
+    f"its elements nest more than {MAX_MEASURED_DEPTH} deep, what <use> elements copy "
+    "counted as within them, cardstock's limit for a drawn layout"
+)
+
+
 class Placed:
     """Every element's transform to the page (in the drawing's user units) and its
     inherited style, worked out in one walk of the drawing."""
@@ -61,6 +108,9 @@ class Placed:
         self.scale = (size[0] / vw, size[1] / vh)  # millimetres per user unit
         self.origin = (vx, vy)
         self.sheet = SvgSheet(css_classes(root), gradient_colors(root), ids_of(root), (vw, vh))
+        ids = self.sheet.ids
+        measured_depth(root, ids)  # first: both walks below recurse as deep as it finds
+        count_drawn(root, ids, also=self._flowed_in)
         self.matrix: dict[int, Matrix] = {}
         self.style: dict[int, dict[str, str]] = {}
         self._walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), {})
@@ -83,6 +133,13 @@ class Placed:
             st.update(declarations(self.sheet.classes.get(cls, "")))
         st.update(declarations(el.get("style") or ""))
         return st
+
+    def _flowed_in(self, el: ET.Element) -> str | None:
+        """The id of the shape a `<text>` flows in (`shape-inside: url(#id)`), which is
+        measured for the text as a `<use>` measures what it copies."""
+        if local_name(el) != "text":
+            return None
+        return id_ref(self.declared(el).get("shape-inside"))
 
     def to_mm(self, box: Box) -> Box:
         """A box in user units as millimetres from the page's top left corner."""

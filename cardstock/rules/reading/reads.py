@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:  # a game without translations loads none of their code
     from ...catalog.load import Catalog
     from ...catalog.translations import Entry, Translation
+    from ...core.issues import InputError
 
 
 class TypedWords(NamedTuple):
@@ -64,6 +65,9 @@ class Reads:
     template_printed: dict[tuple[str, int], dict[int, list[str]] | None] | None = None
     # shown path → the names its lines can render ("": the context every template starts from)
     template_names: dict[str, dict[str, Any] | None] | None = None
+    # shown path → the breach of a template bound its `{% set %}` lines made, raised again
+    # to each reader of its names rather than run again (`rendered_forms._evaluated`)
+    template_breaches: dict[str, InputError] = field(default_factory=dict)
     # (shown path, a line) → the line as a player reads it, None when it cannot be rendered alone
     template_reads: dict[tuple[str, int], str | None] | None = None
     # a text the rule facts read at their places (a card's field, a table's cell, a setup

@@ -22,7 +22,10 @@ clause at that mark (a list's introduction or item), so a clause typed after the
 before the mark fails. A `{% set %}` of the
 value on a line of its own states nothing and is not read there; a line after it that
 renders the name it set (`{{ hidden }}`, or `h=hidden` in a header) renders the value, and
-is held to a form as one that renders it directly (`unaliased`).
+is held to a form as one that renders it directly (`unaliased`). A template's `{% set %}`
+lines are evaluated under one budget (`template_budget.budgeted`), as one render of the
+template is: a line past a bound is bad input, reported as the template's render reports
+it, at that line (`InputError`, exit 2), and not run again for a later reader.
 """
 
 from __future__ import annotations
@@ -30,12 +33,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import partial
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any, Protocol
 
+from jinja2.exceptions import SecurityError
+
 from ...catalog.context import template_context
+from ...catalog.ruletext import TEMPLATE_SUFFIX
 from ...core import files
+from ...core.issues import InputError, Issue
+from ...core.template_budget import budgeted
 from ...core.template_words import read_text
-from ...core.templating import plain
+from ...core.templating import plain, template_message
 from ..verdicts import Problem
 from .phrases import templates, words
 from .printed_lines import printed_line
@@ -165,8 +174,11 @@ def template_names(catalog: Catalog, shown_as: str) -> dict[str, Any] | None:
 
 
 def _evaluated(catalog: Catalog, shown_as: str) -> dict[str, Any] | None:
-    kept = reads_of(catalog).template_names
+    reads = reads_of(catalog)
+    kept = reads.template_names
     assert kept is not None  # `_names` made it before asking
+    if shown_as in reads.template_breaches:  # refused once: not run again
+        raise reads.template_breaches[shown_as]
     if "" not in kept:  # the context every template of the game starts from, made once
         try:
             kept[""] = dict(template_context(catalog))
@@ -177,15 +189,42 @@ def _evaluated(catalog: Catalog, shown_as: str) -> dict[str, Any] | None:
         return None
     names = dict(start)
     env = plain()
-    for shown, _, raw in template_lines(catalog):
-        if shown != shown_as or not _SET_LINE.fullmatch(raw):
-            continue
-        try:
-            module = env.compiled("t", raw.strip()).make_module(names)
-        except Exception:  # noqa: BLE001 - a name it cannot evaluate stays unknown
-            continue
-        names |= {k: v for k, v in vars(module).items() if not k.startswith("_")}
+    lines = [
+        (n, raw)
+        for shown, n, raw in template_lines(catalog)
+        if shown == shown_as and _SET_LINE.fullmatch(raw)
+    ]
+    at = 0  # the line being evaluated, where a breach is reported
+
+    def evaluate() -> None:
+        nonlocal at
+        for n, raw in lines:
+            at = n
+            try:
+                module = env.compiled("t", raw.strip()).make_module(names)
+            except (SecurityError, MemoryError, RecursionError):
+                raise  # a bound of the budget or the sandbox: `budgeted` says which
+            except Exception:  # noqa: BLE001 - a name it cannot evaluate stays unknown
+                continue
+            names.update({k: v for k, v in vars(module).items() if not k.startswith("_")})
+
+    try:  # the template's `{% set %}` lines share one budget, as in one render of it
+        budgeted(evaluate)
+    except SecurityError as exc:  # bad input, as the template's render reports it
+        field = _field(shown_as)
+        error = InputError([Issue(shown_as, at, field, template_message(exc, "text"))])
+        reads.template_breaches[shown_as] = error
+        raise error from None
     return names
+
+
+def _field(shown_as: str) -> str:
+    """The field a rule template's problems are reported under (`ruletext.render_file`'s):
+    `rulebook`, or `quickref.<name>` for a quick reference (`layouts/<game>/quickref/`)."""
+    path = PurePosixPath(shown_as)
+    if path.parent.name == "quickref":
+        return f"quickref.{path.name.removesuffix(TEMPLATE_SUFFIX)}"
+    return "rulebook"
 
 
 # each fact's value as a line renders it, bracketed with its id: "\x02id\x03value\x04"
