@@ -13,7 +13,7 @@ from ...core.units import fmt_mm
 from ..ops import Rect, Text, r
 from ..text import continued
 from ..text import words as textmod
-from ..text.fit import Raw, plain_blocks, without_break_marks
+from ..text.fit import MOST_SIZE, Raw, plain_blocks, size_problem, without_break_marks
 from .kind import BoxKind, Rect4
 
 if TYPE_CHECKING:
@@ -203,8 +203,8 @@ def _text_style(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -
             "fallback",
             f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fontmod.FACES)}",
         )
-    size = painter.length(lay, box, "size", ctx, 9.0)
-    min_size = painter.length(lay, box, "min_size", ctx, min(size, 6.0))
+    size = _size(painter, lay, box, ctx, "size", 9.0)
+    min_size = _size(painter, lay, box, ctx, "min_size", min(size, 6.0))
     color = painter.color(lay, box, "color", ctx, ink) or ink
     return textmod.TextStyle(
         font=font,
@@ -221,6 +221,20 @@ def _text_style(painter: Services, lay: Layout, box: Box, ctx: dict[str, Any]) -
         rule_color=painter.color(lay, box, "rule", ctx, None) or color,
         fallback=tuple(n for n in names if n in fontmod.FACES),
     )
+
+
+def _size(
+    painter: Services, lay: Layout, box: Box, ctx: dict[str, Any], key: str, default: float
+) -> float:
+    """The box's `size` or `min_size` in points. Past MOST_SIZE (a template's value, a
+    length in `px` at the game's dpi: the layout check refuses the others) it is refused at
+    the layout's line, naming the face, and the text is set at MOST_SIZE."""
+    value = painter.length(lay, box, key, ctx, default)
+    if value <= MOST_SIZE:
+        return value
+    written = str(painter.raw(lay, box, key, ctx, ""))
+    painter.layout_issue(lay, box, key, size_problem(key, value, written) or "")
+    return MOST_SIZE
 
 
 def text_findings(

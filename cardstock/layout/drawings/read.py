@@ -24,6 +24,7 @@ from ..art.pathclip import Box
 from ..art.svgparse import id_ref, local_name, paint_color, parse_transform
 from ..art.svgtext import font_size_of, svg_font
 from ..ops import Matrix, multiply
+from ..text.fit import MOST_SIZE
 from .geometry import Placed
 from .marks import INKSCAPE_LABEL, SERIF_ID, Mark
 from .parts import Marked, Part, cut, words
@@ -167,7 +168,7 @@ class _Reader:
         written = mark.written if mark else el.get("id") or f"text_{line}"
         name = self.name(written)
         if tag in ("text", "flowRoot"):
-            values = self.text_values(el)
+            values = self.text_values(el, written)
             if values is None:
                 return
             values["text"] = "{{ " + mark.field + " }}" if mark else words(el).strip()
@@ -207,9 +208,11 @@ class _Reader:
             "height": _mm(y1 - y0),
         }
 
-    def text_values(self, el: ET.Element) -> dict[str, Any] | None:
+    def text_values(self, el: ET.Element, written: str) -> dict[str, Any] | None:
         """A text box's keys from a `<text>` or `<flowRoot>`: its style, and its place:
-        the flowed region, the `shape-inside` shape, or around its first baseline."""
+        the flowed region, the `shape-inside` shape, or around its first baseline. None,
+        and an error at its line, for a font size (times its transform) past the largest
+        a text box sets (`text.fit.MOST_SIZE`)."""
         placed = self.placed
         run = _first_run(el)
         st = placed.style.get(id(run), {})
@@ -224,6 +227,18 @@ class _Reader:
         stretch = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0
         size_mm = font_size_of(st.get("font-size"), 16.0) * stretch * placed.scale[1]
         size = size_mm * PT_PER_MM
+        if not size <= MOST_SIZE:  # not a number either
+            points = f"{size:,.0f}" if size < 1e12 else f"{size:.3g}"
+            self.out.problems.append(
+                (
+                    written,
+                    self.line(el),
+                    f"the font size {st.get('font-size') or '16px'!r} sets the text at "
+                    f"{points}pt; a text's size is at most {MOST_SIZE:,.0f}pt",
+                    "error",
+                )
+            )
+            return None
         leading = _leading(st.get("line-height"), font_size_of(st.get("font-size"), 16.0))
         align = ALIGN.get(st.get("text-align") or st.get("text-anchor") or "start", "left")
         values: dict[str, Any] = {

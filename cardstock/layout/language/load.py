@@ -28,6 +28,7 @@ from ...core.validation import dotted, issues_from
 from ..art.shapes import custom_outline
 from ..boxtypes import names as box_type_names
 from ..resolved import At, Box, Layout
+from ..text.fit import written_size_problem
 from .schema import BoxSpec, LayoutFile, LayoutSpec, StyleSpec
 
 if TYPE_CHECKING:
@@ -118,6 +119,11 @@ def _merge_file(into: LayoutSet, model: LayoutFile, shown: str, lines: Mapping[A
     for name, st in model.styles.items():
         cur = into.styles.setdefault(name, {})
         cur.update(st.model_dump(exclude_none=True))
+        for key in ("size", "min_size"):  # a style is a text's: past the largest, refused
+            problem = written_size_problem(key, getattr(st, key))
+            if problem is not None:
+                f, line = At(shown, lines, ("styles", name, key)).origin()
+                into.issues.append(Issue(f, line, f"styles.{name}.{key}", problem))
         into.style_origins.setdefault(name, At(shown, lines, ("styles", name)))
     for name, lay in model.layouts.items():
         cur = into.raw.setdefault(name, {"values": {}, "origins": {}, "boxes": {}})
@@ -215,6 +221,7 @@ def _check(ls: LayoutSet) -> None:
                 break
             seen.append(cur)
             cur = ls.raw[cur]["values"].get("extends")
+    told: set[int] = set()  # the keys whose sizes are refused, each once (`_text_sizes`)
     for name in ls.raw:
         lay = ls.resolve(name)
         if lay is None:
@@ -230,6 +237,8 @@ def _check(ls: LayoutSet) -> None:
                         "a box needs a 'type': " + ", ".join(box_type_names()),
                     )
                 )
+            if box.get("type") == "text":
+                ls.issues += _text_sizes(ls, lay, box, told)
             st = box.get("style")
             if st is not None and st not in ls.styles:
                 f, line = box.where("style")
@@ -241,6 +250,29 @@ def _check(ls: LayoutSet) -> None:
                         f"unknown style {st!r}; the styles are: {', '.join(sorted(ls.styles))}",
                     )
                 )
+
+
+def _text_sizes(ls: LayoutSet, lay: Layout, box: Box, told: set[int]) -> list[Issue]:
+    """A text box's `size` and `min_size` past the largest text a box sets, refused at the
+    line that writes it, once however many layouts extend the one that writes it."""
+    out = []
+    for key in ("size", "min_size"):
+        at = box.origins.get(key)
+        problem = written_size_problem(key, box.values.get(key)) if at is not None else None
+        if at is None or problem is None or id(at) in told:
+            continue
+        told.add(id(at))
+        writer = next(
+            (
+                name
+                for name in lay.chain
+                if ls.raw[name]["boxes"].get(box.name, {}).get("origins", {}).get(key) is at
+            ),
+            lay.name,
+        )
+        f, line = at.origin()
+        out.append(Issue(f, line, f"layouts.{writer}.boxes.{box.name}.{key}", problem))
+    return out
 
 
 def _alone(path: Path, shown: str, root: Path | None, reader: Read = read_toml) -> LayoutSet:

@@ -15,6 +15,7 @@ from ..boxtypes import box_kind
 from ..boxtypes import names as box_type_names
 from ..boxtypes.icons import MOST_ICONS
 from ..boxtypes.pattern import MOST_CELLS
+from ..text.fit import MOST_SIZE
 
 BOX_TYPES: dict[str, str] = {name: box_kind(name).doc for name in box_type_names()}
 
@@ -244,15 +245,15 @@ BOX_KEYS: dict[str, Key] = {
     "size": Key(
         "length",
         "9pt (text); as large as fits (icons); 6mm (pattern cells)",
-        "text size; for icon rows the largest icon; for patterns the cell size (at most "
-        f"{MOST_CELLS:,} cells cover the box)",
+        f"text size (at most {MOST_SIZE:,.0f}pt); for icon rows the largest icon; for patterns "
+        f"the cell size (at most {MOST_CELLS:,} cells cover the box)",
         '"11pt"',
         ("text", "icons", "pattern"),
     ),
     "min_size": Key(
         "length",
         "6pt or `size` when smaller",
-        "text shrinks down to this size to fit, then is reported",
+        f"text shrinks down to this size to fit, then is reported (at most {MOST_SIZE:,.0f}pt)",
         '"7pt"',
         TEXT,
     ),

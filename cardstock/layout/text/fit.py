@@ -13,6 +13,7 @@ that into an Issue); nothing raises.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from typing import Any
 from ... import fonts
 from ...core.bidi import rtl_paragraph
 from ...core.markup import Block, Heading, ListItem, Note, Paragraph, Span, Table
+from ...core.units import UnitError, parse_length
 from ..context import tint
 from ..ops import Icon, Op, Path, Rect, Text, r
 from .words import (
@@ -37,6 +39,37 @@ from .words import (
 )
 
 STEP = 0.25  # points between the sizes tried
+# The largest text a box sets, in points (a text box's or a style's `size` and `min_size`, a
+# drawn text's font size): an em of 35 cm, a third of the largest piece's side (1,000 mm,
+# where one line of a letter could be at most about 2,835pt). A fit tries every quarter
+# point from `size` down to `min_size` (`sizes`): 1,000,000pt took over a minute and
+# 1.3 GB, 1e300pt never finished.
+MOST_SIZE = 1000.0
+# The most sizes one fit tries: every quarter point from MOST_SIZE down to 1pt (3,997). A
+# larger span (never from a checked layout) is tried in as many even steps.
+MOST_SIZES = math.ceil((MOST_SIZE - 1.0) / STEP) + 1
+
+
+def size_problem(key: str, points: float, written: str) -> str | None:
+    """The problem of a text size of `points` (written as `written`) past MOST_SIZE."""
+    if math.isfinite(points) and points <= MOST_SIZE:
+        return None
+    return f"a text's {key} is at most {MOST_SIZE:,.0f}pt, got {written.strip()!r}"
+
+
+def written_size_problem(key: str, value: Any) -> str | None:
+    """The problem of a text's `size` or `min_size` a layout file writes: a length past
+    MOST_SIZE. A template is checked as each face renders it, and a length in `px` as it
+    is drawn (its points depend on the game's dpi); one that is not a length is the
+    layout check's (`layout.checks.layouts`)."""
+    if not isinstance(value, str) or "{{" in value or "{%" in value:
+        return None
+    text = value.strip()
+    try:
+        points = parse_length(text, allow_negative=True)
+    except UnitError:
+        return None
+    return None if text.lower().endswith("px") else size_problem(key, points, text)
 
 
 # ---------------------------------------------------------------- drawables
@@ -425,14 +458,16 @@ def _column_widths(
 
 
 def sizes(style: TextStyle) -> list[float]:
-    """The sizes tried, largest first."""
-    out = []
-    s = style.size
-    while s > style.min_size + 1e-9:
-        out.append(round(s, 3))
-        s -= STEP
-    out.append(round(min(style.min_size, style.size), 3))
-    return out
+    """The sizes tried, largest first: from style.size down in quarter points, then
+    style.min_size; at most MOST_SIZES of them, worked out before any is made."""
+    least = round(min(style.min_size, style.size), 3)
+    span = style.size - style.min_size
+    if not math.isfinite(span) or span <= 1e-9:  # one size (or one not a number)
+        return [least]
+    step, count = STEP, math.ceil((span - 1e-9) / STEP)  # the sizes above min_size
+    if count >= MOST_SIZES:
+        step, count = span / (MOST_SIZES - 1), MOST_SIZES - 1
+    return [round(style.size - i * step, 3) for i in range(count)] + [least]
 
 
 def fit_blocks(
