@@ -1,5 +1,6 @@
 """Every reader is bounded, not only by the size of the file: a small file that would make a
-reader hang or fill memory (an SVG whose `<use>` elements multiply, a million elements, a
+reader hang or fill memory (an SVG whose `<use>` elements multiply, as art or as a drawn
+layout no set uses, a rulebook `{% set %}` line that loops, a million elements, a
 sea of CSS, a workbook that inflates to a gigabyte or holds too many cells, YAML aliases,
 TOML keys and nesting, a font too large) is refused with one located message naming the
 limit, exit status 2, within 10 s of processor time and 500 MB, nothing written."""
@@ -19,13 +20,14 @@ from helpers_bounds import (
     deep_toml,
     dotted_toml_keys,
     first_error,
-    inflating_xlsx,
-    many_cells_xlsx,
     many_css_rules_svg,
     many_elements_svg,
     nested_use_svg,
     yaml_alias_bomb,
 )
+from helpers_workbooks import inflating_xlsx, many_cells_xlsx
+
+from cardstock.init import init_project
 
 
 def _table(root: Path, name: str) -> Path:
@@ -185,4 +187,74 @@ def test_a_small_file_that_would_hang_or_exhaust_a_reader_is_refused_naming_the_
         not (root / "output").exists()
         or [p for p in (root / "output").rglob("*") if p.is_file() and ".cache" not in p.parts]
         == []
+    )
+
+
+def _appended(path: Path, text: str) -> int:
+    """Append `text` to the file at `path` as its last line; that line's number."""
+    with path.open("a", encoding="utf-8") as f:
+        f.write(text + "\n")
+    return len(path.read_text(encoding="utf-8").splitlines())
+
+
+def _use_bomb_drawing(path: Path) -> int:
+    """The starter's drawn layout (which no set uses) with groups whose `<use>` copies
+    measure 10**10 rects, one of them marked as a field: the `<svg>` element's line."""
+    rects = "".join(f'<rect x="{i}" y="0" width="1" height="1"/>' for i in range(10))
+    groups = [f'<g id="b0">{rects}</g>']
+    groups += [f'<g id="b{k}">' + f'<use href="#b{k - 1}"/>' * 10 + "</g>" for k in range(1, 10)]
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("</defs>", "".join(groups) + "</defs>", 1)
+    path.write_text(
+        text.replace("</svg>", '<use inkscape:label="art" href="#b9"/>\n</svg>'), encoding="utf-8"
+    )
+    return next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith("<svg"))
+
+
+# planted in the starter of `cardstock init`: what is planted (returning the line of the
+# message) in which file, and the words that name the limit
+STARTER_BOMBS: dict[str, tuple[str, Callable[[Path], int], str]] = {
+    "a rulebook {% set %} line that loops 10**10 times": (
+        "rulebook.md.j2",
+        lambda p: _appended(
+            p,
+            "{% set x = 1 %}{% for i in range(100000) %}{% for j in range(100000) %}"
+            "{% endfor %}{% endfor %}",
+        ),
+        "rulebook: the text goes over a limit: the template runs more than 1,000,000 steps",
+    ),
+    "a rulebook {% set %} line that keeps making lists": (
+        "rulebook.md.j2",
+        lambda p: _appended(
+            p,
+            "{% set ns = namespace(l=[]) %}{% for i in range(100000) %}"
+            "{% set ns.l = ns.l + [range(100000)|list] %}{% endfor %}",
+        ),
+        "rulebook: the text goes over a limit: the template ",
+    ),
+    "a drawn layout no set uses whose <use> copies measure 10**10 rects": (
+        "deck.svg",
+        _use_bomb_drawing,
+        "draws more than 20,000 elements (copies made by <use> included)",
+    ),
+}
+
+
+@pytest.mark.parametrize("bomb", STARTER_BOMBS)
+def test_a_starter_layout_file_that_would_hang_its_check_is_refused_at_its_line(tmp_path, bomb):
+    root = tmp_path / "project"
+    written, issues = init_project(root, "Moon Race")
+    assert written and not issues
+    name, plant, limit = STARTER_BOMBS[bomb]
+    where = f"layouts/moon-race/{name}:{plant(root / 'layouts' / 'moon-race' / name)}: "
+    result = bounded_build(root)
+    assert result.code == 2, result.err
+    assert result.seconds < SECONDS, result.seconds
+    assert result.peak_mb < MEMORY_MB, result.peak_mb
+    errors = [line for line in result.err.splitlines() if line.startswith("layouts/")]
+    assert len(errors) == 1, result.err
+    assert errors[0].startswith(where) and limit in errors[0], result.err
+    assert "Traceback" not in result.err and "internal error" not in result.err
+    assert not (root / "output").exists() or not any(
+        p.is_file() and ".cache" not in p.parts for p in (root / "output").rglob("*")
     )
