@@ -89,7 +89,9 @@ def validate(
     if catalogs:
         symbols = library(root)  # read when a face first draws a symbol
         found += symbols.problems()
-        found += fonts.use_project_fonts(root)  # a project's own fonts join the built-in ones first
+        found += fonts.use_project_fonts(
+            root, cache=cache
+        )  # a project's own fonts join the built-in ones first
         found += _font_files()
         if options is not None:
             found += _output_folder(options.out)

@@ -59,6 +59,8 @@ KINDS = {
     "check": "what one rules check found (its verdicts, each finding as data), by the parts of "
     "the game's input it declares it reads (rules/keyed.py)",
     "setup": "a setup simulation's figures, by the setup and what its steps read of the catalog",
+    "font-probe": 'whether a project\'s font file can be drawn and embedded ("" when it can, '
+    "else why not), by the file's bytes (fonts/probe.py)",
     "collation": "the Unicode default collation table with a language's tailoring applied, by "
     "the rules and the default table's bytes (core/collation.py)",
     "pruned": "the day the cache last dropped the entries no build used for KEEP_DAYS days",

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.bidi import has_rtl
+from ..core.cache import Cache, code_key, digest, key_of
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 from ..core.scripts import ignorable
@@ -35,6 +36,7 @@ from . import probe
 
 FONT_DIR = Path(__file__).resolve().parent
 PROJECT_FONT_DIR = "fonts"  # a project's own fonts, beside catalog/
+PROBED = "font-probe"  # the cache's kind for a font file's verdict (`_font_problem`)
 FONT_SUFFIXES = (".ttf", ".otf")
 
 
@@ -212,10 +214,12 @@ def _stamp(path: Path) -> str:
     return f"{st.st_mtime_ns}:{st.st_size}"
 
 
-def _font_problem(path: Path, root: Path) -> str | None:
+def _font_problem(path: Path, root: Path, cache: Cache | None = None) -> str | None:
     """Why ReportLab cannot draw and embed this file (inside the project `root`), or None:
     its every glyph tried as a PDF embeds it, and a variable font's first named instance
-    cut from it and tried so (`probe`)."""
+    cut from it and tried so (`probe`). The verdict is kept in `cache` by the file's bytes
+    (and cardstock's code and libraries, `code_key`): a large font is probed once, not at
+    every build."""
     try:
         data = read_bytes(path, root, limit=MAX_FONT_BYTES)
     except Unreadable as exc:
@@ -232,11 +236,17 @@ def _font_problem(path: Path, root: Path) -> str | None:
             )
     elif head not in (b"\x00\x01\x00\x00", b"true"):
         return "not an OpenType or TrueType font (expected a .ttf or an .otf)"
+    key = key_of(PROBED, code_key(), digest(data))
+    kept = cache.get_json(PROBED, key) if cache is not None else None
+    if isinstance(kept, str):
+        return kept or None
     found = probe.problem(data, path)
     if found is None and (instances := variable_instances(data)):  # as a build cuts them
         face = FontFace(path.stem, path.name, "", "normal", "normal", "", "", "", path.parent)
         cut = dataclasses.replace(face, own=True, instance=instances[0][1])
         found = probe.made_problem(cut.static, path)
+    if cache is not None:
+        cache.put_json(PROBED, key, found or "")
     return found
 
 
@@ -277,11 +287,13 @@ def _library_issues(where: str, messages: dict[str, None]) -> list[Issue]:
     ]
 
 
-def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
+def use_project_fonts(
+    root: Path, shown: str = PROJECT_FONT_DIR, cache: Cache | None = None
+) -> list[Issue]:
     """Add the project's `fonts/*.ttf` and `*.otf` (PostScript outlines converted) to
     FACES by file stem, once per project and process; the problems found (a file that
-    cannot be used is left out). `Name-Bold` and `Name-Italic` beside `Name` or
-    `Name-Regular` become its **bold** and *italic*."""
+    cannot be used is left out; each file's verdict kept in `cache`). `Name-Bold` and
+    `Name-Italic` beside `Name` or `Name-Regular` become its **bold** and *italic*."""
     files = project_font_files(root)
     key = str(root.resolve()) + "".join(f"\0{p.name}:{_stamp(p)}" for p in files)
     if (
@@ -303,7 +315,7 @@ def use_project_fonts(root: Path, shown: str = PROJECT_FONT_DIR) -> list[Issue]:
             )
             continue
         with _library_messages() as heard:
-            problem = _font_problem(path, root)
+            problem = _font_problem(path, root, cache)
         issues += _library_issues(where, heard)
         if problem:
             issues.append(Issue(where, None, "font", problem))

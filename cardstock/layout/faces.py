@@ -457,7 +457,7 @@ class Faces:
         named by the game's icons, unknown layout names named by its sets."""
         catalog = self.catalog
         found: list[Issue] = list(self.layouts.issues) + self.library.problems()
-        found += fonts.use_project_fonts(catalog.root)
+        found += fonts.use_project_fonts(catalog.root, cache=self.cache)
         # names are looked up only in files that loaded: in a broken one every name is
         # unknown (and a game that names no icon does not read the library for them)
         if catalog.game.icons and not any(i.level == "error" for i in self.library.issues):

@@ -171,3 +171,35 @@ def test_a_variable_font_whose_variations_are_damaged_is_bad_input_at_its_file(c
         "fonts/Flex.ttf: font: the font cannot be used: the file is damaged or incomplete "
         "(its variations cannot be read to make its named instances)"
     )
+
+
+def test_a_fonts_verdict_is_kept_by_its_bytes_and_not_probed_again(tmp_path, monkeypatch):
+    """A large font is probed once: the next build in a new process reads the verdict the
+    cache keeps for the file's bytes; other bytes under the same name are probed anew."""
+    from cardstock import fonts
+    from cardstock.core.cache import open_cache
+
+    root = tmp_path / "project"
+    (root / "fonts").mkdir(parents=True)
+    font = root / FILE
+    font.write_bytes(_cut_in_outlines(REAL.read_bytes(), 0.5))
+    probed: list[str] = []
+    real_problem = probe.problem
+
+    def counted(data: bytes, path: Path) -> str | None:
+        probed.append(path.name)
+        return real_problem(data, path)
+
+    monkeypatch.setattr(probe, "problem", counted)
+    verdicts = []
+    for _ in range(2):
+        cache = open_cache(tmp_path / "cache")
+        verdicts.append(fonts._font_problem(font, root, cache))
+        cache.close()
+    assert verdicts[0] is not None and verdicts[0] == verdicts[1]
+    assert probed == ["Broken.ttf"]  # the second time, read from the cache
+    font.write_bytes(REAL.read_bytes())
+    cache = open_cache(tmp_path / "cache")
+    assert fonts._font_problem(font, root, cache) is None
+    cache.close()
+    assert probed == ["Broken.ttf", "Broken.ttf"]
