@@ -196,6 +196,13 @@ BUILT_IN = tuple(FACES)
 
 _PROJECTS: dict[str, list[Issue]] = {}
 _CURRENT: list[str] = [""]  # the key of the project whose fonts FACES holds now
+_REFUSED: set[str] = set()  # the stems of that project's font files that cannot be used
+
+
+def refused_fonts() -> frozenset[str]:
+    """The file stems of the project's fonts `use_project_fonts` last refused (each already
+    a problem at its file): a layout naming one is not told again that it is unknown."""
+    return frozenset(_REFUSED)
 
 
 def project_font_files(root: Path) -> list[Path]:
@@ -303,6 +310,7 @@ def use_project_fonts(
     if files and _CURRENT[0]:  # new, changed or another project's font files: measure afresh
         _forget()
     _CURRENT[0] = key
+    _REFUSED.clear()
     issues: list[Issue] = []
     usable: dict[str, Path] = {}
     for path in files:
@@ -319,6 +327,7 @@ def use_project_fonts(
         issues += _library_issues(where, heard)
         if problem:
             issues.append(Issue(where, None, "font", problem))
+            _REFUSED.add(path.stem)
             continue
         usable[path.stem] = path
     gone = [

@@ -111,6 +111,7 @@ def test_a_font_reportlab_would_refuse_is_bad_input_at_its_file(cli, mini, damag
         located = [x for x in said.splitlines() if x.startswith(f"{FILE}:")]
         assert len(located) == 1 and located[0].startswith(f"{FILE}: font: "), said
         assert str(mini.root) not in located[0]
+        assert "unknown font 'Broken'" not in said  # one problem, said once: at the file
         assert "Traceback" not in said and "internal error" not in said.lower()
         assert not (mini.root / "output").exists()
 

@@ -19,7 +19,7 @@ from ...core.project import SHIPPED_NAME, shared_layout, shipped_layouts
 from ...core.templating import syntax_problem
 from ...core.tomlpos import Read, line_for, read_toml
 from ...core.units import UnitError
-from ...fonts import FACES
+from ...fonts import FACES, refused_fonts
 from ..context import component_context, make_env
 from ..faces import Faces, back_layout_name, front_layout_name
 from ..language.load import LayoutSet, shared_files
@@ -191,6 +191,7 @@ def _file_values(
     """The problems of the values one layout file writes literally (see `_layout_values`)."""
     out: list[Issue] = []
     read, _ = reader(path, shown, root)
+    refused = refused_fonts()  # each a problem at its file already: not an unknown font too
     if read is not None:
         data, lines = read
 
@@ -198,7 +199,7 @@ def _file_values(
             for key, value in (values or {}).items():
                 if keys is not None and key not in keys:
                     continue
-                problem = _value_problem(key, value, theme, FACES)
+                problem = _value_problem(key, value, theme, FACES, refused)
                 if problem:
                     out.append(
                         Issue(shown, line_for(lines, (*loc, key)), ".".join((*loc, key)), problem)
@@ -234,12 +235,14 @@ def _file_values(
     return out
 
 
-def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> str | None:
+def _value_problem(
+    key: str, value: Any, theme: dict[str, str], fonts: Any, refused: frozenset[str] = frozenset()
+) -> str | None:
     if key == "when" and isinstance(value, str):
         return syntax_problem("e", value, make_env())
     if _is_template(value):  # read by the environment the faces render it with
         return syntax_problem("t", value, make_env())
-    if key == "font" and value not in fonts:
+    if key == "font" and value not in fonts and value not in refused:
         return f"unknown font {value!r}; the fonts are: {', '.join(fonts)}"
     if key == "fallback":
         unknown = [
@@ -247,7 +250,7 @@ def _value_problem(key: str, value: Any, theme: dict[str, str], fonts: Any) -> s
             for n in (
                 [value] if isinstance(value, str) else value if isinstance(value, list) else []
             )
-            if n not in fonts
+            if n not in fonts and n not in refused
         ]
         if unknown:
             return f"unknown font {unknown[0]!r}; the fonts are: {', '.join(fonts)}"
