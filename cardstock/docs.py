@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from .catalog.fields import TEMPLATE_NAMES
+from .catalog.load import MAX_COMPONENTS
 from .catalog.schema import Game
 from .core.output import write_atomic
 from .core.units import POINTS_PER
@@ -37,7 +38,7 @@ from .impose.sheets import Length, PrinterFile, Sheet
 from .layout.art.shapes import SHAPES
 from .layout.language.reference import BOX_KEYS, BOX_TYPES, LAYOUT_KEYS
 from .layout.language.schema import LayoutFile, StyleSpec
-from .layout.text.continued import PARTS_MAX
+from .layout.text.continued import GAME_PARTS_MAX, PARTS_MAX
 from .rules.checks.deck_limits import DeckRule
 from .rules.checks.severity import Acknowledgment
 from .rules.model import RulesFile
@@ -246,9 +247,13 @@ def _continues() -> list[str]:
         "(`2/3 · How to Play`); `cardstock` translates its words with the build's language.",
         f"A card's text continues onto at most {PARTS_MAX} parts (`continued.PARTS_MAX`): a",
         "text that needs more is an error at its row's line (exit 2), found before anything",
-        "is written; shorten it, or give its box more room or a smaller `min_size`. Splitting",
-        "a text measures about what its parts hold, so a long text costs in proportion to",
-        "its length.",
+        "is written; shorten it, or give its box more room or a smaller `min_size`. The",
+        f"cards the continued texts of one game add are at most {GAME_PARTS_MAX:,}",
+        "(`continued.GAME_PARTS_MAX`), and each copy of each counts against the game's",
+        f"{MAX_COMPONENTS:,} components: the row whose parts pass either bound is an error at",
+        "its line (exit 2), found when its first part is laid out, before any other part is;",
+        "the rows after it are not split. Splitting a text measures about what its parts",
+        "hold, so a long text costs in proportion to its length.",
         "",
         "```toml",
         "# layouts/<game>/faces.toml",

@@ -218,6 +218,7 @@ class Faces:
         self.fits: dict[tuple[Any, ...], Fit] = {}  # fitted text the faces share (Painter.fit)
         self.styles: dict[int, tuple[Any, Any]] = {}  # text styles reading no template
         self.parts: dict[str, tuple[int, int]] = {}  # a card's other parts: id -> (part, parts)
+        self.refused: Issue | None = None  # continued parts past the game's bound (`continued`)
         # each distinct box of the game's faces drawn once (None: every box of every face)
         self.boxes: BoxMemo | None = BoxMemo()
         self.marks = MarkDrawings()  # each version mark drawn once for each width

@@ -10,14 +10,15 @@ A build runs the step for each game it checks, before the check (`cardstock.buil
 plain `cardstock check` runs it when the first check that reads faces asks for it. The
 step walks the catalog once as the stages print it (`Faces.printing`: each part of a card
 whose text continues after the card), each component's record (`Faces.records`) and its
-front then its back, and hands each face, as it is laid out (or read back from the
-cache), to what the checks keep: the findings its drawing met, and its look as
-colour-blind players see it. A game too big to keep every drawing in memory
-(`faces.RETAIN_MAX`) keeps only outlines after the step, which reads back no drawing but
-that of a deck back many cards share, once. The faces stay on the game's `Faces`, so the
-stages that draw (render, impose) draw the faces the step made instead of laying them out
-again, and so does what the step kept (`Faces.step`): a `--watch` build makes new
-`Faces`, and with them runs the step again.
+front then its back (none when the continued texts add more cards than a game may print,
+`continued.GAME_PARTS_MAX`: that one error is all the step finds), and hands each face,
+as it is laid out (or read back from the cache), to what the checks keep: the findings
+its drawing met, and its look as colour-blind players see it. A game too big to keep
+every drawing in memory (`faces.RETAIN_MAX`) keeps only outlines after the step, which
+reads back no drawing but that of a deck back many cards share, once. The faces stay on
+the game's `Faces`, so the stages that draw (render, impose) draw the faces the step made
+instead of laying them out again, and so does what the step kept (`Faces.step`): a
+`--watch` build makes new `Faces`, and with them runs the step again.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ def lay_out(job: Job) -> LaidOut:
     findings: list[Issue] = []
     looks = Looks(printing.catalog, faces.kept)
     values = Values(printing.catalog)
+    if faces.refused is not None:  # more continued parts than a game may print: bad input,
+        done = faces.step = LaidOut([faces.refused], looks, values)  # and none laid out
+        return done
     for record in printing.records.each():
         comp = record.shown.component
         front = printing.face(record, "front")

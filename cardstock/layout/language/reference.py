@@ -15,6 +15,7 @@ from ..boxtypes import box_kind
 from ..boxtypes import names as box_type_names
 from ..boxtypes.icons import MOST_ICONS
 from ..boxtypes.pattern import MOST_CELLS
+from ..text.continued import GAME_PARTS_MAX, PARTS_MAX
 from ..text.fit import MOST_SIZE
 
 BOX_TYPES: dict[str, str] = {name: box_kind(name).doc for name in box_type_names()}
@@ -322,7 +323,8 @@ BOX_KEYS: dict[str, Key] = {
         "own with the same layout (or the one `continue_layout` names), marked with its "
         "number, the count and the card's name "
         '("2/3 · Long Rule"); the parts print together in every output, and the rules '
-        "check counts the card once; a text needing more than 200 parts is an error at "
+        f"check counts the card once; a text needing more than {PARTS_MAX} parts, or parts "
+        f"past the {GAME_PARTS_MAX:,} cards a game's continued texts may add, is an error at "
         "its row (see *Text that continues*)",
         '"continue"',
         TEXT,

@@ -24,6 +24,10 @@ The first part is the component's own face; its other parts are components made 
 rules check, counts and setup see the catalog's one card. Each part's note says which
 part it is (`continued 2/3`), so the face of the first part, kept in the cache, tells how
 many parts the card has without laying it out again.
+
+One card's text continues onto at most `PARTS_MAX` parts, and a game's continued texts add
+at most `GAME_PARTS_MAX` cards, with their copies within the game's `MAX_COMPONENTS`: the
+row that passes a bound is refused (`printed`, `Faces.refused`) before any part is laid out.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ... import fonts
+from ...catalog.load import MAX_COMPONENTS
 from ...catalog.schema import Component
 from ...core.issues import Issue
 from ..ops import Text, r
@@ -58,6 +63,7 @@ class Printing(Protocol):
     layouts: Any
     parts: dict[str, tuple[int, int]]
     records: Records
+    refused: Issue | None  # the card whose parts took the game past its bound (`printed`)
 
     def face(self, record: ComponentPrint, side: str, *, bleed: bool = True) -> Any: ...
 
@@ -72,6 +78,11 @@ ON_BACK = "(text continued)"  # a printed card's `back` when its text continues 
 PART = "continued_part"  # the context key of a part: (part, parts), set by `Faces`
 MARK = "{part}/{parts} · {name}"  # the mark each part prints (a message of cardstock's)
 PARTS_MAX = 200  # parts one card's text may continue onto (more: an error)
+# cards a game's continued texts may add after their own (more: an error at the row that
+# passes it, `printed`): each is a face laid out and kept like any other, and a part of a
+# long text costs about its whole text (6 ms and 120 KB a part of a 120,000-character
+# text); 60 such texts of 166 parts each (about 10,000 cards) took 42 s of CPU and 2.5 GB
+GAME_PARTS_MAX = 1_000
 PROBLEM = re.compile(r"^continued (\d+)/(\d+)$")
 _PARAGRAPH = re.compile(r"\n[ \t]*\n")
 _SPACE = re.compile(r"\s+")
@@ -208,29 +219,38 @@ def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
     followed by its other parts (`part_component`), which `faces` lays out with their part
     of the text (`Faces.parts`). The catalog itself when no card continues. Only a card
     whose front layout has a box that continues is laid out to learn it (`layout_name`:
-    the front layout's name, `faces.front_layout_name`)."""
+    the front layout's name, `faces.front_layout_name`). The card whose parts take the
+    game past its room for them (`_Room`) is refused (`faces.refused`, an error at its
+    row) as soon as its first part tells its count: no part is added, and no card after
+    it is laid out here."""
     catalog, found = faces.catalog, faces.parts
-    if not _any_continues(faces.layouts) or any(c.id in found for c in catalog.components):
-        return catalog  # no text continues, or these are the printing faces already
-    continuing: dict[str, str] = {}  # layout name -> where its text continues ("": nowhere)
+    if faces.refused is not None or not _any_continues(faces.layouts):
+        return catalog  # past the game's bound (reported), or no text continues
+    if any(c.id in found for c in catalog.components):
+        return catalog  # these are the printing faces already
+    continuing: dict[str, Box | None] = {}  # layout name -> its box whose text continues
     components: list[Component] = []
     changed = False
+    room = _Room(catalog)
     for comp in catalog.components:
         components.append(comp)
         name = layout_name(catalog, comp, faces.layouts)
         if name not in continuing:
             lay = faces.layouts.resolve(name)
             boxes = lay.boxes if lay is not None else []
-            continuing[name] = next(
-                (b.get("continue_on", "cards") for b in boxes if b.get("overflow") == CONTINUE), ""
-            )
+            continuing[name] = next((b for b in boxes if b.get("overflow") == CONTINUE), None)
+        box = continuing[name]
         # the drawing's notes tell the parts (an outline has none): read back if need be
-        face = faces.face(faces.records.of(comp), "front") if continuing[name] else None
+        face = faces.face(faces.records.of(comp), "front") if box is not None else None
         count = parts_of(face.notes) if face is not None else 1
-        if count > 1 and continuing[name] == BACK:
+        if box is not None and count > 1 and box.get("continue_on", "cards") == BACK:
             components[-1] = dataclasses.replace(comp, back=ON_BACK)
             changed = True
             continue
+        if box is not None and count > 1 and not room.takes(comp, count - 1):
+            faces.refused = room.refusal(comp, box, count - 1)
+            found.clear()  # no part is printed: the check reports the game's bad input
+            return catalog
         for part in range(2, count + 1):
             made = part_component(comp, part, count)
             found[made.id] = (part, count)
@@ -239,6 +259,50 @@ def printed(faces: Printing, layout_name: Callable[..., str]) -> Catalog:
     if not changed:
         return catalog
     return dataclasses.replace(catalog, components=components)
+
+
+class _Room:
+    """The room a game has left for the cards its continued texts add (`printed`): at most
+    `GAME_PARTS_MAX` of them, and with each copy of each the game's components at most
+    `MAX_COMPONENTS` (the bound its rows are read under)."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.parts = 0  # cards the continued texts added so far
+        self.copies = sum(c.count for c in catalog.components)  # what the game prints
+        self.why = ""
+
+    def takes(self, comp: Component, more: int) -> bool:
+        """Add the card's `more` later parts, printed `comp.count` times each: False when
+        they take the game past either bound (nothing is added then)."""
+        if self.parts + more > GAME_PARTS_MAX:
+            self.why = (
+                f"the game's continued texts would add {self.parts + more:,} cards, more than "
+                f"the {GAME_PARTS_MAX:,} cardstock lets them add to one game"
+            )
+        elif self.copies + more * comp.count > MAX_COMPONENTS:
+            self.why = (
+                f"{comp.count:,} copies of each take the game past the most cardstock prints "
+                f"in one game ({MAX_COMPONENTS:,} components, each copy counted)"
+            )
+        else:
+            self.parts += more
+            self.copies += more * comp.count
+            return True
+        return False
+
+    def refusal(self, comp: Component, box: Box, more: int) -> Issue:
+        """The error at the row of the card whose parts the game has no room for, named
+        as a face's drawing names it (`faces.DRAWING`)."""
+        field = box.get("field")
+        return Issue(
+            comp.file,
+            comp.line,
+            str(field) if field and "{" not in str(field) else f"layout box {box.name}",
+            f"the text continues onto {more:,} more cards here, and {self.why}; shorten the "
+            "texts that continue, or give their box more room or a smaller min_size "
+            f"(drawing component {comp.id!r})",
+            bad_input=True,
+        )
 
 
 def _any_continues(layouts: Any) -> bool:
