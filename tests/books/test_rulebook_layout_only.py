@@ -8,6 +8,7 @@ table row taller than a page)."""
 
 from __future__ import annotations
 
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -32,8 +33,8 @@ BREAKS = (
 
 def _findings(root: Path, game: str, options: BuildOptions | None, cache: Path) -> list[str]:
     """What laying out `game`'s rulebook finds for a job with `options` (None: a check
-    with no build), with an empty cache of its own (the folder `cache`), then how many
-    books that cache keeps."""
+    with no build), with a cache of its own (the folder `cache`), then how many books
+    that cache keeps."""
     with pytest.MonkeyPatch.context() as env:
         env.setenv("CARDSTOCK_CACHE", str(cache))
         (catalog,), issues = load_games(root, [game])
@@ -50,9 +51,17 @@ def _findings(root: Path, game: str, options: BuildOptions | None, cache: Path) 
 
 
 def _both(root: Path, game: str, tmp_path: Path) -> tuple[list[str], list[str]]:
+    """The findings of a check alone, with an empty cache, then of a build's check, with a
+    cache holding only the faces the check laid out (as a build after a check finds
+    them): the build lays the book out itself."""
     build = BuildOptions(out=tmp_path / "out")
     alone = _findings(root, game, None, tmp_path / "check-cache")
+    shutil.copytree(tmp_path / "check-cache", tmp_path / "build-cache")
+    with sqlite3.connect(tmp_path / "build-cache" / "cache.sqlite") as db:
+        db.execute("DELETE FROM entries WHERE kind != 'face'")
+    laid_out = rulebook.STATS.renders
     built = _findings(root, game, build, tmp_path / "build-cache")
+    assert rulebook.STATS.renders > laid_out  # not served the check's findings
     return alone, built
 
 

@@ -165,8 +165,26 @@ def reading_order(path: Path) -> list[tuple[int, str, str]]:
     return rows
 
 
-def test_the_rulebooks_reading_order_is_its_text_in_order(mini_books: Path) -> None:
-    rows = reading_order(mini_books / "mini-rulebook.pdf")
+Rows = list[tuple[int, str, str]]
+
+
+@pytest.fixture(scope="module")
+def read() -> Callable[[Path], Rows]:
+    """`reading_order` of a tagged PDF, read once for the file (the tests only read it)."""
+    orders: dict[Path, Rows] = {}
+
+    def order(path: Path) -> Rows:
+        if path not in orders:
+            orders[path] = reading_order(path)
+        return orders[path]
+
+    return order
+
+
+def test_the_rulebooks_reading_order_is_its_text_in_order(
+    mini_books: Path, read: Callable[[Path], Rows]
+) -> None:
+    rows = read(mini_books / "mini-rulebook.pdf")
     top = [(role, said) for depth, role, said in rows if depth == 0]
     headings = [said for role, said in top if role.startswith("H")]
     assert headings == [
@@ -202,13 +220,13 @@ def test_the_rulebooks_reading_order_is_its_text_in_order(mini_books: Path) -> N
 
 @pytest.mark.parametrize("game", SHIPPED)
 def test_a_shipped_rulebooks_reading_order_is_its_web_pages(
-    game: str, shipped: Callable[[str], Path]
+    game: str, shipped: Callable[[str], Path], read: Callable[[Path], Rows]
 ) -> None:
     """What a screen reader follows in a shipped game's rulebook: its headings, at their
     levels, are the web page's in the web page's order; every figure has words; every
     table opens on a row of header cells; every list item has a body."""
     folder = shipped(game)
-    rows = reading_order(folder / f"{game}-rulebook.pdf")
+    rows = read(folder / f"{game}-rulebook.pdf")
     headings = [(role, said) for _, role, said in rows if re.fullmatch(r"H[1-6]", role)]
     web = (folder / "rules" / "index.html").read_text("utf-8")
     on_web = [
@@ -248,10 +266,10 @@ def test_each_contents_link_is_a_link_element_of_its_row_named_by_its_words(
 
 
 def test_each_face_is_a_figure_with_the_words_of_its_picture(
-    mini_root: Path, mini_books: Path
+    mini_root: Path, mini_books: Path, read: Callable[[Path], Rows]
 ) -> None:
     (catalog,), _ = load_games(mini_root, ["mini"])
-    rows = reading_order(mini_books / "mini-rulebook.pdf")
+    rows = read(mini_books / "mini-rulebook.pdf")
     figures = [alt for _, role, alt in rows if role == "Figure"]
     # a face's figure says the words it prints (books.cardwords), as the web page's alt does
     assert figures and all(alt.strip() for alt in figures)
@@ -390,14 +408,14 @@ def test_tagging_a_book_leaves_nothing_of_the_parsed_pdf_for_the_garbage_collect
 
 @pytest.fixture(scope="module")
 def heard(
-    mini_books: Path, shipped: Callable[[str], Path]
-) -> dict[str, list[tuple[int, str, str]]]:
+    mini_books: Path, shipped: Callable[[str], Path], read: Callable[[Path], Rows]
+) -> dict[str, Rows]:
     """The reading order of every tagged rulebook and large-print quick reference: the
     fixture's and each shipped game's of this run."""
     found = [mini_books / f"mini-{name}" for name in READING]
     for game in SHIPPED:
         found += [shipped(game) / f"{game}-{name}" for name in READING]
-    return {path.name: reading_order(path) for path in found if path.exists()}
+    return {path.name: read(path) for path in found if path.exists()}
 
 
 def _siblings(rows: list[tuple[int, str, str]], i: int) -> tuple[str | None, str | None]:

@@ -23,7 +23,10 @@ GAME = "alpha-omega-cards"
 PARTS = {"facts", "prose-words"}
 
 
-def _added() -> tuple[list[Edit], dict[Path, str]]:
+@pytest.fixture(scope="module")
+def added() -> tuple[list[Edit], dict[Path, str]]:
+    """The game's `added` edits, as `check --mutate` makes them, and the texts of its files
+    (the tests only read them: `apply` returns the edited files)."""
     (catalog,), issues = load_games(ROOT, [GAME])
     assert not issues.errors
     sources = game_files(catalog)
@@ -35,10 +38,12 @@ def _rows(text: str) -> dict[str, dict[str, str]]:
     return {r["id"]: r for r in rows if r.get("count") and not r["id"].startswith("#")}
 
 
-def test_an_added_card_is_one_copy_taken_from_the_card_it_copies() -> None:
-    added, texts = _added()
-    assert added
-    for e in added:
+def test_an_added_card_is_one_copy_taken_from_the_card_it_copies(
+    added: tuple[list[Edit], dict[Path, str]],
+) -> None:
+    made_edits, texts = added
+    assert made_edits
+    for e in made_edits:
         ((path, new),) = apply(texts, e).items()
         before, after = _rows(texts[path]), _rows(new.decode("utf-8"))
         (made,) = set(after) - set(before)
@@ -54,17 +59,17 @@ def test_an_added_card_is_one_copy_taken_from_the_card_it_copies() -> None:
         assert e.before.lower() in before[source]["text"].lower()
 
 
-def test_a_cards_own_ability_is_not_turned() -> None:
-    added, _ = _added()
+def test_a_cards_own_ability_is_not_turned(added: tuple[list[Edit], dict[Path, str]]) -> None:
+    made_edits, _ = added
     # Loyalty's "cannot be Lured Astray" is held by a fact that names its places: not turned
-    assert [e.where.split(" (")[0] for e in added] == ["a card added after Angelic Host"]
+    assert [e.where.split(" (")[0] for e in made_edits] == ["a card added after Angelic Host"]
 
 
 def test_an_added_card_turning_a_rule_fails_at_its_line(
-    tmp_path_factory: pytest.TempPathFactory,
+    added: tuple[list[Edit], dict[Path, str]], tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    added, texts = _added()
-    (host,) = added
+    made_edits, texts = added
+    (host,) = made_edits
     assert (host.before, host.after) == ("may", "must")
     project = games_copy(tmp_path_factory.mktemp("added"), [GAME])
     ((path, new),) = apply(texts, host).items()
