@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers_edits import starter
 
 from cardstock.catalog.schema import MIN_SIDE_MM
 from cardstock.cli import main
@@ -16,9 +17,7 @@ GAME = "moon-race"
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    root = tmp_path / "p"
-    assert main(["init", str(root), "--name", "Moon Race"]) == 0
-    return root
+    return starter(tmp_path)
 
 
 def set_card_size(root: Path, size: str) -> int:

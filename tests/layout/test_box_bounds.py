@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers_edits import starter
 
 from cardstock.cli import main
 from cardstock.layout.boxtypes.icons import MOST_ICONS
@@ -21,9 +22,7 @@ GAME = "moon-race"
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    root = tmp_path / "p"
-    assert main(["init", str(root), "--name", "Moon Race"]) == 0
-    return root
+    return starter(tmp_path)
 
 
 def add_box(root: Path, lines: str) -> int:

@@ -7,11 +7,11 @@ bounded list however large the size it is handed."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 from helpers_drawn import built_fails, drawn_project, edit_drawing, element_line
+from helpers_edits import starter
 
 from cardstock.cli import main
 from cardstock.layout.text.fit import MOST_SIZE, MOST_SIZES, STEP, sizes
@@ -22,9 +22,7 @@ GAME = "moon-race"
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    root = tmp_path / "p"
-    assert main(["init", str(root), "--name", "Moon Race"]) == 0
-    return root
+    return starter(tmp_path)
 
 
 def add_lines(root: Path, lines: str) -> int:
@@ -35,12 +33,10 @@ def add_lines(root: Path, lines: str) -> int:
     return text.count("\n") + 2
 
 
-def check(root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, float]:
-    started = time.process_time()
+def check(root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     code = main(["--root", str(root), "check"])
-    seconds = time.process_time() - started
     out = capsys.readouterr()
-    return code, out.out + out.err, seconds
+    return code, out.out + out.err
 
 
 def refused(out: str) -> list[str]:
@@ -52,20 +48,19 @@ def refused(out: str) -> list[str]:
 @pytest.mark.parametrize("key", ["size", "min_size"])
 def test_a_text_box_written_larger_than_the_bound_is_refused_at_its_line(root, capsys, key):
     line = add_lines(root, f'[layouts.card.boxes.title]\n{key} = "1000000pt"\n')
-    code, out, seconds = check(root, capsys)
+    code, out = check(root, capsys)
     assert code == 2, out
     # once, though the layouts extending `card` all draw the box
     assert refused(out) == [
         f"layouts/{GAME}/faces.toml:{line + 1}: layouts.card.boxes.title.{key}: "
         f"a text's {key} is at most 1,000pt, got '1000000pt'"
     ]
-    assert seconds < 10
     assert not (root / "output").exists()
 
 
 def test_a_named_style_larger_than_the_bound_is_refused_at_its_line(root, capsys):
     line = add_lines(root, '[styles.huge]\nsize = "2000pt"\n')
-    code, out, _ = check(root, capsys)
+    code, out = check(root, capsys)
     assert code == 2, out
     assert f"faces.toml:{line + 1}: styles.huge.size: a text's size is at most 1,000pt" in out
 
@@ -76,15 +71,14 @@ def test_a_text_at_the_bound_is_checked_and_a_pattern_or_icon_size_is_not_a_text
         f'[layouts.card.boxes.title]\nsize = "{MOST_SIZE:g}pt"\n\n'
         '[layouts.card.boxes.stars]\ntype = "icons"\nicon = "spark"\nsize = "2000pt"\n',
     )
-    code, out, seconds = check(root, capsys)
+    code, out = check(root, capsys)
     assert code in (0, 1), out  # the title may not fit: a finding, not bad input
     assert refused(out) == []
-    assert seconds < 10
 
 
 def test_a_size_in_pixels_is_refused_as_the_faces_are_drawn_at_the_games_dpi(root, capsys):
     line = add_lines(root, '[layouts.card.boxes.title]\nsize = "1000000px"\n')
-    code, out, _ = check(root, capsys)
+    code, out = check(root, capsys)
     assert code == 2, out
     found = refused(out)
     assert len(found) == 1, out
@@ -98,13 +92,12 @@ def test_a_size_a_template_makes_too_large_for_one_card_names_that_card(root, ca
     line = add_lines(
         root, "[layouts.card.boxes.title]\nsize = \"{{ 1000000 if name == 'Dawn' else 9 }}pt\"\n"
     )
-    code, out, seconds = check(root, capsys)
+    code, out = check(root, capsys)
     assert code == 2, out
     assert refused(out) == [
         f"layouts/{GAME}/faces.toml:{line + 1}: layouts.card.boxes.title.size: "
         "a text's size is at most 1,000pt, got '1000000pt' (drawing component 'dawn')"
     ]
-    assert seconds < 10
     assert not (root / "output").exists()
 
 
@@ -134,8 +127,6 @@ def test_the_sizes_a_fit_tries_are_every_quarter_point_down_to_the_least():
 
 @pytest.mark.parametrize("size", [1e6, 1e300, float("inf"), float("nan")])
 def test_the_sizes_a_fit_tries_are_bounded_however_large_the_size(size):
-    started = time.process_time()
     tried = sizes(TextStyle(size=size, min_size=6.0))
     assert len(tried) <= MOST_SIZES
     assert tried == sorted(tried, reverse=True) or len(tried) == 1
-    assert time.process_time() - started < 1

@@ -5,7 +5,6 @@ reported once and not run again; a line the checker merely cannot evaluate stays
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -39,9 +38,7 @@ def _breach(catalog: Any, shown: str = BOOK) -> tuple[str, int | None, str, str]
 
 def test_a_set_line_that_loops_past_the_step_budget_is_bad_input_at_its_line() -> None:
     catalog = _catalog((BOOK, 1, "{% set n = 2 %}"), (BOOK, 25, LOOPS))
-    started = time.process_time()
     file, line, field, message = _breach(catalog)
-    assert time.process_time() - started < 10
     assert (file, line, field) == (BOOK, 25, "rulebook")
     assert message.startswith(STEPS), message
 
