@@ -1,57 +1,70 @@
 """Running a build the way a hostile project would be built: in its own process, under a
-memory limit and a clock, so a test sees whether cardstock stays inside its bounds."""
+memory limit and a processor-time limit, so a test sees whether cardstock stays inside its
+bounds. No test times the build: a build that runs away is killed by its processor-time
+limit (`CPU_SECONDS`, RLIMIT_CPU) and the helper fails saying so; a wall-clock wait
+(`WAIT_SECONDS`) is only a safety net for a build blocked without using the processor."""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 MEMORY_MB = 500  # address space the build may use (RLIMIT_AS)
-SECONDS = 10.0  # wall time a refusal may take
+CPU_SECONDS = 10  # processor time the build may use (RLIMIT_CPU): past it, it is killed
+WAIT_SECONDS = 120  # a build still running after this much wall time is blocked: a hang
 
 
 @dataclass
 class Bounded:
     code: int
-    seconds: float  # processor time the build used (the machine may be shared: wall time varies)
     err: str
     peak_mb: float  # its largest resident size
 
 
 # The build runs under a small launcher process, which starts it and reads its resources
 # with wait4: a process's peak resident size survives exec, so a build forked straight from
-# a large test process would report the test process's size as its own.
+# a large test process would report the test process's size as its own. The build's
+# processor time is limited in the kernel (RLIMIT_CPU): SIGXCPU at the soft limit, SIGKILL
+# at the hard one, should SIGXCPU be caught or ignored.
 LAUNCHER = """
 import json, os, resource, subprocess, sys, time
-args, err_path, memory_mb, hang = json.loads(sys.argv[1])
+args, err_path, memory_mb, cpu_seconds, wait_seconds = json.loads(sys.argv[1])
 def limit():
     resource.setrlimit(resource.RLIMIT_AS, (memory_mb << 20, memory_mb << 20))
+    _, most = resource.getrlimit(resource.RLIMIT_CPU)
+    hard = cpu_seconds + 5 if most == resource.RLIM_INFINITY else min(most, cpu_seconds + 5)
+    resource.setrlimit(resource.RLIMIT_CPU, (min(cpu_seconds, hard), hard))
 with open(err_path, "wb") as err:
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err, preexec_fn=limit)
     started = time.monotonic()
-    killed = False
+    hung = False
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
             break
-        if time.monotonic() - started > hang:
+        if time.monotonic() - started > wait_seconds:
             proc.kill()
             _, status, usage = os.wait4(proc.pid, 0)
-            killed = True
+            hung = True
             break
         time.sleep(0.05)
-code = -1 if killed else os.waitstatus_to_exitcode(status)
-print(json.dumps([code, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024]))
+code = os.waitstatus_to_exitcode(status)
+print(json.dumps([code, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, hung]))
 """
 
 
 def bounded_build(root: Path, *args: str, cache: Path | None = None) -> Bounded:
     """`cardstock --root root build --jobs 1 *args` in a process limited to `MEMORY_MB`
-    of address space; killed after six times `SECONDS` of wall time (a hang)."""
+    of address space and `CPU_SECONDS` of processor time. Fails the test when the build
+    reaches its processor-time limit (a runaway), or is still running after `WAIT_SECONDS`
+    of wall time without reaching it (a hang: blocked on something)."""
     env = dict(os.environ, CARDSTOCK_CACHE=str(cache or root.parent / "cache"))
     err_path = root.parent / "build-stderr.txt"
     command = [
@@ -70,20 +83,26 @@ def bounded_build(root: Path, *args: str, cache: Path | None = None) -> Bounded:
             sys.executable,
             "-c",
             LAUNCHER,
-            json.dumps([command, str(err_path), MEMORY_MB, 6 * SECONDS]),
+            json.dumps([command, str(err_path), MEMORY_MB, CPU_SECONDS, WAIT_SECONDS]),
         ],
         env=env,
         capture_output=True,
         text=True,
         check=True,
     ).stdout
-    code, seconds, peak = json.loads(out)
-    err = (
-        "killed: still running"
-        if code == -1
-        else err_path.read_text(encoding="utf-8", errors="replace")
-    )
-    return Bounded(code, seconds, err, peak)
+    code, cpu, peak, hung = json.loads(out)
+    err = err_path.read_text(encoding="utf-8", errors="replace")
+    if hung:
+        pytest.fail(
+            f"the build hung: still running after {WAIT_SECONDS} s of wall time, having used "
+            f"{cpu:.1f} s of processor time (of its {CPU_SECONDS} s limit)\n{err}"
+        )
+    if code == -signal.SIGXCPU or (code == -signal.SIGKILL and cpu >= CPU_SECONDS):
+        pytest.fail(
+            f"the build reached its processor-time limit of {CPU_SECONDS} s (RLIMIT_CPU) and "
+            f"was killed ({signal.Signals(-code).name})\n{err}"
+        )
+    return Bounded(code, err, peak)
 
 
 def first_error(err: str) -> str:

@@ -3,7 +3,9 @@ reader hang or fill memory (an SVG whose `<use>` elements multiply, as art or as
 layout no set uses, a rulebook `{% set %}` line that loops, a million elements, a
 sea of CSS, a workbook that inflates to a gigabyte or holds too many cells, YAML aliases,
 TOML keys and nesting, a font too large) is refused with one located message naming the
-limit, exit status 2, within 10 s of processor time and 500 MB, nothing written."""
+limit, exit status 2, nothing written, by a build that runs under a 10 s processor-time
+limit and a 500 MB address-space limit (`helpers_bounds.bounded_build`: a build killed at
+its processor limit fails the test) and peaks under 500 MB. No test times the build."""
 
 from __future__ import annotations
 
@@ -15,7 +17,6 @@ import pytest
 from conftest import FIXTURES
 from helpers_bounds import (
     MEMORY_MB,
-    SECONDS,
     bounded_build,
     deep_toml,
     dotted_toml_keys,
@@ -177,7 +178,6 @@ def test_a_small_file_that_would_hang_or_exhaust_a_reader_is_refused_naming_the_
     plant(root)
     result = bounded_build(root)
     assert result.code == 2, result.err
-    assert result.seconds < SECONDS, result.seconds
     assert result.peak_mb < MEMORY_MB, result.peak_mb
     error = first_error(result.err)
     assert error.startswith(where), result.err
@@ -249,7 +249,6 @@ def test_a_starter_layout_file_that_would_hang_its_check_is_refused_at_its_line(
     where = f"layouts/moon-race/{name}:{plant(root / 'layouts' / 'moon-race' / name)}: "
     result = bounded_build(root)
     assert result.code == 2, result.err
-    assert result.seconds < SECONDS, result.seconds
     assert result.peak_mb < MEMORY_MB, result.peak_mb
     errors = [line for line in result.err.splitlines() if line.startswith("layouts/")]
     assert len(errors) == 1, result.err

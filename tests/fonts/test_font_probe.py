@@ -6,6 +6,7 @@ input at the file (`fonts/Broken.ttf: font: …`, exit 2), never a failure of a 
 
 from __future__ import annotations
 
+import io
 import random
 import struct
 from pathlib import Path
@@ -152,6 +153,80 @@ def test_the_glyphs_are_read_a_chunk_at_a_time_each_once(monkeypatch):
     glyphs = [face.charToGlyph[c] for chunk in asked for c in chunk]
     assert all(len(chunk) <= 100 for chunk in asked)
     assert sorted(glyphs) == sorted(set(face.charToGlyph.values()))
+
+
+# What the probe relies on ReportLab for. `makeSubset` is a public name of ReportLab's
+# parsed face (`TTFont.face`), so it is none of the underscore internals
+# tests/test_library_internals.py lists, but ReportLab's guide does not document it: these
+# tests pin what `probe.problem` asks of it, so a ReportLab that changes it fails here by name.
+
+
+def test_reportlab_subsets_a_font_as_the_glyphs_asked_the_glyphs_they_are_made_of_and_notdef():
+    """`makeSubset`, given characters, returns the bytes of a TrueType font holding the
+    missing glyph, the glyph each character maps to, and every glyph a composite one is made
+    of: each of their outlines read from the file."""
+    from fontTools.ttLib import TTFont as FontFile
+
+    face = TTFont("Subset", REAL).face
+    plain = sorted({ord(c) for c in "Deal 3 damage"})  # nine simple glyphs
+    data = face.makeSubset(plain)
+    assert isinstance(data, bytes) and data[:4] == b"\x00\x01\x00\x00"
+    assert FontFile(io.BytesIO(data))["maxp"].numGlyphs == 1 + len(plain)
+
+    whole = FontFile(REAL)
+    glyf = whole["glyf"]
+
+    def made_of(name: str) -> set[str]:
+        glyph = glyf[name]
+        parts = [c.glyphName for c in glyph.components] if glyph.isComposite() else []
+        return {name}.union(*(made_of(part) for part in parts))
+
+    half = made_of(whole.getBestCmap()[ord("\u00bd")])  # ½: a composite of three glyphs
+    assert len(half) > 1
+    subset = FontFile(io.BytesIO(face.makeSubset([ord("\u00bd")])))
+    assert subset["maxp"].numGlyphs == 1 + len(half)
+
+
+def test_reportlab_parses_a_font_cut_in_its_outlines_and_raises_when_a_subset_reads_one():
+    """A file cut inside the outline of one glyph still parses (`TTFont`: the step a font is
+    measured with); `makeSubset` raises for that glyph, and only for it: the second step,
+    which `probe.problem` takes for every glyph a character maps to."""
+    face = TTFont("Whole", REAL).face
+    last = max(set(face.charToGlyph.values()), key=lambda g: face.glyphPos[g])
+    (code, *_) = sorted(c for c, g in face.charToGlyph.items() if g == last)
+    early = next(c for c, g in sorted(face.charToGlyph.items()) if g != last and g != 0)
+    cut = TTFont("Cut", probe.named(_last_drawn_glyph_cut(REAL.read_bytes()), Path(FILE))).face
+    assert cut.makeSubset([early])[:4] == b"\x00\x01\x00\x00"
+    with pytest.raises(Exception):  # noqa: B017 - the probe takes any exception as damage
+        cut.makeSubset([code])
+    halfway = _cut_in_outlines(REAL.read_bytes(), 0.5)
+    cut = TTFont("Halfway", probe.named(halfway, Path(FILE))).face
+    with pytest.raises(Exception):  # noqa: B017 - the probe takes any exception as damage
+        cut.makeSubset(sorted(cut.charToGlyph))
+
+
+def test_a_pdf_embeds_a_truetype_font_through_the_makesubset_the_probe_asks(monkeypatch):
+    """As a PDF is saved, `TTFont.addObjects` asks the parsed face's `makeSubset` for the
+    characters drawn: the call the probe makes is the one that embeds a build's fonts."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+
+    face_class = TTFont("Shape", REAL).face.__class__
+    real = face_class.makeSubset
+    asked: list[int] = []
+
+    def counted(self, subset):
+        asked.extend(subset)
+        return real(self, subset)
+
+    monkeypatch.setattr(face_class, "makeSubset", counted)
+    pdfmetrics.registerFont(TTFont("ProbeEmbedded", REAL))
+    canvas = Canvas(io.BytesIO(), invariant=1)
+    canvas.setFont("ProbeEmbedded", 12)
+    canvas.drawString(40, 700, "Deal 3 damage")
+    canvas.showPage()
+    canvas.save()
+    assert {ord(c) for c in "Deal 3 damage"} <= set(asked)
 
 
 def test_a_variable_font_whose_variations_are_damaged_is_bad_input_at_its_file(cli, mini):

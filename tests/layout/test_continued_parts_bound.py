@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from conftest import FIXTURES, main
-from helpers_bounds import MEMORY_MB, SECONDS, bounded_build
+from helpers_bounds import MEMORY_MB, bounded_build
 
 from cardstock.init import init_project
 from cardstock.layout import faces as faces_module
@@ -134,7 +134,7 @@ def test_a_game_bound_of_continued_cards_stops_the_check_as_soon_as_it_is_passed
     assert not {"long2", "long3", "long4", "long5"} & set(fronts)
 
 
-def test_sixty_rows_of_long_continued_text_are_refused_in_seconds_and_little_memory(tmp_path):
+def test_sixty_rows_of_long_continued_text_are_refused_under_the_cpu_and_memory_limits(tmp_path):
     # the starter's note set, its rows a table of 60 texts of 120,000 characters, each
     # continuing onto some 170 cards: 42 s of CPU and 2.5 GB to pass, before the bound
     root = tmp_path / "project"
@@ -150,7 +150,6 @@ def test_sixty_rows_of_long_continued_text_are_refused_in_seconds_and_little_mem
     (root / "catalog" / "moon-race" / "notes.csv").write_text(table, encoding="utf-8")
     result = bounded_build(root)
     assert result.code == 2, result.err
-    assert result.seconds < SECONDS, result.seconds
     assert result.peak_mb < MEMORY_MB, result.peak_mb
     errors = [line for line in result.err.splitlines() if line.startswith("catalog/")]
     assert len(errors) == 1, result.err
