@@ -21,7 +21,9 @@ def _rtl_char(ch: str) -> bool:
 
 def has_rtl(text: str) -> bool:
     """Whether `text` holds a right-to-left letter (Hebrew, Arabic, Syriac, Thaana, …)."""
-    return not text.isascii() and any(ord(ch) >= 0x0590 and _rtl_char(ch) for ch in text)
+    if text.isascii() or max(text) < "\u0590":  # no letter from where right-to-left ones start
+        return False
+    return any(ord(ch) >= 0x0590 and _rtl_char(ch) for ch in text)
 
 
 def rtl_paragraph(text: str) -> bool:

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -722,7 +723,8 @@ def string_width(text: str, name: str, size: float) -> float:
         if not text.isascii() and has_rtl(text):
             w = size * shaped_width(text, name)
         else:
-            w = 0.001 * size * sum(g(ord(u), dw) for u in text)
+            # each character's width in a loop of the interpreter's own (the same sum)
+            w = 0.001 * size * sum(map(g, map(ord, text), repeat(dw)))
         if len(font.measured) >= MEASURED_MAX:
             font.measured.clear()
         font.measured[key] = w

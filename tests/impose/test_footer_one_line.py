@@ -22,6 +22,27 @@ from cardstock.init import init_project
 LONG = "Demo: the Long Night of the Eclipse and the Seven Moons, Collector Edition"
 
 
+@pytest.mark.parametrize("start", [7.0, 6.5, 7.3, 10.1])
+@pytest.mark.parametrize("least", [4.5, 4.4, 6.0])
+def test_a_footer_that_fits_is_set_at_the_largest_quarter_point_step_that_fits(
+    start: float, least: float
+) -> None:
+    """From its size down, a quarter point at a time, to its least: the first size whose
+    line fits its room, found for rooms that fit at every step, at none and between."""
+    parts = ["A Long Game Title  v1", "page 3 of 12, cut file game-cameo5-letter-3.svg"]
+    text = SEP.join(parts)
+    steps = [start - 0.25 * k for k in range(200) if start - 0.25 * k >= least - 1e-9]
+    widths = [fonts.string_width(text, "sans", size) for size in steps]
+    rooms = [widths[0] + 1, widths[-1] - 0.01, *(w + 0.001 for w in widths), *widths]
+    for room in rooms:
+        fitted = one_line(parts, [], "sans", start, room, least)
+        expected = next((size for size, w in zip(steps, widths) if w <= room), None)
+        if expected is None:
+            assert not fitted.fits, room
+        else:
+            assert fitted.fits and fitted.size == expected, room
+
+
 def test_a_one_line_footer_keeps_the_part_naming_its_page_and_leaves_the_rest_in_order() -> None:
     parts = ["A Long Game Title  v1", "tile B2 of 3 x 3", "overlap 10 mm", "A4"]
     room = fonts.string_width(SEP.join(parts[1:3]), "sans", 6.0) + 1
