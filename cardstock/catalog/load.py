@@ -78,6 +78,9 @@ class Catalog:
     plural_forms: str = ""
     # what it prints besides (backs, choices, tables, layout words: `catalog.wording`), by key
     wording: dict[str, str] = field(default_factory=dict)
+    # where each text a translation gives was written, by its key (`dawn.text` → the `.po`
+    # file and the entry's line): a problem of the text is the translator's, reported there
+    written_at: dict[str, tuple[str, int]] = field(default_factory=dict, repr=False)
     # a translation's designer's choices' topics as the game file writes them, in order: the
     # templates look a choice up by them in every language (its `key`, `catalog.context`)
     source_topics: tuple[str, ...] = ()

@@ -322,12 +322,19 @@ def _sides(
     # what a text's template sees: the component's names over the game's (`base_context`;
     # none of its own names is one of the game's, so only a field of the same name is hidden)
     ctx = {**own, **base_context(catalog, theme)}
-    return {side: _side(shown, ctx, env, side) for side in SIDES}
+    return {side: _side(shown, ctx, env, side, catalog.written_at) for side in SIDES}
 
 
-def _side(shown: Printed, base: dict[str, Any], env: SandboxedEnvironment, side: str) -> SideText:
+def _side(
+    shown: Printed,
+    base: dict[str, Any],
+    env: SandboxedEnvironment,
+    side: str,
+    written_at: dict[str, tuple[str, int]],
+) -> SideText:
     """The text fields as `side` prints them: text fields are templates too ("ability
-    text can use catalog values"), each seeing the ones before it as printed."""
+    text can use catalog values"), each seeing the ones before it as printed. A text a
+    translation gives is reported where it was written (`written_at`: its `.po` entry)."""
     comp = shown.component
     ctx = dict(base)
     ctx["fields"] = dict(base["fields"])
@@ -338,7 +345,8 @@ def _side(shown: Printed, base: dict[str, Any], env: SandboxedEnvironment, side:
         v = comp.fields.get(key)
         if spec.type == "text" and isinstance(v, str):
             if "{{" in v or "{%" in v:
-                v = _render_text(v, ctx, comp, key, env, problems)
+                where = written_at.get(f"{comp.id}.{key}", (comp.file, comp.line))
+                v = _render_text(v, ctx, where, key, env, problems)
             v = FieldText(v)
             ctx[key] = v
             ctx["fields"][key] = v
@@ -349,26 +357,23 @@ def _side(shown: Printed, base: dict[str, Any], env: SandboxedEnvironment, side:
 def _render_text(
     v: str,
     ctx: dict[str, Any],
-    comp: Component,
+    where: tuple[str, int | None],
     key: str,
     env: SandboxedEnvironment,
     issues: list[Issue],
 ) -> str:
     """A text field that is a template, rendered; what goes wrong goes to `issues` (bad
-    input when it is an error), and the text is then kept as it is written."""
+    input when it is an error) located at `where` (the file and line that write the
+    text), and the text is then kept as it is written."""
+    file, line = where
     try:
-        out, issue = render(v, ctx, file=comp.file, line=comp.line, field=key, env=env)
+        out, issue = render(v, ctx, file=file, line=line, field=key, env=env)
     except InputError as exc:  # a breach of the sandbox or its bounds, already located
         out, issue = v, exc.issues[0]
     except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
         out, issue = (
             v,
-            Issue(
-                comp.file,
-                comp.line,
-                key,
-                f"the text cannot be rendered ({type(exc).__name__}): {exc}",
-            ),
+            Issue(file, line, key, f"the text cannot be rendered ({type(exc).__name__}): {exc}"),
         )
     if issue is not None:  # a text that cannot be rendered is bad input
         issues.append(dataclasses.replace(issue, bad_input=issue.level == "error"))

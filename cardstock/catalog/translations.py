@@ -637,6 +637,9 @@ class Chosen:
     # Plural-Forms header that picks one for a count
     plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
     plural_forms: str = ""
+    # where each of the catalog's texts a translation gives was written, by key: its `.po`
+    # file and entry's line (none for a text made, the pseudo-language's)
+    written_at: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 def chosen(all_texts: list[Text], translation: Translation) -> Chosen:
@@ -654,6 +657,8 @@ def chosen(all_texts: list[Text], translation: Translation) -> Chosen:
         (out.words if t.template else out.values)[t.key] = text
         if usable and entry is not None and t.plural and entry.forms:
             out.plurals[t.key] = entry.forms
+        if usable and entry is not None and entry.line and not t.template:  # a made text: 0
+            out.written_at[t.key] = (translation.file, entry.line)
     return out
 
 
@@ -724,6 +729,7 @@ def translated(catalog: Catalog, given: Chosen, lang: str) -> Catalog:
         plurals=given.plurals,
         plural_forms=given.plural_forms,
         wording=wording,
+        written_at=given.written_at,
         source_topics=catalog.source_topics
         or tuple(d.topic for d in catalog.game.designer_choices),
     )

@@ -185,13 +185,15 @@ def check_languages(
     issues as well as the fit of its faces (the caller prints the issues before the
     reports, so the errors lead and no "passes" comes before a failure). A `.po` file that
     cannot be used (unreadable, past a bound, a Plural-Forms rule gettext refuses) is bad
-    input, as a build finds it: every such file's problems, no reports, and exit 2."""
+    input, as a build finds it: every such file's problems, no reports, and exit 2. So is a
+    text the layouts cannot draw in the language (a translated template the sandbox
+    refuses, located at its `.po` entry): exit 2, after the reports."""
     from ..catalog.variants import changed_numbers, translation_of
     from ..layout.labels import layout_words
 
     issues: list[Issue] = []
     reports: list[str] = []
-    failed = False
+    failed = bad_input = False
     asked_files: list[tuple[Catalog, str, Translation, list[Issue]]] = []
     for catalog in catalogs:
         for lang in languages_of(catalog, asked):
@@ -213,6 +215,7 @@ def check_languages(
         found += changed_numbers(translation, all_texts, given)
         fits, text, unfit = _fits(catalog, lang, given, translation)
         found += unfit
+        bad_input |= bool(unfit)  # an input error found while drawing, as a build finds it
         errors = sum(1 for i in found if i.level == "error")
         bad = not fits or bool(read) or (strict and not rep.complete) or errors > 0
         failed |= bad
@@ -228,7 +231,7 @@ def check_languages(
             )
         )
     issues.sort(key=lambda i: i.level != "error")  # the errors first, each group in order
-    return issues, reports, EXIT_RULES if failed else EXIT_OK
+    return issues, reports, EXIT_INPUT if bad_input else EXIT_RULES if failed else EXIT_OK
 
 
 def _verdict(bad: bool, errors: int, fits: bool) -> str:
