@@ -31,6 +31,11 @@ class At:
     def origin(self) -> Origin:
         return (self.file, self.line)
 
+    @property
+    def path(self) -> Path:
+        """The key's path in its file: ("layouts", "card", "boxes", "title", "left")."""
+        return self._path
+
 
 class _Located:
     """Merged values that remember which layout file and line set each key."""

@@ -27,6 +27,7 @@ from ..ops import r
 from ..painting.painter import SIZE_KEYS, dash_problem, length_value
 from ..text import continued
 from .conditions import unknown_choices
+from .room import boxes_without_room
 
 # Layout keys whose values are lengths; the edges may also be percentages of the frame.
 EDGE_KEYS = frozenset({"left", "right", "width", "top", "bottom", "height"})
@@ -53,6 +54,7 @@ def check(faces: Faces, reader: Read = read_toml) -> list[Issue]:
     found += continued.back_problems(catalog, ls, front_layout_name)
     found += unknown_choices(catalog, ls)
     found += continued.layout_problems(ls)
+    found += boxes_without_room(catalog, ls)
     tally = _Tally({})
     where = ls.files[0] if ls.files else "layouts/default.toml"
     for comp in catalog.components:

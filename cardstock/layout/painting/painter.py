@@ -18,8 +18,9 @@ from ... import fonts
 from ...core.colors import named_color
 from ...core.issues import InputError, Issue, Level
 from ...core.markup import Block
+from ...core.project import SHIPPED_NAME
 from ...core.templating import Breach
-from ...core.units import UnitError, parse_length
+from ...core.units import POINTS_PER, UnitError, parse_length
 from ..art.shapes import Geometry
 from ..art.symbols import Library
 from ..boxtypes import box_kind
@@ -320,8 +321,16 @@ class Painter:
                 return None
             return self.length(lay, box, key, ctx, 0.0, extent)
 
+        before = len(self.issues)
         left, right, width = edge("left", fw), edge("right", fw), edge("width", fw)
         top, bottom, height = edge("top", fh), edge("bottom", fh), edge("height", fh)
+        if len(self.issues) == before:  # a length a template makes that leaves no room
+            lengths = dict(zip(EDGES, (left, right, width, top, bottom, height)))
+            for keys, message in no_room(
+                box, lengths, frame, (geo.w, geo.h), box.get("frame", "safe")
+            ):
+                shown = {k: self.raw(lay, box, k, ctx) for k in keys}
+                self.layout_issue(lay, box, blamed(box, keys, templated=True), message(shown))
         x, w = _span(fx, fw, left, right, width)
         y, h = _span(fy, fh, top, bottom, height)
         return x, y, max(0.0, w), max(0.0, h)
@@ -427,6 +436,99 @@ def _span(
 
 
 EDGES = ("left", "right", "width", "top", "bottom", "height")  # the keys that place a box
+# each axis' keys: where the box starts, where it ends (from the frame's far side), its size
+AXES = (("left", "right", "width"), ("top", "bottom", "height"))
+# box types not placed by their edges (an outline follows the face's own)
+UNPLACED = frozenset({"outline"})
+
+
+def no_room(
+    box: Box,
+    lengths: dict[str, float | None],
+    frame: tuple[float, float, float, float],
+    face: tuple[float, float],
+    frame_name: Any = "safe",
+) -> list[tuple[tuple[str, ...], Callable[..., str]]]:
+    """Each axis on which a box's edges (`lengths`: each of EDGES in points, None when
+    unset) leave it no room in `frame` (x, y, w, h) on a face `face` (w, h) big: (the keys
+    that decide it, a message made from their written values). Both edges decide, else
+    the size, else the one edge. A line may be 0 thick (it is drawn across the middle of
+    its box), not less; a size below 0 is refused as a size; an outline box, or icons
+    arranged around the face's edges, are not placed by their box."""
+    kind = box.values.get("type")
+    if kind is None or kind in UNPLACED or (kind == "icons" and box.get("arrange") == "edges"):
+        return []
+    out: list[tuple[tuple[str, ...], Callable[..., str]]] = []
+    for (s, e, z), extent in zip(AXES, frame[2:]):
+        start, end, size = lengths[s], lengths[e], lengths[z]
+        if not extent > 0:
+            continue  # a frame of no room: every box in it is cramped alike
+        if start is not None and end is not None:
+            keys: tuple[str, ...] = (s, e)
+        elif size is not None:
+            keys = (z,)
+        elif start is not None or end is not None:
+            keys = (s,) if start is not None else (e,)
+        else:
+            continue
+        room = r(_span(0.0, extent, start, end, size)[1])
+        if (size is not None and keys == (z,) and size < 0) or room > 0:
+            continue
+        if kind == "line" and room == 0:
+            continue
+        out.append((keys, _room_message(box.name, keys, room, extent, face, frame_name)))
+    return out
+
+
+def _room_message(
+    name: str,
+    keys: tuple[str, ...],
+    room: float,
+    extent: float,
+    face: tuple[float, float],
+    frame_name: Any,
+) -> Callable[..., str]:
+    def mm(points: float) -> str:
+        return f"{points / POINTS_PER['mm']:.2f}mm".replace("-0.00mm", "0.00mm")
+
+    axis = "width" if keys[0] in AXES[0] else "height"
+    frame = frame_name if frame_name in ("bleed", "safe") else "trim"  # as `Geometry.frame`
+
+    def message(written: dict[str, Any], shipped: bool = False) -> str:
+        said = " and ".join(f"{k} {str(written.get(k)).strip()!r}" for k in keys)
+        return (
+            f"{said} {'leave' if len(keys) > 1 else 'leaves'} the box {name!r} no {axis} "
+            f"({mm(room)}, in a {frame} frame {mm(extent)} {'wide' if axis == 'width' else 'high'}"
+            f" on a {mm(face[0])} x {mm(face[1])} face); "
+            + (
+                "the defaults are made for larger faces: set the box's edges in the game's "
+                "layout file to draw it"
+                if shipped
+                else f"give it a {axis} above 0"
+            )
+        )
+
+    return message
+
+
+def blamed(box: Box, keys: tuple[str, ...], templated: bool = False) -> str:
+    """Which of `keys` a problem they make together is reported at: the last one a template
+    writes (when `templated`), else the last one the project's own layout files write (not
+    the defaults cardstock ships), else the last."""
+
+    def template(key: str) -> bool:
+        v = box.values.get(key)
+        return type(v) is str and ("{{" in v or "{%" in v)
+
+    def own(key: str) -> bool:
+        at = box.at(key)
+        return at is not None and not at.file.startswith(f"{SHIPPED_NAME}:")
+
+    for wanted in ((template,) if templated else ()) + (own,):
+        found = [k for k in keys if wanted(k)]
+        if found:
+            return found[-1]
+    return keys[-1]
 
 
 def dash_problem(dash: tuple[float, ...]) -> str | None:
