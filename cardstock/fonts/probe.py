@@ -7,9 +7,10 @@ outlines are read only when a PDF embeds a subset of them (`TTFont.addObjects` a
 parsed face's `makeSubset` for each subset of 256 characters). A file whose tables parse
 but whose outlines lie past its end, or whose composite glyphs name glyphs it does not
 have, fails only at that second step, in whichever part first draws such a glyph. The
-probe takes both steps: the font is made, then `makeSubset` is asked for every glyph a
-character maps to (one character per glyph), which reads each glyph's outline and every
-glyph a composite is made of.
+probe takes both steps: the font is made, then `makeSubset` is asked for every glyph (one
+character per glyph: a glyph no character maps to, which shaping reaches, is given a
+private one as ReportLab gives it when it draws it), which reads each glyph's outline and
+every glyph a composite is made of.
 
 Bounded: the file is at most `MAX_FONT_BYTES` and a font has at most 65,535 glyphs, so the
 work grows with the file's size alone. The glyphs are asked `CHUNK` at a time rather than
@@ -34,6 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 PROBE = "Probe"  # the name the font is made under: never registered with ReportLab
+# the supplementary private-use planes: more characters than a font has glyphs (65,535)
+PRIVATE = range(0xF0000, 0x10FFFE)
 CHUNK = 4096  # glyphs asked of one subset (a PDF's hold 256)
 DAMAGED = "the font cannot be used: the file is damaged or incomplete"
 
@@ -64,9 +67,18 @@ def problem(data: bytes, path: Path) -> str | None:
         return f"the font cannot be used: {without_file_name(str(exc))}"
     except Exception:  # noqa: BLE001 - a damaged table fails wherever ReportLab reads it
         return DAMAGED
+    face = font.face
     glyphs: dict[int, int] = {}  # a character of each glyph, by glyph
-    for code, glyph in sorted(font.face.charToGlyph.items()):
+    for code, glyph in sorted(face.charToGlyph.items()):
         glyphs.setdefault(glyph, code)
+    # A glyph no character maps to is drawn when shaping reaches it (a ligature, a script's
+    # joining form): ReportLab then gives it a private character of its own as it draws
+    # it (`TTFont.hbAddPrivate`). The probe's font, never registered, does the same for
+    # every such glyph, with characters of the private planes no font maps.
+    spare = (c for c in PRIVATE if c not in face.charToGlyph)
+    for glyph in range(face.numGlyphs):
+        if glyph not in glyphs:
+            face.charToGlyph[glyphs.setdefault(glyph, next(spare))] = glyph
     codes = sorted(glyphs.values())
     try:
         for start in range(0, len(codes), CHUNK):

@@ -1,8 +1,9 @@
 """A project's font file is tried as ReportLab draws and embeds it before anything is
-written: parsed, then every glyph a character maps to read into a PDF subset. A file
-ReportLab would refuse at any step — one that is no font, whose tables are garbage, or
-whose outlines lie past its end or are damaged, whichever glyphs the game draws — is bad
-input at the file (`fonts/Broken.ttf: font: …`, exit 2), never a failure of a later step."""
+written: parsed, then every glyph read into a PDF subset (a glyph no character maps to,
+which shaping reaches, too). A file ReportLab would refuse at any step — one that is no
+font, whose tables are garbage, or whose outlines lie past its end or are damaged,
+whichever glyphs the game draws — is bad input at the file (`fonts/Broken.ttf: font: …`,
+exit 2), never a failure of a later step."""
 
 from __future__ import annotations
 
@@ -76,6 +77,24 @@ def _last_drawn_glyph_cut(data: bytes) -> bytes:
     return moved[: offset + face.glyphPos[last] + 1]
 
 
+def _unmapped_glyph_broken(data: bytes) -> bytes:
+    """`data` with a glyph no character maps to (a composite that shaping reaches, as an
+    alternate accent) made of a glyph the font does not have; every glyph a character
+    maps to left whole."""
+    from fontTools.ttLib import TTFont as Tables
+
+    tables = Tables(io.BytesIO(data))
+    mapped = set(tables.getBestCmap().values())
+    order = tables.getGlyphOrder()
+    glyf = tables["glyf"]
+    name = next(n for n in order if n not in mapped and glyf[n].isComposite())
+    offset, _length = _tables(data)["glyf"]
+    start = offset + tables["loca"][order.index(name)]
+    assert struct.unpack(">h", data[start : start + 2])[0] < 0  # a composite's header
+    # after the 10-byte header: the first component's flags, then its glyph's index
+    return data[: start + 12] + struct.pack(">H", 0xFFF0) + data[start + 14 :]
+
+
 DAMAGED = {
     "2,000 random bytes": lambda: random.Random(7).randbytes(2000),
     "a truncated copy of a real font": lambda: REAL.read_bytes()[: len(REAL.read_bytes()) // 2],
@@ -90,6 +109,9 @@ DAMAGED = {
     ),
     "garbage outlines": lambda: _garbage(REAL.read_bytes(), ("glyf",)),
     "garbage outline offsets": lambda: _garbage(REAL.read_bytes(), ("loca",)),
+    "a glyph only shaping reaches made of one the font lacks": lambda: _unmapped_glyph_broken(
+        REAL.read_bytes()
+    ),
 }
 
 
@@ -130,6 +152,16 @@ def test_the_same_font_laid_out_another_way_passes_the_probe():
     assert probe.problem(moved, Path(FILE)) is None
 
 
+def test_a_glyph_no_character_maps_to_is_read_as_shaping_would_draw_it():
+    """The damaged glyph is no character's: a PDF subset of every character's glyph takes
+    it whole, and only the glyphs shaping reaches, tried too, find it."""
+    data = _unmapped_glyph_broken(REAL.read_bytes())
+    face = TTFont("Unmapped", io.BytesIO(data)).face
+    face.makeSubset(sorted(face.charToGlyph))  # every character's glyph: no error
+    said = probe.problem(data, Path(FILE)) or ""
+    assert said.startswith("the font cannot be used: the file is damaged or incomplete")
+
+
 def test_outlines_cut_short_are_said_to_be_damaged_in_a_designers_words():
     said = probe.problem(_cut_in_outlines(REAL.read_bytes(), 0.5), Path(FILE)) or ""
     assert said.startswith("the font cannot be used: the file is damaged or incomplete")
@@ -137,22 +169,24 @@ def test_outlines_cut_short_are_said_to_be_damaged_in_a_designers_words():
 
 
 def test_the_glyphs_are_read_a_chunk_at_a_time_each_once(monkeypatch):
-    """Bounded: every glyph a character maps to is asked once, in chunks of at most
-    `probe.CHUNK`, however many characters share a glyph."""
+    """Bounded: every glyph of the font is asked once, in chunks of at most
+    `probe.CHUNK`, however many characters share a glyph, and whether or not one maps to
+    it (the probe's own font gives such a glyph a private character)."""
     asked: list[list[int]] = []
     real = TTFont("Counted", REAL).face.__class__.makeSubset
 
     def counted(self, subset):
-        asked.append(list(subset))
+        asked.append([self.charToGlyph[c] for c in subset])
         return real(self, subset)
 
     monkeypatch.setattr(TTFont("Shape", REAL).face.__class__, "makeSubset", counted)
     monkeypatch.setattr(probe, "CHUNK", 100)
     assert probe.problem(REAL.read_bytes(), REAL) is None
     face = TTFont("Glyphs", REAL).face
-    glyphs = [face.charToGlyph[c] for chunk in asked for c in chunk]
+    glyphs = [g for chunk in asked for g in chunk]
     assert all(len(chunk) <= 100 for chunk in asked)
-    assert sorted(glyphs) == sorted(set(face.charToGlyph.values()))
+    assert sorted(glyphs) == list(range(face.numGlyphs))
+    assert len(set(face.charToGlyph.values())) < face.numGlyphs  # some no character's
 
 
 # What the probe relies on ReportLab for. `makeSubset` is a public name of ReportLab's
