@@ -21,9 +21,7 @@ def _rtl_char(ch: str) -> bool:
 
 def has_rtl(text: str) -> bool:
     """Whether `text` holds a right-to-left letter (Hebrew, Arabic, Syriac, Thaana, …)."""
-    if text.isascii() or max(text) < "\u0590":  # no letter from where right-to-left ones start
-        return False
-    return any(ord(ch) >= 0x0590 and _rtl_char(ch) for ch in text)
+    return not text.isascii() and any(ord(ch) >= 0x0590 and _rtl_char(ch) for ch in text)
 
 
 def rtl_paragraph(text: str) -> bool:

@@ -24,7 +24,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
-from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -723,8 +722,7 @@ def string_width(text: str, name: str, size: float) -> float:
         if not text.isascii() and has_rtl(text):
             w = size * shaped_width(text, name)
         else:
-            # each character's width in a loop of the interpreter's own (the same sum)
-            w = 0.001 * size * sum(map(g, map(ord, text), repeat(dw)))
+            w = 0.001 * size * sum(g(ord(u), dw) for u in text)
         if len(font.measured) >= MEASURED_MAX:
             font.measured.clear()
         font.measured[key] = w

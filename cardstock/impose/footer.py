@@ -62,37 +62,12 @@ class Fitted:
 
 def _one_line(text: str, font: str, size: float, room: float, smallest: float) -> float | None:
     """The largest size from `size` down to `smallest` (in quarter points) at which `text`
-    fits `room` on one line; None when none does. A text's width grows with its size, so
-    the sizes are halved between one that fits and one that does not rather than tried
-    one by one (`size - 0.25 * k` is the size `k` quarter points down, exactly)."""
-    last = _steps(size, smallest)
-    if last < 0 or not _fits(text, font, size - 0.25 * last, room):
-        return None
-    low, high = 0, last  # the first step that fits is in low..high
-    while low < high:
-        mid = (low + high) // 2
-        if _fits(text, font, size - 0.25 * mid, room):
-            high = mid
-        else:
-            low = mid + 1
-    return size - 0.25 * low
-
-
-def _steps(size: float, smallest: float) -> int:
-    """The last quarter-point step down from `size` that is not below `smallest` (-1: not
-    even `size` is)."""
-    if size < smallest - 1e-9:
-        return -1
-    k = int((size - smallest + 1e-9) / 0.25)
-    while size - 0.25 * (k + 1) >= smallest - 1e-9:
-        k += 1
-    while size - 0.25 * k < smallest - 1e-9:
-        k -= 1
-    return k
-
-
-def _fits(text: str, font: str, size: float, room: float) -> bool:
-    return fonts.string_width(text, font, size) <= room
+    fits `room` on one line; None when none does."""
+    while size >= smallest - 1e-9:
+        if fonts.string_width(text, font, size) <= room:
+            return size
+        size -= 0.25
+    return None
 
 
 def _two_lines(
