@@ -68,6 +68,7 @@ def test_a_translated_text_the_sandbox_refuses_is_reported_at_its_po_entry(
     assert code == 2, printed
     assert printed.count(told) == 1, printed
     assert DAWN_ROW not in printed, printed
+    assert f"(drawing {PO}" not in printed, printed  # its place is said once, not as a face
 
 
 def test_a_source_text_the_sandbox_refuses_is_reported_at_its_row_in_every_language(

@@ -70,11 +70,15 @@ def once_per_place(issues: list[Issue]) -> list[Issue]:
             _within_layout(issue.field) if issue.line else issue.field,
         )
         _first, who = hits.setdefault(place, (base, {}))
-        who[m.group("who") if m else f"{issue.file}:{issue.line}"] = None
+        if m:  # a face named: an issue of its input alone (a text's own file) names none
+            who[m.group("who")] = None
     out = []
     for (_file, _line, _field), (issue, hit) in sorted(hits.items(), key=lambda item: item[0]):
         names = list(hit)
         n = len(names)
+        if not n:
+            out.append(issue)
+            continue
         many = f"{n} faces, first {names[0]}" if n > 1 else names[0]
         out.append(dataclasses.replace(issue, message=f"{issue.message} (drawing {many})"))
     return out
