@@ -3,12 +3,14 @@ its notes, those made on an older version of the card marked (docs/playtest.md).
 
     card_versions(text)                    a game's fingerprints → each card's version now
     noted_cards(notes, catalog, versions)  the cards with notes, as plain data for a page
+    shown_on_page(games)                   the notes the downloads page has room for
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.feedback import Note, stale
@@ -37,6 +39,36 @@ def _front_version(obj: dict[str, Any]) -> Any:
         version = front.get("version")
         return version if isinstance(version, str) else ""
     return obj
+
+
+# What the downloads page shows of the notes: each card's newest, up to a budget of the
+# page's text (as HTML, escaped), so that however many notes the playtest folder keeps
+# (docs/playtest.md) the page stays well under what a template may write
+# (`core.template_budget.MAX_TEXT`); each card still says how many notes it has, and
+# `cardstock feedback` lists them all.
+NOTES_A_CARD = 20
+NOTES_TEXT = 1_000_000  # characters of note text, escaped, on the whole page
+
+
+def shown_on_page(games: Mapping[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """`games`' noted cards (`noted_cards`, by game) with the notes the page has room for:
+    each card's newest `NOTES_A_CARD`, in the order kept, while the page's note text stays
+    within `NOTES_TEXT`; each card keeps its count of notes (`count`) and of open ones."""
+    room = NOTES_TEXT
+    out: dict[str, list[dict[str, Any]]] = {}
+    for game, cards in games.items():
+        shown_cards = []
+        for card in cards:
+            kept: list[dict[str, Any]] = []
+            for note in reversed(card["notes"][-NOTES_A_CARD:]):
+                size = sum(len(escape(str(note[k]))) for k in ("who", "when", "text"))
+                if size > room:
+                    break
+                room -= size
+                kept.append(note)
+            shown_cards.append({**card, "count": len(card["notes"]), "notes": kept[::-1]})
+        out[game] = shown_cards
+    return out
 
 
 def noted_cards(

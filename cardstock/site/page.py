@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from jinja2 import TemplateError, TemplateSyntaxError, select_autoescape
+from jinja2 import TemplateError, TemplateNotFound, TemplateSyntaxError, select_autoescape
 from jinja2.exceptions import SecurityError
 
 from .. import __version__
@@ -268,7 +268,7 @@ def _noted(
             )
             if out is not None and card["id"] in pictures
             else None,
-            "said": words(NOTE_COUNT, open=card["open"], all=len(card["notes"])),
+            "said": words(NOTE_COUNT, open=card["open"], all=card.get("count", len(card["notes"]))),
             "notes": [
                 {**n, "older_said": words(OLDER, version=n["version"], now=card["version"])}
                 for n in card["notes"]
@@ -484,7 +484,8 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
     """The page's HTML, rendered in cardstock's bounded sandbox (a project's own
     `layouts/site/` may come from someone else). A template problem raises InputError
     located at the template's line; with `only_unusable`, only a problem no data could
-    avoid does (a syntax error, a breach of the sandbox), and others give "".
+    avoid does (a syntax error, a breach of the sandbox, a file it includes that is not
+    there), and others give "".
     """
     folder, shown = shared_layout(root, "site")
     env = _page_environment(folder, root)
@@ -493,7 +494,7 @@ def render_page(root: Path, context: dict[str, Any], *, only_unusable: bool = Fa
         return env.get_template(PAGE_TEMPLATE).render(**context)
     except (TemplateError, ArithmeticError, RecursionError, ValueError, TypeError) as exc:
         if only_unusable and not isinstance(
-            exc, (TemplateSyntaxError, SecurityError, UnreadableTemplate)
+            exc, (TemplateSyntaxError, SecurityError, UnreadableTemplate, TemplateNotFound)
         ):
             return ""
         if isinstance(exc, TemplateError):

@@ -38,12 +38,13 @@ def _notes(
     root: Path, out: Path, catalogs: Sequence[Catalog], entries: dict[str, dict[str, Any]]
 ) -> dict[str, list[dict[str, Any]]]:
     """Each game's noted cards (`site.notes.noted_cards`), each card's version now read from
-    the fingerprints this build wrote (`<game>-printed.json`); the notes' modules are
-    imported only for a project that keeps notes."""
+    the fingerprints this build wrote (`<game>-printed.json`), with the notes the page has
+    room for (`site.notes.shown_on_page`); the notes' modules are imported only for a
+    project that keeps notes."""
     if not keeps_notes(root):
         return {}
     from ..catalog.feedback import read_notes
-    from .notes import card_versions, noted_cards
+    from .notes import card_versions, noted_cards, shown_on_page
 
     found, _problems = read_notes(root, catalogs)  # validation reported the problems
     if not found:
@@ -63,7 +64,7 @@ def _notes(
         cards = noted_cards(found, cat, versions)
         if cards:
             out_notes[cat.id] = cards
-    return out_notes
+    return shown_on_page(out_notes)  # the page's room for them
 
 
 class Published:
