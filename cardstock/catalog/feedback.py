@@ -40,6 +40,12 @@ SUFFIXES = (".csv", ".tsv", ".yaml", ".yml", ".json")
 MAX_FILES = 200  # note files read from the folder; more is refused
 MAX_ROWS = 20_000  # notes in one file
 MAX_NOTE = 4_000  # characters of one note
+# What the folder's files may hold together, so the notes a build keeps fit in memory: their
+# sizes (from the folder, before any is read: a hard-linked or sparse file counts in full)
+# and their rows (counted as each file is read; the read stops at the first row past them).
+# A real campaign's thousands of notes are a few MB.
+MAX_ALL_BYTES = 16 * 1024 * 1024
+MAX_ALL_ROWS = 100_000
 STATUSES = ("open", "done")
 VERSION = re.compile(r"^[0-9a-f]{6}$")
 TAG = re.compile(r"^[\w][\w' -]{0,39}$")
@@ -265,14 +271,50 @@ def read_notes(root: Path, catalogs: Sequence[Catalog]) -> tuple[list[Note], lis
     # a note on a card or game the project no longer has (removed, renamed) is passed over
     # with a warning: an ordinary edit of the game never stops a build for its notes
     scope = Scope(None, frozenset(discover(root)) - set(ids), "warning")
+    if _too_large(root, files, issues):
+        return [], list(issues)
     notes: list[Note] = []
+    room = MAX_ALL_ROWS  # rows the files after those read may hold
     for path in files:
         display = path.relative_to(root).as_posix()
-        table = read_table(path, display, None, issues, root, MAX_ROWS + 1)
-        if table is not None:
-            notes += notes_from(table, ids, issues, scope=scope)
+        table = read_table(path, display, None, issues, root, min(MAX_ROWS, room) + 1)
+        if table is None:
+            continue
+        if room < MAX_ROWS and len(table.rows) > room:
+            issues.add(
+                display,
+                table.rows[room].line,
+                "",
+                f"the note files hold more than {MAX_ALL_ROWS:,} rows in all, the most "
+                f"cardstock reads from {FOLDER}/",
+            )
+            return [], list(issues)
+        room -= len(table.rows)
+        notes += notes_from(table, ids, issues, scope=scope)
     # a control character is reported by the file's reader and by `_unfit` alike: once
     return notes, list(dict.fromkeys(issues))
+
+
+def _too_large(root: Path, files: Sequence[Path], issues: Issues) -> bool:
+    """Whether `files` (the folder's note files, in order) are more than `MAX_ALL_BYTES` in
+    all, told from their sizes before any is read; when they are, the one that passes the
+    bound is reported."""
+    total = 0
+    for path in files:
+        try:
+            total += path.stat().st_size
+        except OSError:
+            continue  # its reader says why it cannot be read
+        if total > MAX_ALL_BYTES:
+            issues.add(
+                path.relative_to(root).as_posix(),
+                None,
+                "",
+                f"the note files hold {total / 2**20:,.1f} MB up to this one, more than the "
+                f"{MAX_ALL_BYTES / 2**20:,.0f} MB cardstock reads from {FOLDER}/ in all",
+            )
+            return True
+    return False
 
 
 def notes_csv(notes: Iterable[Note]) -> bytes:

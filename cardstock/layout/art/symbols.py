@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path as FsPath
 from typing import TYPE_CHECKING
@@ -312,27 +312,55 @@ class Library:
         )
 
 
+# A part's numbers, in the units of the 0..100 square a symbol is drawn in: each is finite
+# and at most this far from 0 (a coordinate, a size, a radius, a stroke, a rotation), so no
+# `inf` or `nan` reaches a drawing; a star has at most `MOST_STAR_POINTS` points (the
+# library cardstock ships draws 8 at most; 10^9 filled the memory).
+MOST_UNITS = 10_000.0
+MOST_STAR_POINTS = 360
+
+
+def _bounded(what: str, values: Iterable[float]) -> None:
+    """PathError unless each of `values` (of `what`) is finite and within `MOST_UNITS`."""
+    for v in values:
+        if not math.isfinite(v) or abs(v) > MOST_UNITS:
+            raise PathError(
+                f"{what} holds {v:g}: a part's numbers are finite and at most "
+                f"{MOST_UNITS:,.0f} either side of 0 (a symbol is drawn in a 0..100 square)"
+            )
+
+
 def _part(spec: PartSpec) -> SymbolPart:
+    _bounded("stroke", [spec.stroke])
     d: list[Cmd] = list(parse_path(spec.d)) if spec.d else []
+    _bounded("the path data 'd'", (v for c in d for v in c[1:]))
     for c in spec.circles:
         if len(c) not in (3, 4):
             raise PathError("a circle is [cx, cy, r] or [cx, cy, rx, ry]")
+        _bounded("a circle", c)
         d += ellipse_path(c[0], c[1], c[2], c[3] if len(c) == 4 else c[2])
     for rc in spec.rects:
         if len(rc) not in (4, 5):
             raise PathError("a rectangle is [x, y, w, h] or [x, y, w, h, radius]")
+        _bounded("a rectangle", rc)
         d += rect_path(rc[0], rc[1], rc[2], rc[3], rc[4] if len(rc) == 5 else 0.0)
     for st in spec.stars:
         if len(st) not in (5, 6):
             raise PathError(
                 "a star is [cx, cy, outer, inner, points] or with a rotation in degrees"
             )
+        if not 2 <= st[4] < MOST_STAR_POINTS + 1:  # nan is refused too
+            raise PathError(
+                f"a star of {st[4]:g} points: a star has from 2 to {MOST_STAR_POINTS} points"
+            )
+        _bounded("a star", st)
         d += polygon_path(
             star_points(st[0], st[1], st[2], st[3], int(st[4]), st[5] if len(st) == 6 else -90.0)
         )
     for pg in spec.polygons:
         if len(pg) < 6 or len(pg) % 2:
             raise PathError("a polygon needs at least three x, y pairs")
+        _bounded("a polygon", pg)
         d += polygon_path(list(zip(pg[0::2], pg[1::2])))
     if not d:
         raise PathError("a part needs 'd' path data or a shape (circles, rects, stars, polygons)")
