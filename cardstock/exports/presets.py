@@ -28,7 +28,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ..catalog.load import Catalog
 from ..core.csv_cells import csv_bytes
-from ..core.files import Unreadable, read_bytes
 from ..core.issues import InputError, Issue
 from ..core.localized import number
 from ..core.names import child, plain_name
@@ -36,13 +35,13 @@ from ..core.output import artifact, refuse_links, remove_stale
 from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.tomlpos import line_for
-from ..core.units import UnitError, fmt_mm, parse_length, parse_size
+from ..core.units import fmt_mm, parse_length, parse_size
 from ..core.validation import read_model
 from ..layout.faces import Faces, own_back
 from ..layout.ops import Face, Group, Matrix, PathData, r, rect_path
-from ..render.pdfdoc import PdfX
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
-from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
+from .shopcheck import output_intent, service_problems
+from .tuckboxes import TuckTemplate, tuckbox_images
 
 PRESETS_FILE = "print-shops.toml"
 CARD_KINDS = ("card", "reference")
@@ -167,77 +166,12 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
         if wrong is not None:
             bad.append(Issue(shown, line_for(lines, ("services", sid)), f"services.{sid}", wrong))
             continue
-        if service.pdfx is not None:
-            _, problem = output_intent(root, service.pdfx)
-            if problem:
-                bad.append(
-                    Issue(
-                        shown,
-                        line_for(lines, ("services", sid, "pdfx", "profile")),
-                        f"services.{sid}.pdfx.profile",
-                        problem,
-                    )
-                )
-        if any(n <= 0 for n in service.deck_sizes) or service.deck_sizes != sorted(
-            set(service.deck_sizes)
-        ):
-            bad.append(
-                Issue(
-                    shown,
-                    line_for(lines, ("services", sid, "deck_sizes")),
-                    f"services.{sid}.deck_sizes",
-                    "deck sizes must be card counts above 0, smallest first, each once",
-                )
-            )
-        for i, field, message in template_problems(service.tuckboxes):
-            bad.append(
-                Issue(
-                    shown,
-                    line_for(lines, ("services", sid, "tuckboxes", i, field)),
-                    f"services.{sid}.tuckboxes[{i}].{field}",
-                    message,
-                )
-            )
-        for i, size in enumerate(service.sizes):
-            for field in ("trim", "safe"):
-                try:
-                    parse_size(size.trim) if field == "trim" else parse_length(size.safe)
-                except UnitError as exc:
-                    bad.append(
-                        Issue(
-                            shown,
-                            line_for(lines, ("services", sid, "sizes")),
-                            f"services.{sid}.sizes[{i}].{field}",
-                            str(exc),
-                        )
-                    )
+        bad += service_problems(root, shown, lines, sid, service)
     return parsed.services, bad
 
 
 # Writes one file of a service (path, bytes, pages) and keeps its bytes for the zip.
 Put = Callable[..., None]
-
-
-def output_intent(root: Path, spec: PdfXSpec) -> tuple[PdfX | None, str]:
-    """A service's PDF/X output intent with its profile read (from the project's
-    `layouts/<profile>`, else cardstock's), or why the profile cannot serve: unreadable,
-    or not an ICC output profile of CMYK."""
-    path, shown = shared_layout(root, spec.profile)
-    try:
-        data = read_bytes(path, root)
-    except Unreadable as exc:
-        return None, f"{shown}: cannot read the profile: {exc}"
-    if len(data) < 132 or data[36:40] != b"acsp":
-        return None, f"{shown}: not an ICC profile"
-    if data[12:16] != b"prtr" or data[16:20] != b"CMYK":
-        kind = data[12:16].decode("latin-1").strip()
-        space = data[16:20].decode("latin-1").strip()
-        return (
-            None,
-            f"{shown}: PDF/X-1a needs an output profile of CMYK (class prtr, colour space CMYK), "
-            f"got class {kind!r} of {space!r}",
-        )
-    return PdfX(spec.version, spec.condition, spec.registry, spec.info, data), ""
 
 
 @dataclass(frozen=True)
@@ -459,7 +393,7 @@ def _folders(catalog: Catalog, base: Path, plans: list[tuple[str, Service, Uploa
     found = {child(base, sid) for sid, _, _ in plans}
     for sid, service, upload in plans:
         if service.files == "images":
-            folder = child(base, sid) / upload.name
+            folder = child(child(base, sid), upload.name)
             found.add(folder / "front")
             found |= {(folder / f).parent for f, _ in _backs(catalog, upload.cards, "x").values()}
     return found
@@ -721,13 +655,18 @@ def build_print_shop(job: Job) -> StageResult:
 
         if service.files == "images":
             _images(
-                catalog, service, child(base, sid) / upload.name, upload.cards, upload.size, put
+                catalog,
+                service,
+                child(child(base, sid), upload.name),
+                upload.cards,
+                upload.size,
+                put,
             )
         else:
             _pdf_pairs(
                 catalog,
                 service,
-                child(base, sid) / f"{upload.name}.pdf",
+                child(child(base, sid), f"{upload.name}.pdf"),
                 upload.cards,
                 upload.size,
                 put,

@@ -90,10 +90,14 @@ def box_of(t: TuckTemplate) -> Box:
 
 
 def template_problems(templates: list[TuckTemplate]) -> list[tuple[int, str, str]]:
-    """(index, field, message) for each template whose lengths do not parse or whose net
-    with its bleed does not fit its image."""
+    """(index, field, message) for each template whose image is out of bounds
+    (`shopcheck.image_problems`), whose lengths do not parse or whose net with its bleed
+    does not fit its image."""
+    from .shopcheck import image_problems
+
     found = []
     for i, t in enumerate(templates):
+        found += [(i, field, message) for field, message in image_problems(t.pixels, t.dpi)]
         for name in ("card", "inside", "depth", "tongue", "glue", "bleed"):
             try:
                 value = getattr(t, name)

@@ -20,7 +20,8 @@ from PIL import Image, ImageChops
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
 from cardstock.core.stage import BuildOptions
-from cardstock.exports.presets import build_print_shop, decks, load_presets, output_intent
+from cardstock.exports.presets import build_print_shop, decks, load_presets
+from cardstock.exports.shopcheck import output_intent
 from cardstock.layout.ops import Face, Rect, Text, rect_path
 from cardstock.layout.ops import Path as PathOp
 from cardstock.render import prepress

@@ -16,7 +16,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from cardstock.core.stage import BuildOptions
 from cardstock.core.units import POINTS_PER, parse_length, parse_size
-from cardstock.exports.presets import build_print_shop, decks, load_presets, output_intent
+from cardstock.exports.presets import build_print_shop, decks, load_presets
+from cardstock.exports.shopcheck import output_intent
 from cardstock.layout.ops import Face, Group
 from cardstock.render.pdfdoc import PdfX
 from cardstock.render.png import faces_pdf, rasterise

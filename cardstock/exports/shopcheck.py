@@ -1,0 +1,166 @@
+"""What `layouts/print-shops.toml` must hold beyond its model's types, checked when the file
+is read (`presets.load_presets`), so a bad value is refused at its line (exit 2) before
+anything is laid out or written:
+
+- every name that becomes a path is a plain name (`core.names`): a size's `name` (the
+  folder, or `<name>.pdf`, of an upload per size), unique in its service; a PDF/X
+  `profile` is a relative path of plain names below `layouts/`;
+- an image is bounded: `pixels` a side at least 1, at most `MOST_PIXELS` in all (the limit
+  for art, `catalog.art.MAX_PIXELS`); `dpi` from `LEAST_DPI` to `MOST_DPI`, as `--dpi`;
+  a card size's image holds its trim at its `dpi` (the service's bleed is never
+  negative, and the faces drawn at `dpi` are no larger than the image);
+- the lengths parse, and the deck sizes are counts, smallest first.
+
+A tuck box's image is bounded the same way (`tuckboxes.template_problems`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..catalog.art import MAX_PIXELS
+from ..core.files import Unreadable, read_bytes
+from ..core.issues import Issue
+from ..core.names import plain_name
+from ..core.project import shared_layout
+from ..core.tomlpos import KeyLines, line_for
+from ..core.units import POINTS_PER, UnitError, parse_length, parse_size
+from ..render.pdfdoc import PdfX
+
+if TYPE_CHECKING:
+    from .presets import PdfXSpec, Service, Size
+
+MOST_PIXELS = MAX_PIXELS  # an upload image's pixels in all: 50 megapixels
+LEAST_DPI, MOST_DPI = 10, 1200  # an upload image's resolution, the range `--dpi` takes
+
+
+def image_problems(pixels: Sequence[int], dpi: int) -> list[tuple[str, str]]:
+    """(field, message) for an upload image of `pixels` (width, height) at `dpi` that is
+    out of bounds: a side below 1 pixel, more than `MOST_PIXELS` in all, or a resolution
+    outside `LEAST_DPI`-`MOST_DPI`."""
+    found = []
+    w, h = pixels
+    if w < 1 or h < 1:
+        found.append(("pixels", f"an image is at least 1 pixel a side, got {w} x {h}"))
+    elif w * h > MOST_PIXELS:
+        found.append(
+            (
+                "pixels",
+                f"an image has at most {MOST_PIXELS // 1_000_000} megapixels, got {w} x {h} "
+                f"({w * h:,} pixels)",
+            )
+        )
+    if not LEAST_DPI <= dpi <= MOST_DPI:
+        found.append(
+            (
+                "dpi",
+                f"expected a resolution from {LEAST_DPI} to {MOST_DPI} dots per inch, got {dpi}",
+            )
+        )
+    return found
+
+
+def profile_problem(profile: str) -> str | None:
+    """What keeps a PDF/X `profile` from being a file below `layouts/` (a relative path
+    of plain names); None when it is one."""
+    if profile.startswith(("/", "\\")):
+        return f"{profile!r}: expected a path relative to layouts/, not an absolute one"
+    for part in profile.split("/"):
+        wrong = plain_name(part)
+        if wrong is not None:
+            return f"{profile!r}: {wrong}"
+    return None
+
+
+def output_intent(root: Path, spec: PdfXSpec) -> tuple[PdfX | None, str]:
+    """A service's PDF/X output intent with its profile read (from the project's
+    `layouts/<profile>`, else cardstock's), or why the profile cannot serve: not a path
+    below `layouts/`, unreadable, or not an ICC output profile of CMYK."""
+    wrong = profile_problem(spec.profile)
+    if wrong is not None:
+        return None, wrong
+    path, shown = shared_layout(root, spec.profile)
+    try:
+        data = read_bytes(path, root)
+    except Unreadable as exc:
+        return None, f"{shown}: cannot read the profile: {exc}"
+    if len(data) < 132 or data[36:40] != b"acsp":
+        return None, f"{shown}: not an ICC profile"
+    if data[12:16] != b"prtr" or data[16:20] != b"CMYK":
+        kind = data[12:16].decode("latin-1").strip()
+        space = data[16:20].decode("latin-1").strip()
+        return (
+            None,
+            f"{shown}: PDF/X-1a needs an output profile of CMYK (class prtr, colour space CMYK), "
+            f"got class {kind!r} of {space!r}",
+        )
+    return PdfX(spec.version, spec.condition, spec.registry, spec.info, data), ""
+
+
+def service_problems(
+    root: Path, shown: str, lines: KeyLines, sid: str, service: Service
+) -> list[Issue]:
+    """A located problem for each thing the service `sid` (read from `shown`) holds that
+    its model cannot check (see the module's docstring)."""
+    from .tuckboxes import template_problems
+
+    bad: list[Issue] = []
+
+    def say(key: tuple[str | int, ...], field: str, message: str) -> None:
+        bad.append(Issue(shown, line_for(lines, ("services", sid, *key)), field, message))
+
+    if service.pdfx is not None:
+        _, problem = output_intent(root, service.pdfx)
+        if problem:
+            say(("pdfx", "profile"), f"services.{sid}.pdfx.profile", problem)
+    if any(n <= 0 for n in service.deck_sizes) or service.deck_sizes != sorted(
+        set(service.deck_sizes)
+    ):
+        say(
+            ("deck_sizes",),
+            f"services.{sid}.deck_sizes",
+            "deck sizes must be card counts above 0, smallest first, each once",
+        )
+    for i, field, message in template_problems(service.tuckboxes):
+        say(("tuckboxes", i, field), f"services.{sid}.tuckboxes[{i}].{field}", message)
+    named: dict[str, int] = {}
+    for i, size in enumerate(service.sizes):
+        for field, message in size_problems(size, named.get(size.name.casefold())):
+            say(("sizes", i, field), f"services.{sid}.sizes[{i}].{field}", message)
+        named.setdefault(size.name.casefold(), i)
+    return bad
+
+
+def size_problems(size: Size, same: int | None) -> list[tuple[str, str]]:
+    """(field, message) for each thing wrong with a card size of a service (`same`: the
+    index of an earlier size of the service with the same name, when there is one)."""
+    found = []
+    wrong = plain_name(size.name)  # an upload per size is a folder (or a PDF) so named
+    if wrong is None and same is not None:
+        wrong = f"the name of sizes[{same}] already (each size is named once)"
+    if wrong is not None:
+        found.append(("name", wrong))
+    trim = None
+    for field in ("trim", "safe"):
+        try:
+            if field == "trim":
+                trim = parse_size(size.trim)
+            else:
+                parse_length(size.safe)
+        except UnitError as exc:
+            found.append((field, str(exc)))
+    bounds = image_problems(size.pixels, size.dpi)
+    found += bounds
+    if trim is not None and not bounds:
+        need = [n / POINTS_PER["in"] * size.dpi for n in trim]  # pixels, unrounded
+        if any(p < n - 0.5 for p, n in zip(size.pixels, need, strict=True)):
+            found.append(
+                (
+                    "pixels",
+                    f"the image ({size.pixels[0]} x {size.pixels[1]} px at {size.dpi} dpi) is "
+                    f"smaller than the trim ({round(need[0])} x {round(need[1])} px)",
+                )
+            )
+    return found
