@@ -8,7 +8,10 @@ An import reads the export where it lies (it is the designer's own download), a 
 time (`catalog.streamed`), keeps the rows that hold up and writes them to
 `playtest/feedback/<FORM's name>.csv`; each row left out is reported once, located in the
 export, and so is each note made on an older version of its card (kept, and shown as such
-wherever notes are shown).
+wherever notes are shown). A kept file of that name is added to only when it has the
+header an import writes: one with other columns (a file the designer keeps by hand) is
+left as it is and the import refused, so a kept file never holds rows its header does not
+name.
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ from ..catalog.feedback import (
     stale,
 )
 from ..catalog.streamed import streamed_table
-from ..catalog.tables import read_table
-from ..core.files import read_bytes
+from ..catalog.tables import read_table, sniff_delimiter
+from ..core.files import Unreadable, issue, read_bytes
 from ..core.issues import Issue, Issues, escaped
 from ..core.names import child, plain_name
 from ..core.output import write_atomic
@@ -42,6 +45,7 @@ from ..init import first_link
 from .common import EXIT_INPUT, EXIT_OK, load_catalogs, print_issues
 
 if TYPE_CHECKING:
+    from ..catalog.cells import Table
     from ..catalog.load import Catalog
 
 
@@ -195,32 +199,61 @@ def _import(args: argparse.Namespace, catalogs: Sequence[Catalog]) -> int:
                 )
             )
     reports.sort(key=lambda i: (i.line or 0, i.field))
-    if reports:
-        print_issues(reports)
-    return _keep(args.root, source, found, len(left_out), catalogs)
+    return _keep(args.root, source, found, len(left_out), reports, catalogs)
+
+
+# the header of the file an import writes, one line: `game,card,version,…`
+IMPORT_HEADER = notes_csv([]).decode("utf-8").rstrip("\n")
 
 
 def _keep(
-    root: Path, source: Path, found: list[Note], refused: int, catalogs: Sequence[Catalog]
+    root: Path,
+    source: Path,
+    found: list[Note],
+    left_out: int,
+    reports: list[Issue],
+    catalogs: Sequence[Catalog],
 ) -> int:
     """Append the notes not kept yet to `playtest/feedback/<source's name>.csv`; the rows
-    the file holds already stay as they are."""
+    the file holds already stay as they are. A file there that cannot be read, or whose
+    header is not the one an import writes, is left as it is and the import refused.
+    `reports` (on the export's rows) are said first, with the refusal if there is one."""
     target = child(root / FOLDER, f"{source.stem}.csv")
     shown = f"{FOLDER}/{target.name}"
     if first_link(root, [f"{FOLDER}/{target.name}"]) is not None:
         print_issues(
-            [Issue(shown, None, "", "is a link: cardstock writes notes only into the project")]
+            [
+                *reports,
+                Issue(shown, None, "", "is a link: cardstock writes notes only into the project"),
+            ]
+        )
+        return EXIT_INPUT
+    if target.exists() and not target.is_file():
+        print_issues(
+            [*reports, Issue(shown, None, "", "is not a file: the notes are kept in a file")]
         )
         return EXIT_INPUT
     before = b""
     have: set[tuple[str, ...]] = set()
     if target.is_file():
-        before = read_bytes(target, root)
-        table = read_table(target, shown, None, Issues(), root)
-        if table is not None:
-            have = {_same(n) for n in notes_from(table, card_ids(catalogs), Issues())}
+        try:
+            before = read_bytes(target, root)
+        except Unreadable as exc:
+            print_issues([*reports, issue(shown, exc)])
+            return EXIT_INPUT
+    if before.strip():
+        problems = Issues()
+        table = read_table(target, shown, None, problems, root)
+        wrong = _kept_header_problem(before, table, shown) if table is not None else None
+        if table is None or wrong is not None:
+            said = [wrong] if wrong is not None else list(problems)
+            print_issues([*reports, *said])
+            return EXIT_INPUT
+        have = {_same(n) for n in notes_from(table, card_ids(catalogs), Issues())}
+    if reports:
+        print_issues(reports)
     new = [n for n in found if _same(n) not in have]
-    if before:
+    if before.strip():
         rows = notes_csv(new).split(b"\n", 1)[1]  # without its header
         data = before if before.endswith(b"\n") else before + b"\n"
         data += rows
@@ -230,9 +263,27 @@ def _keep(
     write_atomic(target, data)
     print(
         f"imported {len(new)} note{'s' if len(new) != 1 else ''} into {shown} "
-        f"({len(found) - len(new)} there already, {refused} left out)"
+        f"({len(found) - len(new)} there already, {left_out} left out)"
     )
     return EXIT_OK
+
+
+def _kept_header_problem(before: bytes, table: Table, shown: str) -> Issue | None:
+    """Why the rows an import writes cannot be added to the kept file `before` (read as
+    `table`): its header is not `IMPORT_HEADER` (other columns, another order, another
+    separator), which it names beside the import's; None when they can."""
+    lines = before.decode("utf-8-sig").split("\n")
+    written = lines[table.header_line - 1].strip() if table.header_line <= len(lines) else ""
+    if sniff_delimiter(written, ".csv") == "," and table.columns == IMPORT_HEADER.split(","):
+        return None
+    return Issue(
+        shown,
+        table.header_line,
+        "",
+        f"the kept file's header is {written[:200]!r}, but an import writes "
+        f"{IMPORT_HEADER!r}: nothing was imported, and the file is left as it is. Rename "
+        "the export (its notes are kept under its name) or give the file the import's header",
+    )
 
 
 def _same(n: Note) -> tuple[str, ...]:

@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import re
 import stat
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from itertools import accumulate
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from .issues import Issue
 
@@ -225,6 +227,50 @@ def read_head(path: Path, root: Path | None, size: int) -> bytes:
         os.close(fd)
 
 
+MAX_JSON_DEPTH = 64  # arrays and objects within each other; what cardstock writes nests < 40
+_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_JSON_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}.__getitem__
+
+
+class TooDeep(ValueError):
+    """JSON whose arrays and objects nest deeper than `MAX_JSON_DEPTH`."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"its arrays and objects nest more than {MAX_JSON_DEPTH} deep, cardstock's limit"
+        )
+
+
+def parse_json(
+    data: str | bytes,
+    *,
+    object_hook: Callable[[dict[str, Any]], Any] | None = None,
+    bounded: bool = True,
+) -> Any:
+    """JSON read from a project or its output folder (a saved build's manifest and
+    fingerprints, the output folder's own manifest), parsed: the one JSON reader for such
+    a file. A ValueError says it is not JSON (`json.JSONDecodeError`, or a
+    UnicodeDecodeError for bytes) or that it nests too deeply (`TooDeep`): deeper than the
+    parser's recursion goes, and (`bounded`) deeper than `MAX_JSON_DEPTH`, so that nothing
+    that later walks what was read runs out of stack. A caller that keeps only flat values
+    of what it reads, and reads a large file often (the manifest, after every unit of a
+    build), passes `bounded=False` and skips the scan the bound takes. Bytes are decoded
+    as `json.loads` decodes them (UTF-8, -16 or -32, a byte-order mark allowed)."""
+    if isinstance(data, bytes):
+        data = data.decode(json.detect_encoding(data), "surrogatepass")
+    try:
+        value = json.loads(data, object_hook=object_hook)
+    except RecursionError:
+        raise TooDeep() from None
+    if bounded and data.count("[") + data.count("{") > MAX_JSON_DEPTH:  # else it cannot be
+        # the text is JSON: each string, taken out, closes, and what is left nests as it does
+        brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", data))
+        if max(accumulate(map(_JSON_STEP, brackets)), default=0) > MAX_JSON_DEPTH:
+            raise TooDeep()
+    return value
+
+
 def read_text(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> str:
     """The text of `path` (see `read_bytes`): UTF-8 with or without a byte-order mark, NFC."""
     raw = read_bytes(path, root, limit=limit)
@@ -290,8 +336,11 @@ def _reason(exc: OSError) -> str:
 
 __all__ = [
     "MAX_BYTES",
+    "MAX_JSON_DEPTH",
+    "TooDeep",
     "Unreadable",
     "issue",
+    "parse_json",
     "placed",
     "present",
     "read_again",

@@ -30,7 +30,7 @@ from .. import fonts
 from ..catalog.load import load_games
 from ..core.cache import memory_cache
 from ..core.csv_cells import csv_bytes
-from ..core.files import Unreadable, read_bytes
+from ..core.files import TooDeep, Unreadable, parse_json, read_bytes
 from ..core.issues import Issue
 from ..core.output import artifact, streamed
 from ..core.stage import Job, StageResult
@@ -279,8 +279,10 @@ def from_saved(root: Path, path: Path) -> dict[str, Any]:
     files it lists are read beside it, and must still hold the bytes it lists) or one
     `<game>-printed.json`. A ValueError says what is wrong."""
     try:
-        data = json.loads(read_bytes(path, root))
+        data = parse_json(read_bytes(path, root))
     except Unreadable as exc:
+        raise ValueError(f"cannot read {path}: {exc}") from None
+    except TooDeep as exc:
         raise ValueError(f"cannot read {path}: {exc}") from None
     except ValueError:
         raise ValueError(f"{path} is not JSON") from None
@@ -303,7 +305,7 @@ def from_saved(root: Path, path: Path) -> dict[str, Any]:
                 "the whole output folder"
             )
         try:
-            doc = _checked(json.loads(raw), file)
+            doc = _checked(parse_json(raw), file)
         except ValueError as exc:
             raise ValueError(f"{e.get('path')} beside {path}: {exc}") from None
         out[str(doc["game"])] = doc

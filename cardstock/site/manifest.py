@@ -20,7 +20,7 @@ from json.encoder import encode_basestring
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..core.files import Unreadable, read_text
+from ..core.files import Unreadable, parse_json, read_text
 from ..core.output import Artifact, checking, holds, write_streamed
 
 MANIFEST = "manifest.json"
@@ -39,11 +39,37 @@ def entry(out: Path, a: Artifact) -> dict[str, Any]:
 
 
 def read(out: Path) -> list[dict[str, Any]]:
-    try:
-        data = json.loads(read_text(out / MANIFEST, out))
-        return list(data.get("artifacts", []))
-    except (Unreadable, ValueError, AttributeError):
+    """The entries of the output folder's manifest, each of the shape `entry` writes (an
+    entry of any other is passed over); none when it is missing or cannot be read (not
+    JSON, nested too deeply, not an object with a list of artifacts): the output folder
+    may come with the project, and the build then makes the manifest anew."""
+    try:  # each entry kept is flat (`_entry_shaped`): nothing deep is kept to walk
+        data = parse_json(read_text(out / MANIFEST, out), bounded=False)
+    except (Unreadable, ValueError):
         return []
+    found = data.get("artifacts") if isinstance(data, dict) else None
+    return [e for e in found if _entry_shaped(e)] if isinstance(found, list) else []
+
+
+_FIELDS = frozenset(("path", "game", "kind", "paper", "pages", "bytes", "sha256"))
+_TEXT_OR_NULL = (str, type(None))
+
+
+def _entry_shaped(e: Any) -> bool:
+    """Whether `e` is an entry as `entry` writes it: its fields and no other, each of its
+    type (text, a number or null). One expression: it is asked of every entry each time
+    the manifest is read."""
+    return (
+        isinstance(e, dict)
+        and e.keys() == _FIELDS
+        and isinstance(e["path"], str)
+        and isinstance(e["kind"], str)
+        and isinstance(e["sha256"], str)
+        and isinstance(e["bytes"], int)
+        and isinstance(e["game"], _TEXT_OR_NULL)
+        and isinstance(e["paper"], _TEXT_OR_NULL)
+        and (e["pages"] is None or isinstance(e["pages"], int))
+    )
 
 
 def _parts(rel: Any) -> list[str] | None:
