@@ -41,7 +41,7 @@ from ..layout.faces import Faces, own_back
 from ..layout.ops import Face, Group, Matrix, PathData, r, rect_path
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .shopcheck import output_intent, service_problems
-from .tuckboxes import TuckTemplate, tuckbox_images
+from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
 
 PRESETS_FILE = "print-shops.toml"
 CARD_KINDS = ("card", "reference")
@@ -167,6 +167,9 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
             bad.append(Issue(shown, line_for(lines, ("services", sid)), f"services.{sid}", wrong))
             continue
         bad += service_problems(root, shown, lines, sid, service)
+        for i, field, message in template_problems(service.tuckboxes):
+            line = line_for(lines, ("services", sid, "tuckboxes", i, field))
+            bad.append(Issue(shown, line, f"services.{sid}.tuckboxes[{i}].{field}", message))
     return parsed.services, bad
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ..catalog.art import MAX_PIXELS
 from ..core.files import Unreadable, read_bytes
@@ -28,9 +28,6 @@ from ..core.project import shared_layout
 from ..core.tomlpos import KeyLines, line_for
 from ..core.units import POINTS_PER, UnitError, parse_length, parse_size
 from ..render.pdfdoc import PdfX
-
-if TYPE_CHECKING:
-    from .presets import PdfXSpec, Service, Size
 
 MOST_PIXELS = MAX_PIXELS  # an upload image's pixels in all: 50 megapixels
 LEAST_DPI, MOST_DPI = 10, 1200  # an upload image's resolution, the range `--dpi` takes
@@ -74,10 +71,11 @@ def profile_problem(profile: str) -> str | None:
     return None
 
 
-def output_intent(root: Path, spec: PdfXSpec) -> tuple[PdfX | None, str]:
-    """A service's PDF/X output intent with its profile read (from the project's
-    `layouts/<profile>`, else cardstock's), or why the profile cannot serve: not a path
-    below `layouts/`, unreadable, or not an ICC output profile of CMYK."""
+def output_intent(root: Path, spec: Any) -> tuple[PdfX | None, str]:
+    """A service's PDF/X output intent (`spec`, a `presets.PdfXSpec`) with its profile
+    read (from the project's `layouts/<profile>`, else cardstock's), or why the profile
+    cannot serve: not a path below `layouts/`, unreadable, or not an ICC output profile of
+    CMYK."""
     wrong = profile_problem(spec.profile)
     if wrong is not None:
         return None, wrong
@@ -100,12 +98,11 @@ def output_intent(root: Path, spec: PdfXSpec) -> tuple[PdfX | None, str]:
 
 
 def service_problems(
-    root: Path, shown: str, lines: KeyLines, sid: str, service: Service
+    root: Path, shown: str, lines: KeyLines, sid: str, service: Any
 ) -> list[Issue]:
-    """A located problem for each thing the service `sid` (read from `shown`) holds that
-    its model cannot check (see the module's docstring)."""
-    from .tuckboxes import template_problems
-
+    """A located problem for each thing the service `sid` (a `presets.Service`, read from
+    `shown`) holds that its model cannot check (see the module's docstring), but its tuck
+    boxes (`tuckboxes.template_problems`, which `presets.load_presets` asks)."""
     bad: list[Issue] = []
 
     def say(key: tuple[str | int, ...], field: str, message: str) -> None:
@@ -123,8 +120,6 @@ def service_problems(
             f"services.{sid}.deck_sizes",
             "deck sizes must be card counts above 0, smallest first, each once",
         )
-    for i, field, message in template_problems(service.tuckboxes):
-        say(("tuckboxes", i, field), f"services.{sid}.tuckboxes[{i}].{field}", message)
     named: dict[str, int] = {}
     for i, size in enumerate(service.sizes):
         for field, message in size_problems(size, named.get(size.name.casefold())):
@@ -133,8 +128,9 @@ def service_problems(
     return bad
 
 
-def size_problems(size: Size, same: int | None) -> list[tuple[str, str]]:
-    """(field, message) for each thing wrong with a card size of a service (`same`: the
+def size_problems(size: Any, same: int | None) -> list[tuple[str, str]]:
+    """(field, message) for each thing wrong with a card size (a `presets.Size`) of a
+    service (`same`: the
     index of an earlier size of the service with the same name, when there is one)."""
     found = []
     wrong = plain_name(size.name)  # an upload per size is a folder (or a PDF) so named

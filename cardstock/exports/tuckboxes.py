@@ -35,6 +35,7 @@ from ..impose.tuckbox import Deck, Net, decks_of, draw_art
 from ..render.pdf import PdfFaces
 from ..render.pdfdoc import pdf_settings
 from ..render.png import INCH, png_bytes, rasterise
+from .shopcheck import image_problems
 
 TOLERANCE = 0.5 * POINTS_PER["mm"]
 
@@ -93,8 +94,6 @@ def template_problems(templates: list[TuckTemplate]) -> list[tuple[int, str, str
     """(index, field, message) for each template whose image is out of bounds
     (`shopcheck.image_problems`), whose lengths do not parse or whose net with its bleed
     does not fit its image."""
-    from .shopcheck import image_problems
-
     found = []
     for i, t in enumerate(templates):
         found += [(i, field, message) for field, message in image_problems(t.pixels, t.dpi)]
