@@ -445,18 +445,15 @@ def flatten(d: PathData) -> Polygon:
 
 def _svg_file_path(path: FsPath, folder: FsPath) -> str:
     """The path data of the first <path> of an SVG file inside `folder`. Raises ValueError."""
-    import xml.etree.ElementTree as ET  # SVG reading: only for an outline drawn in a file
-
-    from .svgparse import SvgLimit, parse_svg
+    from .svgparse import SvgXmlError, parse_svg  # SVG reading: only for an outline file
 
     try:
-        root = parse_svg(read_bytes(path, folder))
+        root, _ = parse_svg(read_bytes(path, folder))
     except Unreadable as exc:
         raise ValueError(f"cannot read the outline file: {exc}") from None
-    except SvgLimit as exc:
-        raise ValueError(f"the outline file cannot be read: {exc}") from None
-    except ET.ParseError as exc:
-        raise ValueError(f"the outline file cannot be read as SVG: {exc}") from None
+    except SvgXmlError as exc:
+        at = "" if exc.line is None else f" (line {exc.line})"
+        raise ValueError(f"the outline file cannot be read as SVG{at}: {exc}") from None
     for el in root.iter():
         if el.tag.rsplit("}", 1)[-1] == "path" and el.get("d"):
             return str(el.get("d"))

@@ -62,6 +62,7 @@ from .svgparse import (
     XLINK_HREF,
     SvgLimit,
     SvgSheet,
+    SvgXmlError,
     count_drawn,
     css_classes,
     declarations,
@@ -137,9 +138,9 @@ def _svg_ops(
     """`svg_ops` of the file's bytes."""
     problems: set[str] = set()
     try:
-        root = parse_svg(data)
-    except (ET.ParseError, SvgLimit) as exc:
-        return [], [f"not a readable SVG file: {exc}"]
+        root, lines = parse_svg(data)
+    except SvgXmlError as exc:
+        return [], [unreadable(exc, exc.line)]
     try:
         vx, vy, vw, vh = viewbox(root)
     except ValueError as exc:
@@ -156,7 +157,7 @@ def _svg_ops(
     ops: list[Op] = []
     try:
         sheet = SvgSheet(css_classes(root), gradient_colors(root), ids_of(root), (vw, vh))
-        count_drawn(root, sheet.ids)
+        count_drawn(root, sheet.ids, classes=sheet.classes)
         _walk(
             root,
             base,
@@ -174,8 +175,13 @@ def _svg_ops(
     except RecursionError:
         return [], ["not a readable SVG file: its elements nest too deeply"]
     except SvgLimit as exc:
-        return [], [f"not a readable SVG file: {exc}"]
+        return [], [unreadable(exc, lines.get(id(exc.element)))]
     return _within(ops, seen), sorted(problems)
+
+
+def unreadable(exc: Exception, line: int | None) -> str:
+    """The problem of a file that is not drawn at all, at the file's line when known."""
+    return f"not a readable SVG file: {'' if line is None else f'line {line}: '}{exc}"
 
 
 def _within(ops: list[Op], seen: Box) -> list[Op]:

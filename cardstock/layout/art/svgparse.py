@@ -3,10 +3,16 @@ elements say (colours, numbers, lengths, transforms, CSS classes, gradients, ele
 id, the viewBox), for the drawing (`cardstock.layout.art.svgart`) and its text
 (`cardstock.layout.art.svgtext`).
 
-A file is bounded before and while it is drawn: at most `MAX_ELEMENTS` elements (counted
-while it is parsed), `MAX_STYLE` characters of `<style>`, `<use>` nested at most
-`MAX_USE_DEPTH` deep and at most `MAX_DRAWN` elements drawn in all, copies made by `<use>`
-included. A file over a bound is not drawn: one located message names the bound.
+Every SVG file of a project (art, icons, an outline, a drawn layout) is read through one
+door, `parse_svg`: expat alone, each element's line kept, no XML entity declared or
+expanded (a file declaring one is refused at its line), nothing external fetched.
+
+A file is bounded before and while it is drawn: at most `MAX_ELEMENTS` elements nested at
+most `MAX_DEPTH` deep (counted while it is parsed), `MAX_STYLE` characters of `<style>`,
+`<use>` nested at most `MAX_USE_DEPTH` deep, at most `MAX_DRAWN` elements drawn in all,
+copies made by `<use>` included, and at most `MAX_SEGMENTS` path segments drawn in all,
+copies and clip paths included (`count_drawn`, before anything is drawn). A file over a
+bound is not drawn: one located message names the bound.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator
 from typing import Any
+from xml.parsers import expat
 
 from ...core.colors import CSS_COLORS
 from ..ops import Matrix, multiply
@@ -43,38 +50,131 @@ PAINT_KEYS = ("fill", "stroke", "stroke-width", "fill-rule")
 FONT_KEYS = ("font-family", "font-size", "font-weight", "font-style", "text-anchor", "font")
 
 MAX_ELEMENTS = 50_000  # elements in one SVG file
+MAX_DEPTH = 200  # elements within elements: a drawing program's layers nest a dozen deep
 MAX_DRAWN = 20_000  # elements drawn from one file, each copy a `<use>` makes included
+# path segments drawn from one file, each copy a `<use>` makes and each cut by a clip path
+# included: a detailed drawing (a traced picture) has tens of thousands
+MAX_SEGMENTS = 250_000
 MAX_USE_DEPTH = 16  # `<use>` within what a `<use>` draws
 MAX_STYLE = 1_000_000  # characters of CSS in one file's `<style>` elements
 
 
 class SvgLimit(ValueError):
-    """An SVG file over one of the bounds above."""
+    """An SVG file over one of the bounds above; `element`: where it went over, when
+    known (its line is the file's line the bound is reported at)."""
+
+    def __init__(self, message: str, element: ET.Element | None = None) -> None:
+        super().__init__(message)
+        self.element = element
 
 
-def parse_svg(data: bytes) -> ET.Element:
-    """The root element of an SVG file's bytes, its elements counted while it is parsed
-    (`SvgLimit` past `MAX_ELEMENTS`; `ET.ParseError` for XML that cannot be read)."""
-    parser: Any = ET.XMLPullParser(events=("start",))
-    root: ET.Element | None = None
-    count = 0
-    step = 1 << 16
-    for at in range(0, max(len(data), 1), step):
-        parser.feed(data[at : at + step])
-        for event in parser.read_events():
-            root = event[1] if root is None else root
-            count += 1
-            if count > MAX_ELEMENTS:
-                raise SvgLimit(
-                    f"it has more than {MAX_ELEMENTS:,} elements, cardstock's limit for one "
-                    "SVG file"
-                )
-    parser.close()
-    for event in parser.read_events():
-        root = event[1] if root is None else root
-    if root is None:
-        raise ET.ParseError("no element found")
-    return root
+class SvgXmlError(ValueError):
+    """A file that is not an SVG cardstock reads: `line` is where it went wrong."""
+
+    def __init__(self, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+class _Builder:
+    """Builds ElementTree elements from expat's events, each element's line kept. The
+    text expat reports in pieces (one for each character reference, each line, each
+    buffer) is gathered and joined once, when the next element starts or ends: adding
+    each piece to the text made so far would copy it again for every piece."""
+
+    def __init__(self, parser: Any) -> None:
+        self.parser = parser
+        self.root: ET.Element | None = None
+        self.stack: list[ET.Element] = []
+        self.last: ET.Element | None = None  # the element that just ended (text is its tail)
+        self.lines: dict[int, int] = {}
+        self.count = 0
+        self.pieces: list[str] = []  # the text since the last start or end, not joined yet
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.flush()
+        self.count += 1
+        if self.count > MAX_ELEMENTS:
+            raise SvgXmlError(
+                f"it has more than {MAX_ELEMENTS:,} elements, cardstock's limit for one SVG file",
+                self.parser.CurrentLineNumber,
+            )
+        if len(self.stack) >= MAX_DEPTH:
+            raise SvgXmlError(
+                f"its elements nest more than {MAX_DEPTH} deep, cardstock's limit for one SVG file",
+                self.parser.CurrentLineNumber,
+            )
+        el = ET.Element(_qualified(name), {_qualified(k): v for k, v in attrs.items()})
+        self.lines[id(el)] = self.parser.CurrentLineNumber
+        if self.stack:
+            self.stack[-1].append(el)
+        else:
+            self.root = el
+        self.stack.append(el)
+        self.last = None
+
+    def end(self, name: str) -> None:
+        self.flush()
+        self.last = self.stack.pop()
+
+    def data(self, text: str) -> None:
+        self.pieces.append(text)
+
+    def flush(self) -> None:
+        """The text gathered since the last start or end, joined once: the tail of the
+        element that just ended, else the text of the element it is in (text before the
+        first element belongs to none)."""
+        if not self.pieces:
+            return
+        text = "".join(self.pieces)
+        self.pieces = []
+        if self.last is not None:
+            self.last.tail = text
+        elif self.stack:
+            self.stack[-1].text = text
+
+
+def _qualified(name: str) -> str:
+    """expat's `uri}local` as ElementTree's `{uri}local`."""
+    return "{" + name if "}" in name else name
+
+
+def _no_entities(*args: object) -> None:
+    raise SvgXmlError("it declares an XML entity, which cardstock does not read", None)
+
+
+def parse_svg(data: bytes) -> tuple[ET.Element, dict[int, int]]:
+    """The root element of an SVG file's bytes and the line of each element (by `id()`
+    of the element): the one door every SVG file of a project (art, icons, outlines,
+    drawn layouts) is read through. Read with expat and nothing else: no entity is
+    declared or expanded (a file declaring one is refused, as defusedxml refuses it), no
+    external file or address is fetched, and at most `MAX_ELEMENTS` elements nested at
+    most `MAX_DEPTH` deep are read. Raises SvgXmlError, at its line, for a file that
+    declares entities, is over a bound or is not well-formed XML."""
+    parser = expat.ParserCreate(namespace_separator="}")
+    builder = _Builder(parser)
+    parser.StartElementHandler = builder.start
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.buffer_text = True  # adjacent text in one piece where expat's buffer holds it
+    parser.EntityDeclHandler = _no_entities
+    parser.UnparsedEntityDeclHandler = _no_entities
+    parser.ExternalEntityRefHandler = lambda *args: 0  # never fetched
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    try:
+        parser.Parse(data, True)
+    except SvgXmlError as exc:
+        if exc.line is None:
+            exc.line = parser.CurrentLineNumber
+        raise
+    except expat.ExpatError as exc:
+        raise SvgXmlError(
+            f"not well-formed XML: {expat.ErrorString(exc.code)}", exc.lineno
+        ) from None
+    builder.flush()
+    if builder.root is None:
+        raise SvgXmlError("it holds no element", None)
+    return builder.root, builder.lines
 
 
 def paint_color(
@@ -251,42 +351,112 @@ def count_drawn(
     root: ET.Element,
     ids: dict[str, ET.Element],
     also: Callable[[ET.Element], str | None] | None = None,
+    classes: dict[str, str] | None = None,
 ) -> None:
     """Refuse a file whose `<use>` copies would make it draw more than `MAX_DRAWN`
-    elements, before anything is drawn: each element's count (itself, its children, what
-    it uses) is worked out once. `also`: the id of what else an element reads as a copy
-    (a drawn layout measures the shape a text flows in for the text)."""
-    counts: dict[int, int] = {}
+    elements, or whose paths, copies and clip paths included, hold more than
+    `MAX_SEGMENTS` segments (`segments`), before anything is drawn: each element's count
+    (itself, its children, what it uses, the clip path it is cut by) is worked out once.
+    `also`: the id of what else an element reads as a copy (a drawn layout measures the
+    shape a text flows in for the text); `classes`: the file's CSS classes (a class may
+    name a clip path). The segment bound is refused at the element it is passed at."""
+    counts: dict[int, tuple[int, int]] = {}  # an element's elements and segments
 
-    def count(el: ET.Element, depth: int) -> int:
+    def count(el: ET.Element, depth: int) -> tuple[int, int]:
         key = id(el)
         if key in counts:
             return counts[key]
-        counts[key] = 0  # a cycle counts nothing more (drawing refuses it)
+        counts[key] = (0, 0)  # a cycle counts nothing more (drawing refuses it)
         if depth > MAX_USE_DEPTH:
             raise SvgLimit(
                 f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's "
                 "limit for one SVG file"
             )
-        n = 1
+        # what the element draws besides itself: (element, depth, whether its elements
+        # count): a clip path's shapes are cut again, not drawn
+        inner: list[tuple[ET.Element, int, bool]] = []
         if local_name(el) == "use":
             ref = id_ref(el.get("href") or el.get(XLINK_HREF))
             target = ids.get(ref) if ref else None
-            n += count(target, depth + 1) if target is not None else 0
+            inner += [(target, depth + 1, True)] if target is not None else []
         elif local_name(el) not in SKIP:
-            n += sum(count(child, depth) for child in el)
+            inner += [(child, depth, True) for child in el]
             ref = also(el) if also is not None else None
             target = ids.get(ref) if ref else None
-            n += count(target, depth + 1) if target is not None else 0
+            inner += [(target, depth + 1, True)] if target is not None else []
+        clip = ids.get(_clip_of(el, classes or {}) or "") if local_name(el) not in SKIP else None
+        inner += [(clip, depth + 1, False)] if clip is not None else []
+        n, s = 1, segments(el, MAX_SEGMENTS)
+        over(el, n, s)
+        for target, at, drawn in inner:  # checked as each is added: the counting stops
+            found = count(target, at)  # soon after the bound is passed
+            n, s = n + (found[0] if drawn else 0), s + found[1]
+            over(el, n, s)
+        counts[key] = (n, s)
+        return n, s
+
+    def over(el: ET.Element, n: int, s: int) -> None:
         if n > MAX_DRAWN:
             raise SvgLimit(
                 f"it draws more than {MAX_DRAWN:,} elements (copies made by <use> "
                 "included), cardstock's limit for one SVG file"
             )
-        counts[key] = n
-        return n
+        if s > MAX_SEGMENTS:
+            raise SvgLimit(
+                f"its paths have more than {MAX_SEGMENTS:,} segments (copies made by <use> "
+                "and clip paths included), cardstock's limit for one SVG file",
+                el,
+            )
 
     count(root, 0)
+
+
+# a command letter of path data and the numbers after it (an `e` is an exponent's)
+_COMMAND = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])([^MmLlHhVvCcSsQqTtAaZz]*)")
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_ARGS = {"m": 2, "l": 2, "t": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "a": 7, "z": 0}
+_ONE_SEGMENT = frozenset({"rect", "circle", "ellipse", "line"})
+
+
+def segments(el: ET.Element, most: int) -> int:
+    """The segments an element's own shape is drawn with, counted up to just past `most`
+    (the time taken bounded by `most`, however long its data): a `<path>` one for each
+    command and each repeat of the command's numbers, a polyline or polygon one for each
+    point, another shape one, any other element none."""
+    tag = local_name(el)
+    if tag == "path":
+        found = 0
+        for m in _COMMAND.finditer(el.get("d") or ""):
+            per = _ARGS[m.group(1).lower()]
+            if per and len(m.group(2)) > per:  # maybe more than one set of numbers
+                found += max(1, _numbers(m.group(2), (most - found + 1) * per) // per)
+            else:
+                found += 1
+            if found > most:
+                break
+        return found
+    if tag in ("polyline", "polygon"):
+        return _numbers(el.get("points") or "", (most + 1) * 2) // 2
+    return 1 if tag in _ONE_SEGMENT else 0
+
+
+def _numbers(text: str, most: int) -> int:
+    """How many numbers `text` holds, counted up to `most` (at least 1)."""
+    return _NUMBER.subn("", text, count=max(1, most))[1]
+
+
+def _clip_of(el: ET.Element, classes: dict[str, str]) -> str | None:
+    """The id of the clip path an element is cut by (its attribute, then its classes',
+    then its own `style`, as drawing reads them)."""
+    found = el.get("clip-path")
+    text = ";".join(
+        [classes.get(c, "") for c in (el.get("class") or "").split()] + [el.get("style") or ""]
+    )
+    if "clip-path" in text:
+        for k, v in declarations(text):
+            if k == "clip-path":
+                found = v
+    return id_ref(found)
 
 
 def _without_comments(text: str) -> str:

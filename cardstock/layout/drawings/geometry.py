@@ -110,7 +110,7 @@ class Placed:
         self.sheet = SvgSheet(css_classes(root), gradient_colors(root), ids_of(root), (vw, vh))
         ids = self.sheet.ids
         measured_depth(root, ids)  # first: both walks below recurse as deep as it finds
-        count_drawn(root, ids, also=self._flowed_in)
+        count_drawn(root, ids, also=self._flowed_in, classes=self.sheet.classes)
         self.matrix: dict[int, Matrix] = {}
         self.style: dict[int, dict[str, str]] = {}
         self._walk(root, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), {})

@@ -21,7 +21,7 @@ from typing import Any
 
 from ... import fonts
 from ..art.pathclip import Box
-from ..art.svgparse import id_ref, local_name, paint_color, parse_transform
+from ..art.svgparse import SvgLimit, id_ref, local_name, paint_color, parse_transform
 from ..art.svgtext import font_size_of, svg_font
 from ..ops import Matrix, multiply
 from ..text.fit import MOST_SIZE
@@ -83,7 +83,9 @@ def read_drawing(data: bytes, page: str, dpi: float = 96.0) -> Reading:
     try:
         placed = Placed(root, dpi)
     except ValueError as exc:
-        out.problems.append(("", out.root_line, str(exc), "error"))
+        where = exc.element if isinstance(exc, SvgLimit) else None  # where a bound is passed
+        line = out.root_line if where is None else lines.get(id(where), out.root_line)
+        out.problems.append(("", line, str(exc), "error"))
         return out
     out.size_mm = placed.size_mm
     reader = _Reader(placed, lines, page, out)
