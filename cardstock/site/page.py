@@ -53,6 +53,7 @@ from .pagewords import (
     LANGUAGES,
     MADE,
     NOTE_COUNT,
+    NOTES_SHOWN,
     OLDER,
     PAPERS,
     PLAYERS,
@@ -268,7 +269,7 @@ def _noted(
             )
             if out is not None and card["id"] in pictures
             else None,
-            "said": words(NOTE_COUNT, open=card["open"], all=card.get("count", len(card["notes"]))),
+            "said": _note_count(words, card),
             "notes": [
                 {**n, "older_said": words(OLDER, version=n["version"], now=card["version"])}
                 for n in card["notes"]
@@ -276,6 +277,14 @@ def _noted(
         }
         for card in noted
     ]
+
+
+def _note_count(words: ToolWords, card: dict[str, Any]) -> str:
+    """How many notes a card has and how many are open, and how many the page shows when
+    it has no room for them all (`site.notes.shown_on_page`)."""
+    shown, count = len(card["notes"]), card.get("count", len(card["notes"]))
+    said = words(NOTE_COUNT, open=card["open"], all=count)
+    return said if shown == count else f"{said} · {words(NOTES_SHOWN, shown=shown)}"
 
 
 def _picture_name(stem: str, names: dict[str, str], backs: dict[str, str], words: ToolWords) -> str:

@@ -77,6 +77,7 @@ FACES = ("{n} face", "{n} faces")
 # playtesters' notes beside the cards they are about (docs/playtest.md)
 NOTES = "Playtest notes"
 NOTE_COUNT = "{open} open of {all}"
+NOTES_SHOWN = "the newest {shown} shown here; cardstock feedback lists them all"
 OLDER = "on an older version ({version}; it prints {now} now)"
 SHOWN = "{shown} of them shown here (every face is in {folder})"
 # the gallery's pictures that are no component's front: its reverse, a deck's back
@@ -100,6 +101,7 @@ SECTION = (
     BACK,
     NOTES,
     NOTE_COUNT,
+    NOTES_SHOWN,
     OLDER,
     *SIZES,
     *EDITION_NAMES.values(),

@@ -41,7 +41,7 @@ def test_a_card_shows_its_newest_notes_and_says_how_many_it_has(tmp_path: Path) 
     assert f"note number {many - 1} of dawn" in shown  # the newest
     assert f"note number {many - notes.NOTES_A_CARD} of dawn" in shown
     assert f"note number {many - notes.NOTES_A_CARD - 1} of dawn" not in shown
-    assert f"{many} open of {many}" in shown
+    assert f"{many} open of {many} · the newest {notes.NOTES_A_CARD} shown here" in shown
 
 
 def test_notes_past_the_pages_room_are_left_off_and_every_file_is_written(
@@ -59,7 +59,7 @@ def test_notes_past_the_pages_room_are_left_off_and_every_file_is_written(
     assert "short note 0" in shown and "short note 1" in shown  # the newest, a few bytes
     assert "dusk note 2" in shown  # 2,000 escaped characters: within the 3,000
     assert "dusk note 1" not in shown  # 2,000 more: past what is left
-    assert "5 open of 5" in shown
+    assert "5 open of 5 · the newest 3 shown here" in shown
 
 
 def test_a_page_template_including_a_file_it_does_not_have_writes_nothing(
