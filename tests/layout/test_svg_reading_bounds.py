@@ -18,7 +18,10 @@ from helpers_drawn import built_fails, drawn_project, edit_drawing
 from cardstock.layout.art.svgparse import MAX_SEGMENTS, count_drawn, parse_svg, segments
 
 OVER = f"its paths have more than {MAX_SEGMENTS:,} segments"
-ENTITY = "it declares an XML entity, which cardstock does not read"
+ENTITY = (
+    "it declares an XML entity, which cardstock does not read (Illustrator declares them "
+    "when it saves with its editing capabilities: export the SVG instead)"
+)
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n'
 # an entity expanded many times over, as the art that exhausted memory had it (kept small)
 ENTITIES = (

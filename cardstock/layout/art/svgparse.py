@@ -140,7 +140,11 @@ def _qualified(name: str) -> str:
 
 
 def _no_entities(*args: object) -> None:
-    raise SvgXmlError("it declares an XML entity, which cardstock does not read", None)
+    raise SvgXmlError(
+        "it declares an XML entity, which cardstock does not read (Illustrator declares "
+        "them when it saves with its editing capabilities: export the SVG instead)",
+        None,
+    )
 
 
 def parse_svg(data: bytes) -> tuple[ET.Element, dict[int, int]]:
