@@ -175,6 +175,12 @@ def _tts_inputs() -> InputsCheck:
     return check_inputs
 
 
+def _ttpg_inputs() -> InputsCheck:
+    from .exports.ttpg import check_inputs
+
+    return check_inputs
+
+
 def _print_shop_inputs() -> InputsCheck:
     from .exports.presets import check_inputs
 
@@ -406,6 +412,7 @@ STAGES: tuple[Stage, ...] = (
         ("ttpg-manifest", "ttpg-json", "ttpg-image", "ttpg-model"),
         "the faces",
         game=_ttpg,
+        inputs=_ttpg_inputs,
         when="asked",
         weight=6.0,
         options=("dpi",),

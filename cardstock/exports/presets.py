@@ -624,7 +624,34 @@ def uploads(
             Upload(key if len(parts) == 1 else f"{key}-{i}", part, size)
             for i, part in enumerate(parts, start=1)
         ]
-    return found, errors
+    return found, errors + clashes(service, found)
+
+
+def clashes(service: Service, found: list[Upload]) -> list[Issue]:
+    """A problem for each upload named like an earlier one, ignoring case (a deck or size
+    named like a part of another's split upload, `pack-1` beside `pack` split in parts):
+    the two would share one folder. Located at the later upload's first card. A size's
+    name is refused so by validation (`shopcheck.part_clashes`); a deck's name comes from
+    the catalog (its back's or set's id), which only the split tells."""
+    first: dict[str, Upload] = {}
+    problems = []
+    for upload in found:
+        other = first.setdefault(upload.name.casefold(), upload)
+        if other is upload:
+            continue
+        comp = upload.cards[0].component
+        problems.append(
+            Issue(
+                comp.file,
+                comp.line,
+                "back",
+                f"{service.name} would get two uploads named {upload.name!r}: this card's "
+                f"and that of {other.cards[0].component.id!r} (a deck split past the "
+                "largest deck the service sells is uploaded in parts named `<deck>-1`, "
+                "`<deck>-2`, ...); give the back or set another id",
+            )
+        )
+    return problems
 
 
 def build_print_shop(job: Job) -> StageResult:

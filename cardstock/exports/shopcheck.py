@@ -3,19 +3,25 @@ is read (`presets.load_presets`), so a bad value is refused at its line (exit 2)
 anything is laid out or written:
 
 - every name that becomes a path is a plain name (`core.names`): a size's `name` (the
-  folder, or `<name>.pdf`, of an upload per size), unique in its service; a PDF/X
-  `profile` is a relative path of plain names below `layouts/`;
+  folder, or `<name>.pdf`, of an upload per size), unique in its service, and, where the
+  service uploads per size and splits a deck past its largest (`presets.uploads`: parts
+  `<name>-1`, `<name>-2`, ...), never another size's name followed by `-` and a number,
+  which would be that size's part's folder; a PDF/X `profile` is a relative path of plain
+  names below `layouts/`;
 - an image is bounded: `pixels` a side at least 1, at most `MOST_PIXELS` in all (the limit
   for art, `catalog.art.MAX_PIXELS`); `dpi` from `LEAST_DPI` to `MOST_DPI`, as `--dpi`;
   a card size's image holds its trim at its `dpi` (the service's bleed is never
   negative, and the faces drawn at `dpi` are no larger than the image);
-- the lengths parse, and the deck sizes are counts, smallest first.
+- the lengths parse, and the deck sizes are counts, smallest first, none above
+  `MAX_DECK`.
 
-A tuck box's image is bounded the same way (`tuckboxes.template_problems`).
+A tuck box's image is bounded the same way, and the cards it holds by `MAX_DECK`
+(`tuckboxes.template_problems`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -31,6 +37,23 @@ from ..render.pdfdoc import PdfX
 
 MOST_PIXELS = MAX_PIXELS  # an upload image's pixels in all: 50 megapixels
 LEAST_DPI, MOST_DPI = 10, 1200  # an upload image's resolution, the range `--dpi` takes
+# The most cards a deck a service sells (`deck_sizes`) or a tuck box holds (`cards`) may
+# say. They are only compared with a deck's count, but an unbounded number is no card
+# count: the largest deck the shipped services sell holds 612 cards and their largest box
+# 108, and a catalog's row says at most 10,000 copies, so 10,000 leaves room for any
+# real deck and refuses a typo or a 10**30.
+MAX_DECK = 10_000
+_PART = re.compile(r"(.+)-[0-9]+")  # a split upload's part: its name, `-`, a number
+
+
+def deck_problem(cards: int) -> str | None:
+    """Why `cards` is no deck's card count (at least 1, at most `MAX_DECK`); None when
+    it is one."""
+    if cards < 1:
+        return f"a deck holds at least 1 card, got {cards}"
+    if cards > MAX_DECK:
+        return f"a deck holds at most {MAX_DECK:,} cards (cardstock's bound), got {cards:,}"
+    return None
 
 
 def image_problems(pixels: Sequence[int], dpi: int) -> list[tuple[str, str]]:
@@ -112,20 +135,48 @@ def service_problems(
         _, problem = output_intent(root, service.pdfx)
         if problem:
             say(("pdfx", "profile"), f"services.{sid}.pdfx.profile", problem)
-    if any(n <= 0 for n in service.deck_sizes) or service.deck_sizes != sorted(
-        set(service.deck_sizes)
-    ):
+    for i, n in enumerate(service.deck_sizes):
+        wrong = deck_problem(n)
+        if wrong is not None:
+            say(("deck_sizes", i), f"services.{sid}.deck_sizes[{i}]", wrong)
+    if service.deck_sizes != sorted(set(service.deck_sizes)):
         say(
             ("deck_sizes",),
             f"services.{sid}.deck_sizes",
-            "deck sizes must be card counts above 0, smallest first, each once",
+            "deck sizes must be listed smallest first, each once",
         )
     named: dict[str, int] = {}
     for i, size in enumerate(service.sizes):
         for field, message in size_problems(size, named.get(size.name.casefold())):
             say(("sizes", i, field), f"services.{sid}.sizes[{i}].{field}", message)
         named.setdefault(size.name.casefold(), i)
+    if service.uploads == "size" and service.deck_sizes:  # a size's parts are folders
+        for i, other in part_clashes([size.name for size in service.sizes]):
+            say(
+                ("sizes", i, "name"),
+                f"services.{sid}.sizes[{i}].name",
+                f"{service.sizes[i].name!r} is the name of a part of sizes[{other}]'s upload "
+                f"({service.sizes[other].name!r} split past the largest deck, "
+                f"{service.deck_sizes[-1]} cards, into '{service.sizes[other].name}-1', "
+                f"'{service.sizes[other].name}-2', ...); name the size otherwise",
+            )
     return bad
+
+
+def part_clashes(names: Sequence[str]) -> list[tuple[int, int]]:
+    """(i, j) for each name `names[i]` that is `names[j]` followed by `-` and a number
+    (ignoring case, as a file system may): the folder of a part of the upload `names[j]`
+    once it is split (`presets.uploads`)."""
+    first: dict[str, int] = {}
+    for at, name in enumerate(names):
+        first.setdefault(name.casefold(), at)
+    found = []
+    for i, name in enumerate(names):
+        match = _PART.fullmatch(name.casefold())
+        whole = first.get(match.group(1)) if match else None
+        if whole is not None and whole != i:
+            found.append((i, whole))
+    return found
 
 
 def size_problems(size: Any, same: int | None) -> list[tuple[str, str]]:

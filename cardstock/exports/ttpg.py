@@ -34,18 +34,23 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..catalog.load import Catalog
+from ..core.issues import Issue
+from ..core.names import NAME_MAX, child, plain_name
 from ..core.output import artifact, refuse_links, remove_stale
-from ..core.stage import Job, StageResult
+from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER, parse_length
 from ..layout.art.shapes import shape_of
 from ..layout.ops import Face
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .ttpg_pieces import dice_templates, panels
+from .tts import part_of, unnamed
 
 MAX_SIDE = 4096  # pixels: the longest texture side written
 MIN_DPI = 150.0  # below this a deck's faces go on more than one texture
@@ -58,6 +63,12 @@ IN_HAND_KINDS = ("card", "reference")  # pieces held in a hand, hidden from the 
 MODELS = {"hex": "Hexagonal", "circle": "Round"}
 TEMPLATES, TEXTURES, STATES = "Templates", "Textures", "States"
 THUMBNAIL = (640, 360)  # pixels, 16:9
+# The thickest card a template is given (`[print] card_thickness`): ten times the thickest
+# card stock print shops sell (about 0.5 mm); a thicker "card" is a typo, and the number
+# is written into every card template as it is
+MOST_THICKNESS_MM = 5.0
+# what a pile adds to its set's id in its files' names: a second size or shape, a part
+_PILE = re.compile(r"(?:-size[0-9]+)?(?:-[0-9]+)?")
 Write = Callable[[str, bytes, str], None]  # (path below the package, bytes, manifest kind)
 
 
@@ -192,6 +203,64 @@ def thickness(catalog: Catalog, kind: str) -> float:
     return TILE_THICKNESS_CM
 
 
+def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
+    """What each game holds that the package cannot be made of (`input_problems`)."""
+    return [issue for catalog in catalogs for issue in input_problems(catalog)]
+
+
+def input_problems(catalog: Catalog) -> list[Issue]:
+    """A located problem for each thing of the game the package cannot hold, found from
+    the catalog alone before anything is written: a set's or a die's id whose longest
+    file name (`<game>-<set>-size<k>-<n>-front.png`, `<game>-die-<id>.json`) is no plain
+    name of at most `core.names.NAME_MAX` bytes; a set named as another set's pile or
+    part (`cards-2`, `cards-size2` beside `cards`) or as a die's template (`die-d6`
+    beside a die `d6`), whose template would overwrite the other's; and a card thickness
+    above `MOST_THICKNESS_MM`."""
+    shown = catalog.display(catalog.folder / "game.toml")
+    ids = {s.id for s in catalog.game.sets}
+    counts = Counter(c.set for c in catalog.components)
+    found = []
+    for i, s in enumerate(catalog.game.sets):
+        n = counts[s.id]
+        longest = f"{catalog.id}-{s.id}-size{n}-{n}-front.png"
+        wrong = plain_name(longest, NAME_MAX)
+        wrong = wrong and unnamed(longest, wrong)
+        head = part_of(s.id, ids, _PILE)
+        if head is not None:
+            wrong = (
+                f"the package names the templates of the set {head!r} "
+                f"'{catalog.id}-{head}-<n>' and '{catalog.id}-{head}-size<k>' when they are "
+                "several, so this set's would overwrite one; give the set another id"
+            )
+        if wrong is not None:
+            found.append(Issue(shown, catalog.line("sets", i, "id"), f"sets[{i}].id", wrong))
+    for c in catalog.components:
+        if c.kind != "die":
+            continue
+        name = f"{catalog.id}-die-{c.id}.json"
+        wrong = plain_name(name, NAME_MAX)
+        wrong = wrong and unnamed(name, wrong)
+        if f"die-{c.id}" in ids or part_of(f"die-{c.id}", ids, _PILE) is not None:
+            wrong = (
+                f"the package names this die's template '{name}', the name of a set's "
+                "template (a set whose id is 'die-' and this die's id); give one another id"
+            )
+        if wrong is not None:
+            found.append(Issue(c.file, c.line, "id", wrong))
+    thick = parse_length(catalog.game.print.card_thickness) / POINTS_PER["mm"]
+    if thick > MOST_THICKNESS_MM:
+        found.append(
+            Issue(
+                shown,
+                catalog.line("print", "card_thickness"),
+                "print.card_thickness",
+                f"a card of the package is at most {MOST_THICKNESS_MM:g}mm thick, "
+                f"got {catalog.game.print.card_thickness!r}",
+            )
+        )
+    return found
+
+
 def build_ttpg(job: Job) -> StageResult:
     job = job.printing()  # a continued card's parts too (`layout.text.continued`)
     catalog, options = job.catalog, job.build
@@ -200,8 +269,10 @@ def build_ttpg(job: Job) -> StageResult:
     written: set[str] = set()
 
     def write(rel: str, data: bytes, kind: str) -> None:
-        result.artifacts.append(artifact(catalog.id, kind, folder / rel, data))
-        written.add(rel)
+        where, _, name = rel.rpartition("/")  # `where`: the package's folder, never input
+        path = child(folder / where, name)
+        result.artifacts.append(artifact(catalog.id, kind, path, data))
+        written.add(path.relative_to(folder).as_posix())
 
     def write_json(rel: str, data: Any) -> None:
         write(rel, _json(data), "ttpg-json")

@@ -42,7 +42,9 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable
+import re
+from collections import Counter
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote, urlsplit, urlunsplit
@@ -50,10 +52,12 @@ from urllib.parse import quote, urlsplit, urlunsplit
 from ..catalog.load import Catalog
 from ..core import markup
 from ..core.issues import Issue
+from ..core.names import NAME_MAX, child, plain_name
 from ..core.output import artifact, refuse_links, remove_stale
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.units import POINTS_PER
 from ..layout.art.shapes import shape_of
+from ..layout.faces import own_back
 from ..layout.ops import Face
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .ttsmesh import (
@@ -152,7 +156,86 @@ def address(options: BuildOptions, name: str) -> str:
 
 
 def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
-    """`--tts-base-url` is an http or https address with a host."""
+    """The file names the export makes from each game's ids (`name_problems`), and
+    `--tts-base-url`: an http or https address with a host."""
+    found = [issue for catalog in catalogs for issue in name_problems(catalog)]
+    return found + _base_url_problems(options)
+
+
+_SHEET = re.compile(r"-[0-9]+")  # what a deck's sheet adds to its set's id in a file name
+
+
+def part_of(name: str, heads: Collection[str], tail: re.Pattern[str]) -> str | None:
+    """The name of `heads` that `name` is followed by `-` and what `tail` matches in
+    full (`refs-1` is `refs` and `-1`: a file of the set `refs-1` would be named as one of
+    a part of `refs`); None when there is none."""
+    at = name.find("-")
+    while at > 0:
+        head = name[:at]
+        if head in heads and tail.fullmatch(name[at:]):
+            return head
+        at = name.find("-", at + 1)
+    return None
+
+
+def name_problems(catalog: Catalog) -> list[Issue]:
+    """A located problem for each id the export would make a file name of that cannot be
+    one, found from the catalog alone before anything is written: a set's or a piece's
+    id whose longest file name (`<game>-deck-<set>-<n>-back.png`,
+    `<game>-tile-<id>-front.png`) is no plain name of at most `core.names.NAME_MAX` bytes,
+    and a deck's set named as a sheet of another deck that may have backs of its own
+    (`refs-1` beside the reference cards `refs`), whose shared back
+    `<game>-deck-refs-1-back.png` is the file of the backs of `refs`'s first sheet."""
+    shown = catalog.display(catalog.folder / "game.toml")
+    counts = Counter(c.set for c in catalog.components)
+    backs: dict[str, set[str | None]] = {}  # a deck's backs, None for one of a card's own
+    for c in catalog.components:
+        backs.setdefault(c.set, set()).add(None if own_back(catalog, c) else c.back)
+    # the decks that may have backs of their own on each sheet (`deck-<set>-<n>-back.png`)
+    decks = {
+        s.id
+        for s in catalog.game.sets
+        if s.kind in DECK_KINDS and (len(backs.get(s.id, ())) > 1 or None in backs.get(s.id, ()))
+    }
+    found = []
+    for i, s in enumerate(catalog.game.sets):
+        if s.kind not in DECK_KINDS:
+            continue
+        line = catalog.line("sets", i, "id")
+        longest = f"{catalog.id}-deck-{s.id}-{counts[s.id]}-back.png"
+        wrong = plain_name(longest, NAME_MAX)
+        if wrong is not None:
+            found.append(Issue(shown, line, f"sets[{i}].id", unnamed(longest, wrong)))
+        head = part_of(s.id, decks, _SHEET)
+        if head is not None:
+            found.append(
+                Issue(
+                    shown,
+                    line,
+                    f"sets[{i}].id",
+                    f"the tts export names the files of the sheets of the deck {head!r} "
+                    f"'{catalog.id}-deck-{head}-<n>…', so this deck's back would overwrite "
+                    f"one of them ('{catalog.id}-deck-{s.id}-back.png'); give the set "
+                    "another id",
+                )
+            )
+    for c in catalog.components:
+        longest = f"{catalog.id}-tile-{c.id}-front.png"
+        wrong = plain_name(longest, NAME_MAX)
+        if c.kind not in DECK_KINDS and wrong is not None:
+            found.append(Issue(c.file, c.line, "id", unnamed(longest, wrong)))
+    return found
+
+
+def unnamed(name: str, wrong: str) -> str:
+    """The message for an id the file `name` would be named after, which `wrong` keeps
+    from being one (the name shortened to be read)."""
+    shown = name if len(name) <= 60 else name[:40] + "…" + name[-16:]
+    return f"the export would name a file {shown!r} after it: {wrong}; give it a shorter id"
+
+
+def _base_url_problems(options: BuildOptions) -> list[Issue]:
+    """`--tts-base-url` is an http or https address with a host, of a folder."""
     base = options.tts_base_url
     if base is None:
         return []
@@ -298,10 +381,10 @@ def build_tts(job: Job) -> StageResult:
     written: set[str] = set()
 
     def write(name: str, data: bytes, kind: str = "tts-image") -> str:
-        rel = f"{MODELS if kind == 'tts-model' else IMAGES}/{catalog.id}-{name}"
-        result.artifacts.append(artifact(catalog.id, kind, folder / rel, data))
-        written.add(rel)
-        return address(options, f"{catalog.id}-{name}")
+        path = child(folder / (MODELS if kind == "tts-model" else IMAGES), f"{catalog.id}-{name}")
+        result.artifacts.append(artifact(catalog.id, kind, path, data))
+        written.add(path.relative_to(folder).as_posix())
+        return address(options, path.name)
 
     objects: list[dict[str, Any]] = []
     next_deck = 1
@@ -351,9 +434,9 @@ def build_tts(job: Job) -> StageResult:
         "TabStates": {},
     }
     text = json.dumps(save, indent=2, ensure_ascii=False) + "\n"
-    rel = f"{SAVED}/{catalog.id}.json"
-    result.artifacts.append(artifact(catalog.id, "tts-json", folder / rel, text.encode("utf-8")))
-    written.add(rel)
+    path = child(folder / SAVED, f"{catalog.id}.json")
+    result.artifacts.append(artifact(catalog.id, "tts-json", path, text.encode("utf-8")))
+    written.add(path.relative_to(folder).as_posix())
     remove_stale(folder, written, ("*.png", "*.obj", "*.json"), deep=True)
     return result
 

@@ -35,7 +35,7 @@ from ..impose.tuckbox import Deck, Net, decks_of, draw_art
 from ..render.pdf import PdfFaces
 from ..render.pdfdoc import pdf_settings
 from ..render.png import INCH, png_bytes, rasterise
-from .shopcheck import image_problems
+from .shopcheck import deck_problem, image_problems
 
 TOLERANCE = 0.5 * POINTS_PER["mm"]
 
@@ -92,11 +92,15 @@ def box_of(t: TuckTemplate) -> Box:
 
 def template_problems(templates: list[TuckTemplate]) -> list[tuple[int, str, str]]:
     """(index, field, message) for each template whose image is out of bounds
-    (`shopcheck.image_problems`), whose lengths do not parse or whose net with its bleed
+    (`shopcheck.image_problems`), whose count of cards is no deck's
+    (`shopcheck.deck_problem`), whose lengths do not parse or whose net with its bleed
     does not fit its image."""
     found = []
     for i, t in enumerate(templates):
         found += [(i, field, message) for field, message in image_problems(t.pixels, t.dpi)]
+        wrong = deck_problem(t.cards)
+        if wrong is not None:
+            found.append((i, "cards", wrong))
         for name in ("card", "inside", "depth", "tongue", "glue", "bleed"):
             try:
                 value = getattr(t, name)
