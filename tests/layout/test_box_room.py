@@ -155,3 +155,142 @@ def test_a_box_drawn_only_when_its_condition_holds_is_a_warning(root, capsys):
         f"layouts/{GAME}/faces.toml:{line + 1}: layouts.card.boxes.squeezed.right: warning: left "
         "'60%' and right '50%' leave the box 'squeezed' no width" in out
     ), out
+
+
+LINE = '\n[layouts.card.boxes.dot]\ntype = "line"\nstroke = "#000000"\n'
+
+
+@pytest.mark.parametrize(
+    "written, key, said",
+    [
+        (
+            'left = "50%"\nright = "50%"\ntop = "50%"\nbottom = "50%"\n',
+            "bottom",
+            "left '50%', right '50%', top '50%' and bottom '50%' leave the line 'dot' no "
+            "width and no height, a point that draws nothing (in a safe frame 57.50mm x "
+            "82.90mm on a 63.50mm x 88.90mm face); give it a width or a height above 0",
+        ),
+        (
+            'width = "0mm"\nheight = "0mm"\n',
+            "height",
+            "width '0mm' and height '0mm' leave the line 'dot' no width and no height",
+        ),
+    ],
+    ids=["edges-meeting-both-ways", "sizes-of-0"],
+)
+def test_a_line_0_long_on_both_axes_is_refused_as_a_point(root, capsys, written, key, said):
+    faces = root / "layouts" / GAME / "faces.toml"
+    text = faces.read_text()
+    faces.write_text(text + LINE + written)
+    line = (
+        text.count("\n")
+        + 5
+        + written.split("\n").index(
+            next(row for row in written.split("\n") if row.startswith(f"{key} ="))
+        )
+    )
+    code, out = run(root, capsys, "check")
+    assert code == 2, out
+    found = [row for row in out.splitlines() if "boxes.dot" in row]
+    assert len(found) == 1, out
+    assert found[0].startswith(f"layouts/{GAME}/faces.toml:{line}: layouts.card.boxes.dot.{key}: ")
+    assert said in found[0], out
+    code, out = build(root, capsys)
+    assert code == 2 and "nothing was written" in out, out
+    assert not (root / "output").exists()
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        'left = "10mm"\nright = "10mm"\nheight = "0mm"\n',
+        'width = "0mm"\ntop = "10mm"\nbottom = "10mm"\n',
+    ],
+    ids=["across", "down"],
+)
+def test_a_line_0_thick_on_one_axis_and_long_on_the_other_is_drawn(root, capsys, written):
+    faces = root / "layouts" / GAME / "faces.toml"
+    faces.write_text(faces.read_text() + LINE + written)
+    code, out = build(root, capsys)
+    assert code == 0, out
+    assert "no width" not in out and "no height" not in out and "a point" not in out
+
+
+DIE = """
+[[sets]]
+id = "dice"
+name = "Dice"
+kind = "die"
+group = "Dice"
+fields = { faces = { type = "list", required = true } }
+rows = [{ id = "d6", name = "Die", faces = "1|2|3|4|5|6" }]
+"""
+PAWN = """
+[[sets]]
+id = "pawns"
+name = "Pawns"
+kind = "pawn"
+group = "Pawns"
+rows = [{ id = "runner", name = "Runner" }]
+"""
+# (the set, its panel layout, lengths that have room on a card but not on the panel, what
+# the message says of the room and the panel)
+PANELS = [
+    (
+        DIE,
+        "die-face",
+        'left = "8mm"\nright = "6mm"\n',
+        "(-0.56mm, in a safe frame 13.44mm wide on a 16.00mm x 16.00mm panel 'die-face' of "
+        "the die net 'die'); give it a width above 0",
+    ),
+    (
+        PAWN,
+        "pawn-panel",
+        'left = "12mm"\nright = "10mm"\n',
+        "(-1.00mm, in a safe frame 21.00mm wide on a 25.00mm x 40.00mm panel 'pawn-panel' "
+        "of the standee 'pawn'); give it a width above 0",
+    ),
+]
+
+
+def panel_box(root: Path, panel: str, lines: str, more: str = "") -> int:
+    """The box `squeezed`, with `lines` for its place, added to the card's layout and, with
+    `more`, to `panel`; the line of its `right` in the panel's."""
+    add_box(root, lines)
+    faces = root / "layouts" / GAME / "faces.toml"
+    text = faces.read_text()
+    faces.write_text(text + f"\n[layouts.{panel}.boxes.squeezed]\n" + RECT + lines + more)
+    return text.count("\n") + 6
+
+
+@pytest.mark.parametrize("game, panel, lines, said", PANELS, ids=["die-net", "standee"])
+def test_a_box_with_room_on_the_card_but_none_on_a_panel_is_refused_naming_it(
+    tmp_path, capsys, game, panel, lines, said
+):
+    root = starter(tmp_path, game=game)
+    line = panel_box(root, panel, lines)
+    code, out = run(root, capsys, "check")
+    assert code == 2, out
+    found = [row for row in out.splitlines() if "no width" in row]
+    assert found == [
+        f"layouts/{GAME}/faces.toml:{line}: layouts.{panel}.boxes.squeezed.right: left "
+        f"'{lines.split(chr(34))[1]}' and right '{lines.split(chr(34))[3]}' leave the box "
+        f"'squeezed' no width {said}"
+    ], out  # the card's own box, the same lengths, has room
+    code, out = build(root, capsys)
+    assert code == 2 and "nothing was written" in out, out
+    assert not (root / "output").exists()
+
+
+@pytest.mark.parametrize("game, panel, lines, said", PANELS[:1], ids=["die-net"])
+def test_a_panel_box_drawn_only_when_its_condition_holds_is_a_warning(
+    tmp_path, capsys, game, panel, lines, said
+):
+    root = starter(tmp_path, game=game)
+    line = panel_box(root, panel, lines, 'when = "face_number == 6"\n')
+    code, out = run(root, capsys, "check")
+    assert code != 2, out
+    assert (
+        f"layouts/{GAME}/faces.toml:{line}: layouts.{panel}.boxes.squeezed.right: warning: "
+        f"left '8mm' and right '6mm' leave the box 'squeezed' no width {said}"
+    ) in out, out

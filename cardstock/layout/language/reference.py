@@ -126,13 +126,15 @@ BOX_KEYS: dict[str, Key] = {
     "width": Key(
         "length or percentage",
         "from left and right",
-        "the box's width (above 0; a line may be 0 thick); given alone it centres the box",
+        "the box's width (above 0; a line may be 0 thick, not 0 wide and 0 high: a point "
+        "draws nothing); given alone it centres the box",
         '"20mm"',
     ),
     "height": Key(
         "length or percentage",
         "from top and bottom",
-        "the box's height (above 0; a line may be 0 thick); given alone it centres the box",
+        "the box's height (above 0; a line may be 0 thick, not 0 wide and 0 high: a point "
+        "draws nothing); given alone it centres the box",
         '"8mm"',
     ),
     "z": Key(

@@ -448,17 +448,22 @@ def no_room(
     frame: tuple[float, float, float, float],
     face: tuple[float, float],
     frame_name: Any = "safe",
+    panel: str | None = None,
 ) -> list[tuple[tuple[str, ...], Callable[..., str]]]:
     """Each axis on which a box's edges (`lengths`: each of EDGES in points, None when
-    unset) leave it no room in `frame` (x, y, w, h) on a face `face` (w, h) big: (the keys
-    that decide it, a message made from their written values). Both edges decide, else
-    the size, else the one edge. A line may be 0 thick (it is drawn across the middle of
-    its box), not less; a size below 0 is refused as a size; an outline box, or icons
-    arranged around the face's edges, are not placed by their box."""
+    unset) leave it no room in `frame` (x, y, w, h) on a face `face` (w, h) big (or on a
+    panel of a composed face, `panel` naming it): (the keys that decide it, a message made
+    from their written values). Both edges decide, else the size, else the one edge. A
+    line may be 0 thick on one axis (it is drawn across the middle of its box), not less,
+    and not on both: a point draws nothing, and is refused once, at both axes' keys. A size
+    below 0 is refused as a size; an outline box, or icons arranged around the face's
+    edges, are not placed by their box."""
     kind = box.values.get("type")
     if kind is None or kind in UNPLACED or (kind == "icons" and box.get("arrange") == "edges"):
         return []
     out: list[tuple[tuple[str, ...], Callable[..., str]]] = []
+    flat: list[tuple[tuple[str, ...], float]] = []  # a line's axes 0 long: keys, extent
+    on = _on(face, panel)
     for (s, e, z), extent in zip(AXES, frame[2:]):
         start, end, size = lengths[s], lengths[e], lengths[z]
         if not extent > 0:
@@ -475,37 +480,71 @@ def no_room(
         if (size is not None and keys == (z,) and size < 0) or room > 0:
             continue
         if kind == "line" and room == 0:
+            flat.append((keys, extent))
             continue
-        out.append((keys, _room_message(box.name, keys, room, extent, face, frame_name)))
+        out.append((keys, _room_message(box.name, keys, room, extent, on, frame_name)))
+    if len(flat) == 2:
+        keys = flat[0][0] + flat[1][0]
+        out.append((keys, _point_message(box.name, keys, (flat[0][1], flat[1][1]), on, frame_name)))
     return out
 
 
-def _room_message(
-    name: str,
-    keys: tuple[str, ...],
-    room: float,
-    extent: float,
-    face: tuple[float, float],
-    frame_name: Any,
-) -> Callable[..., str]:
-    def mm(points: float) -> str:
-        return f"{points / POINTS_PER['mm']:.2f}mm".replace("-0.00mm", "0.00mm")
+def _mm(points: float) -> str:
+    return f"{points / POINTS_PER['mm']:.2f}mm".replace("-0.00mm", "0.00mm")
 
+
+def _on(face: tuple[float, float], panel: str | None) -> str:
+    """Where a box is measured, as its messages say it."""
+    return f"on a {_mm(face[0])} x {_mm(face[1])} " + (panel or "face")
+
+
+def _said(keys: tuple[str, ...], written: dict[str, Any], drawn: bool) -> str:
+    """What places a box, as a message names it: its keys with their written values (the
+    element of a drawing, when it is what placed the box)."""
+    if drawn:
+        return "the drawn element"
+    said = [f"{k} {str(written.get(k)).strip()!r}" for k in keys]
+    return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+
+
+def _advice(axis: str, shipped: bool, drawn: bool) -> str:
+    if shipped:
+        return (
+            "the defaults are made for larger faces: set the box's edges in the game's "
+            "layout file to draw it"
+        )
+    return f"draw the element with a {axis} above 0" if drawn else f"give it a {axis} above 0"
+
+
+def _room_message(
+    name: str, keys: tuple[str, ...], room: float, extent: float, on: str, frame_name: Any
+) -> Callable[..., str]:
     axis = "width" if keys[0] in AXES[0] else "height"
     frame = frame_name if frame_name in ("bleed", "safe") else "trim"  # as `Geometry.frame`
 
-    def message(written: dict[str, Any], shipped: bool = False) -> str:
-        said = " and ".join(f"{k} {str(written.get(k)).strip()!r}" for k in keys)
+    def message(written: dict[str, Any], shipped: bool = False, drawn: bool = False) -> str:
+        leave = "leave" if len(keys) > 1 and not drawn else "leaves"
         return (
-            f"{said} {'leave' if len(keys) > 1 else 'leaves'} the box {name!r} no {axis} "
-            f"({mm(room)}, in a {frame} frame {mm(extent)} {'wide' if axis == 'width' else 'high'}"
-            f" on a {mm(face[0])} x {mm(face[1])} face); "
-            + (
-                "the defaults are made for larger faces: set the box's edges in the game's "
-                "layout file to draw it"
-                if shipped
-                else f"give it a {axis} above 0"
-            )
+            f"{_said(keys, written, drawn)} {leave} the box {name!r} no {axis} ({_mm(room)}, in "
+            f"a {frame} frame {_mm(extent)} {'wide' if axis == 'width' else 'high'} {on}); "
+            + _advice(axis, shipped, drawn)
+        )
+
+    return message
+
+
+def _point_message(
+    name: str, keys: tuple[str, ...], extents: tuple[float, float], on: str, frame_name: Any
+) -> Callable[..., str]:
+    """The message of a line its keys leave no room on either axis: a point."""
+    frame = frame_name if frame_name in ("bleed", "safe") else "trim"
+
+    def message(written: dict[str, Any], shipped: bool = False, drawn: bool = False) -> str:
+        return (
+            f"{_said(keys, written, drawn)} {'leaves' if drawn else 'leave'} the line {name!r} "
+            f"no width and no height, a point that draws nothing (in a {frame} frame "
+            f"{_mm(extents[0])} x {_mm(extents[1])} {on}); "
+            + _advice("width or a height", shipped, drawn)
         )
 
     return message

@@ -24,6 +24,8 @@ from .inks import InkSpan, box_ink
 from .painter import Painter
 
 Check = Callable[[Box, list[Op], list[Op]], None]
+DIE_PANEL = "die-face"  # the layout of a die net's panels when its layout names none
+STANDEE_PANEL = "pawn-panel"  # the layout of a standee's panels when its layout names none
 
 
 def compose(
@@ -45,6 +47,26 @@ def compose(
         kind = record.shown.component.kind
         return _standee(lay, ctx, painter, (w, h, b, safe), measures.min_type(kind), inks)
     raise ValueError(f"no panels compose the shape {shape.doc!r}")
+
+
+def panel_of(shape: Shape, lay: Layout) -> tuple[str, str]:
+    """The layout each panel of a composed shape is drawn with (the layout's `panel`), and
+    what the shape is called in messages."""
+    if shape.die_net:
+        return str(lay.get("panel", DIE_PANEL)), "die net"
+    return str(lay.get("panel", STANDEE_PANEL)), "standee"
+
+
+def panel_size(shape: Shape, w: float, h: float) -> tuple[float, float]:
+    """The trim size of each panel of a composed shape drawn for a component `w` x `h`: a
+    die net's panels are squares of the die's side, a standee's the component's size."""
+    return (w, w) if shape.die_net else (w, h)
+
+
+def panel_geometry(w: float, h: float, bleed: float, safe: float) -> Geometry:
+    """The geometry of a panel `w` x `h`: a rectangle whose safe margin is at most 8% of
+    its width."""
+    return Geometry(w, h, bleed, min(safe, w * 0.08), "rect")
 
 
 def _inked(check: Check, inks: list[InkSpan] | None, panel: int) -> Check:
@@ -109,7 +131,7 @@ def _die_net(
     safe: float,
     inks: list[InkSpan] | None = None,
 ) -> Face:
-    panel_name = lay.get("panel", "die-face")
+    panel_name = lay.get("panel", DIE_PANEL)
     panel = painter.layouts.resolve(panel_name)
     tab = painter.parse_len(lay, None, "tab", lay.get("tab", "5mm"), parse_length("5mm"))
     tab = min(tab, s * 0.45)
@@ -121,7 +143,7 @@ def _die_net(
         )
     parts = record.die_faces or _EMPTY_FACES
     ops: list[Op] = []
-    psafe = min(safe, s * 0.08)
+    geo = panel_geometry(s, s, b, safe)
     if panel is None:
         painter.layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
     for i, slot in enumerate(_SLOTS):
@@ -129,7 +151,6 @@ def _die_net(
         x0, y0 = col * s, row * s
         fctx = dict(ctx)
         fctx.update(parts[i], face_icons=list(parts[i]["face_icons"]), face_index=i + 1)
-        geo = Geometry(s, s, b, psafe, "rect")
         check = measures.type_check(painter.issues, panel, measures.min_type(comp.kind))
         inner = (
             painter.paint(panel, fctx, geo, check=_inked(check, inks, len(ops)))
@@ -201,12 +222,12 @@ def _standee(
     """A folding standee: base flap, back (upside down), front, base flap, in one strip.
     Folded at the heads (the middle line) and at both bases, each side stands upright."""
     w, h, b, safe = size
-    panel_name = lay.get("panel", "pawn-panel")
+    panel_name = lay.get("panel", STANDEE_PANEL)
     panel = painter.layouts.resolve(panel_name)
     if panel is None:
         painter.layout_issue(lay, None, "panel", f"unknown panel layout {panel_name!r}")
     base = painter.parse_len(lay, None, "base", lay.get("base", "12mm"), parse_length("12mm"))
-    psafe = min(safe, w * 0.08)
+    geo = panel_geometry(w, h, b, safe)
     ops: list[Op] = []
     accent = ctx.get("accent") or painter.layouts.theme.get("accent", "#3d4250")
     total_h = 2 * h + 2 * base
@@ -217,7 +238,6 @@ def _standee(
     for y0, turned in ((base, True), (base + h, False)):
         pctx = dict(ctx)
         pctx["panel"] = "back" if turned else "front"
-        geo = Geometry(w, h, b, psafe, "rect")
         check = _inked(measures.type_check(painter.issues, panel, minimum), inks, len(ops))
         inner = painter.paint(panel, pctx, geo, check=check) if panel is not None else []
         clip = rect_path(-b, 0, w + 2 * b, h)
