@@ -9,6 +9,7 @@ show each card's notes beside it.
 
     read_notes(root, catalogs)           every kept note, and what is wrong with the files
     notes_from(table, catalogs, ...)     the notes of one table (a kept file or a form's export)
+    past_bounds(root, kept, ...)         why notes added to a kept file would stop its folder's read
     notes_csv(notes)                     notes as a kept file holds them
     stale(note, versions)                whether a note was made on an older version of its card
 """
@@ -24,11 +25,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.csv_cells import csv_bytes, unguarded
+from ..core.files import MAX_BYTES, TooLarge, Unreadable, issue, read_bytes
 from ..core.issues import Issue, Issues, Level
 from ..core.project import FEEDBACK, discover
 from .cells import control_problem, unread_problem
 from .schema import FEEDBACK_FIELDS
-from .tables import read_table
+from .tables import READERS, Ask
 
 if TYPE_CHECKING:
     from .cells import Row, Table
@@ -41,9 +43,11 @@ MAX_FILES = 200  # note files read from the folder; more is refused
 MAX_ROWS = 20_000  # notes in one file
 MAX_NOTE = 4_000  # characters of one note
 # What the folder's files may hold together, so the notes a build keeps fit in memory: their
-# sizes (from the folder, before any is read: a hard-linked or sparse file counts in full)
-# and their rows (counted as each file is read; the read stops at the first row past them).
-# A real campaign's thousands of notes are a few MB.
+# sizes (from the folder, before any is read: a hard-linked or sparse file counts in full;
+# then counted again as each is read, a file read only up to what the ones before left, so
+# one that grows after its size was told stops there) and their rows (counted as each file
+# is read; the read stops at the first row past them). An import that would take the folder
+# past them is refused (`past_bounds`). A real campaign's thousands of notes are a few MB.
 MAX_ALL_BYTES = 16 * 1024 * 1024
 MAX_ALL_ROWS = 100_000
 STATUSES = ("open", "done")
@@ -254,16 +258,22 @@ def card_ids(catalogs: Iterable[Catalog]) -> dict[str, frozenset[str]]:
     return {cat.id: frozenset(c.id for c in cat.components) for cat in catalogs}
 
 
+def note_files(root: Path) -> list[Path]:
+    """The project's note files (`playtest/feedback/`), in the order they are read; none
+    when the folder is missing or a link."""
+    folder = root / FOLDER
+    if not folder.is_dir() or folder.is_symlink():
+        return []
+    return sorted(
+        p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES and not p.name.startswith(".")
+    )
+
+
 def read_notes(root: Path, catalogs: Sequence[Catalog]) -> tuple[list[Note], list[Issue]]:
     """Every note kept in the project's `playtest/feedback/`, in file and line order, and
     what is wrong with the files (each row that does not hold up, once)."""
-    folder = root / FOLDER
     issues = Issues()
-    if not folder.is_dir() or folder.is_symlink():
-        return [], []
-    files = sorted(
-        p for p in folder.iterdir() if p.suffix.lower() in SUFFIXES and not p.name.startswith(".")
-    )
+    files = note_files(root)
     if len(files) > MAX_FILES:
         issues.add(FOLDER, None, "", f"{len(files)} note files (at most {MAX_FILES})")
         return [], list(issues)
@@ -274,25 +284,71 @@ def read_notes(root: Path, catalogs: Sequence[Catalog]) -> tuple[list[Note], lis
     if _too_large(root, files, issues):
         return [], list(issues)
     notes: list[Note] = []
-    room = MAX_ALL_ROWS  # rows the files after those read may hold
+    reading = _Reading(root, issues)
     for path in files:
-        display = path.relative_to(root).as_posix()
-        table = read_table(path, display, None, issues, root, min(MAX_ROWS, room) + 1)
+        table = reading.table(path)
+        if reading.over:
+            return [], list(issues)
+        if table is not None:
+            notes += notes_from(table, ids, issues, scope=scope)
+    # a control character is reported by the file's reader and by `_unfit` alike: once
+    return notes, list(dict.fromkeys(issues))
+
+
+class _Reading:
+    """The folder's note files read one after the other within what they may hold in all:
+    each file's bytes up to what the files before left of `MAX_ALL_BYTES` (at most that and
+    one byte more is read, whatever its size said), its rows up to what they left of
+    `MAX_ALL_ROWS`. The first file that passes either is reported (at its row past the
+    rows) and `over` is set; what the files read hold is counted (`size`, `rows`). Never
+    compared: a plain class."""
+
+    __slots__ = ("root", "issues", "size", "rows", "over")
+
+    def __init__(self, root: Path, issues: Issues) -> None:
+        self.root = root
+        self.issues = issues
+        self.size = 0
+        self.rows = 0
+        self.over = False
+
+    def table(self, path: Path) -> Table | None:
+        """The file at `path` read as a table (None when it cannot be, said in `issues`)."""
+        display = path.relative_to(self.root).as_posix()
+        room = MAX_ALL_ROWS - self.rows  # rows this file and those after may hold
+        try:
+            data = read_bytes(path, self.root, limit=min(MAX_BYTES, MAX_ALL_BYTES - self.size))
+        except TooLarge:
+            self.issues.add(
+                display,
+                None,
+                "",
+                f"the note files hold more than the {MAX_ALL_BYTES / 2**20:,.0f} MB cardstock "
+                f"reads from {FOLDER}/ in all, counted as this one was read",
+            )
+            self.size, self.over = MAX_ALL_BYTES + 1, True
+            return None
+        except Unreadable as exc:
+            self.issues.extend([issue(display, exc)])
+            return None
+        self.size += len(data)
+        suffix = path.suffix.lower()
+        asked = Ask(None, min(MAX_ROWS, room) + 1)
+        table = READERS[suffix](data, suffix, display, asked, self.issues)
         if table is None:
-            continue
+            return None
+        self.rows += len(table.rows)
         if room < MAX_ROWS and len(table.rows) > room:
-            issues.add(
+            self.issues.add(
                 display,
                 table.rows[room].line,
                 "",
                 f"the note files hold more than {MAX_ALL_ROWS:,} rows in all, the most "
                 f"cardstock reads from {FOLDER}/",
             )
-            return [], list(issues)
-        room -= len(table.rows)
-        notes += notes_from(table, ids, issues, scope=scope)
-    # a control character is reported by the file's reader and by `_unfit` alike: once
-    return notes, list(dict.fromkeys(issues))
+            self.over = True
+            return None
+        return table
 
 
 def _too_large(root: Path, files: Sequence[Path], issues: Issues) -> bool:
@@ -301,10 +357,7 @@ def _too_large(root: Path, files: Sequence[Path], issues: Issues) -> bool:
     bound is reported."""
     total = 0
     for path in files:
-        try:
-            total += path.stat().st_size
-        except OSError:
-            continue  # its reader says why it cannot be read
+        total += _size(path)
         if total > MAX_ALL_BYTES:
             issues.add(
                 path.relative_to(root).as_posix(),
@@ -315,6 +368,77 @@ def _too_large(root: Path, files: Sequence[Path], issues: Issues) -> bool:
             )
             return True
     return False
+
+
+def _size(path: Path) -> int:
+    """The file's size as the folder tells it; 0 when it cannot be told (its reader says
+    why it cannot be read)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def past_bounds(root: Path, kept: Path, head: int, rows: int, new: Sequence[Note]) -> Issue | None:
+    """Why the folder, with the notes `new` added to its file `kept`, would no longer be
+    read (`read_notes`): one file too many (`MAX_FILES`), its files' sizes or rows past
+    what they may hold in all (`MAX_ALL_BYTES`, `MAX_ALL_ROWS`), or `kept`'s rows past
+    `MAX_ROWS`; said at the note of `new` that passes the bound (its row of the export),
+    None when none does. `head`: the bytes `kept` will hold before the new rows (its rows
+    now, or an import's header); `rows`: the rows it holds now. The other files are read
+    as a read of the folder reads them, and counted as it counts them."""
+    if not new:
+        return None
+    kept_shown = f"{FOLDER}/{kept.name}"
+    others = [p for p in note_files(root) if p.name != kept.name]
+    done = f"move the notes that are done out of {FOLDER}/"
+    if len(others) >= MAX_FILES:
+        said = (
+            f"{FOLDER}/ holds {len(others)} note files besides {kept_shown}, and cardstock "
+            f"reads at most {MAX_FILES}"
+        )
+        return _refused(new[0], None, said, kept_shown, f"add the notes to a file there, or {done}")
+    reading = _Reading(root, Issues())  # what is wrong with them is the folder's read's to say
+    for path in others:
+        reading.table(path)
+        if reading.over:
+            break
+    size = max(sum(map(_size, others)), reading.size) + head
+    blank = len(notes_csv([]))
+    for n, note in enumerate(new, 1):
+        size += len(notes_csv([note])) - blank
+        hint = done
+        if size > MAX_ALL_BYTES:
+            said = (
+                f"with this row, the note files of {FOLDER}/ would hold {size / 2**20:,.1f} MB, "
+                f"more than the {MAX_ALL_BYTES / 2**20:,.0f} MB cardstock reads from it in all"
+            )
+        elif reading.rows + rows + n > MAX_ALL_ROWS:
+            said = (
+                f"with this row, the note files of {FOLDER}/ would hold more than "
+                f"{MAX_ALL_ROWS:,} rows, the most cardstock reads from it in all"
+            )
+        elif rows + n > MAX_ROWS:
+            said = (
+                f"with this row, {kept_shown} would hold more than {MAX_ROWS:,} notes, the "
+                "most cardstock reads from one file"
+            )
+            hint = "import the rows from here on as an export of another name"
+        else:
+            continue
+        return _refused(note, note.line, said, kept_shown, hint)
+    return None
+
+
+def _refused(note: Note, line: int | None, said: str, kept_shown: str, hint: str) -> Issue:
+    """An import refused at the export's `note` (at `line`): what it `said`, that nothing
+    was written, and the `hint` of what to do."""
+    return Issue(
+        note.file,
+        line,
+        "",
+        f"{said}: nothing was imported, and {kept_shown} is left as it is; {hint}",
+    )
 
 
 def notes_csv(notes: Iterable[Note]) -> bytes:

@@ -11,7 +11,9 @@ export, and so is each note made on an older version of its card (kept, and show
 wherever notes are shown). A kept file of that name is added to only when it has the
 header an import writes: one with other columns (a file the designer keeps by hand) is
 left as it is and the import refused, so a kept file never holds rows its header does not
-name.
+name. So is an import that would take the folder past what a read of it holds (its files,
+their bytes and rows in all, the kept file's rows: `catalog.feedback.past_bounds`), at the
+export's row that passes the bound: the next build would refuse the folder.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ..catalog.feedback import (
     card_ids,
     notes_csv,
     notes_from,
+    past_bounds,
     read_notes,
     stale,
 )
@@ -216,7 +219,8 @@ def _keep(
 ) -> int:
     """Append the notes not kept yet to `playtest/feedback/<source's name>.csv`; the rows
     the file holds already stay as they are. A file there that cannot be read, or whose
-    header is not the one an import writes, is left as it is and the import refused.
+    header is not the one an import writes, is left as it is and the import refused; so is
+    an import that would take the folder past what its read holds (`past_bounds`).
     `reports` (on the export's rows) are said first, with the refusal if there is one."""
     target = child(root / FOLDER, f"{source.stem}.csv")
     shown = f"{FOLDER}/{target.name}"
@@ -235,6 +239,7 @@ def _keep(
         return EXIT_INPUT
     before = b""
     have: set[tuple[str, ...]] = set()
+    held = 0  # the kept file's rows
     if target.is_file():
         try:
             before = read_bytes(target, root)
@@ -250,15 +255,18 @@ def _keep(
             print_issues([*reports, *said])
             return EXIT_INPUT
         have = {_same(n) for n in notes_from(table, card_ids(catalogs), Issues())}
+        held = len(table.rows)
+    new = [n for n in found if _same(n) not in have]
+    # what the file holds before the new rows: its rows, or the header an import writes
+    head = (before if before.endswith(b"\n") else before + b"\n") if before.strip() else b""
+    head = head or notes_csv([])
+    refused = past_bounds(root, target, len(head), held, new)
+    if refused is not None:
+        print_issues([*reports, refused])
+        return EXIT_INPUT
     if reports:
         print_issues(reports)
-    new = [n for n in found if _same(n) not in have]
-    if before.strip():
-        rows = notes_csv(new).split(b"\n", 1)[1]  # without its header
-        data = before if before.endswith(b"\n") else before + b"\n"
-        data += rows
-    else:
-        data = notes_csv(new)
+    data = head + notes_csv(new).split(b"\n", 1)[1]  # the rows without their header
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, data)
     print(

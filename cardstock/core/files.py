@@ -7,7 +7,8 @@ A project folder may come from someone else, so a file it names or holds is read
 - it is inside the project, links resolved (a link that leads out of the project is
   refused), or one of cardstock's own files (its package and the layouts it ships);
 - it is no larger than its limit (`MAX_BYTES` unless the reader says otherwise), counted
-  as it is read, so a file that says it is small and is not stops at the limit too.
+  as it is read, so a file that says it is small and is not stops at the limit too
+  (`TooLarge`, an `Unreadable` a reader can tell from the others).
 
 Text is UTF-8, with or without a byte-order mark, and normalised to NFC (a letter typed as
 a base letter and a combining accent becomes the one letter the fonts draw).
@@ -51,6 +52,12 @@ def control_named(char: str) -> str:
 
 class Unreadable(Exception):
     """A file the door refused (see the module's docstring); the message says why."""
+
+
+class TooLarge(Unreadable):
+    """A file longer than the limit its reader gave (`read_bytes`, `read_lines`): a reader
+    that gives one file what is left of a budget several files share tells this refusal
+    from the others (the playtest notes, `catalog.feedback`)."""
 
 
 def _inside(real: str, base: str) -> bool:
@@ -150,7 +157,7 @@ def read_bytes(path: Path, root: Path | None, *, limit: int = MAX_BYTES) -> byte
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise Unreadable(
+                raise TooLarge(
                     f"it holds more than the {_size(limit)} cardstock reads from one file"
                 )
         return b"".join(chunks)
@@ -168,7 +175,7 @@ def _regular(fd: int, limit: int) -> None:
     if not stat.S_ISREG(st.st_mode):
         raise Unreadable("it is not a regular file (a pipe, a device or a socket)")
     if st.st_size > limit:
-        raise Unreadable(
+        raise TooLarge(
             f"it is {_size(st.st_size)}, more than the {_size(limit)} cardstock reads from one file"
         )
 
@@ -208,7 +215,7 @@ def _counted_lines(file: BinaryIO, limit: int) -> Iterator[bytes]:
             return
         size += len(line)
         if size > limit:
-            raise Unreadable(f"it holds more than the {_size(limit)} cardstock reads from one file")
+            raise TooLarge(f"it holds more than the {_size(limit)} cardstock reads from one file")
         yield line
 
 
@@ -338,6 +345,7 @@ __all__ = [
     "MAX_BYTES",
     "MAX_JSON_DEPTH",
     "TooDeep",
+    "TooLarge",
     "Unreadable",
     "issue",
     "parse_json",
