@@ -8,12 +8,12 @@ its notes, those made on an older version of the card marked (docs/playtest.md).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..catalog.feedback import Note, stale
+from ..core.files import parse_json
 
 if TYPE_CHECKING:
     from ..catalog.load import Catalog
@@ -23,8 +23,13 @@ def card_versions(text: bytes | str) -> dict[str, str]:
     """Each card's version (its front's), read from a game's `<game>-printed.json`. Each
     card's entry is cut down to that version as it is parsed (`_front_version`): the whole
     tree of a large game's fingerprints, about three and a half times the file's size, is
-    never held at once. A ValueError says the text is not JSON."""
-    data = json.loads(text, object_hook=_front_version)
+    never held at once. The file is the build's output, read as any JSON of a project or
+    its output is (`core.files.parse_json`): a ValueError says it is not JSON or nests
+    deeper than the parser goes (`TooDeep`), never an internal error. What is kept of it is
+    flat (a version a card), and nothing walks the rest, so the text is not scanned for
+    `MAX_JSON_DEPTH` (`bounded=False`): that scan holds several copies of a large game's
+    text at once."""
+    data = parse_json(text, object_hook=_front_version, bounded=False)
     cards = data.get("cards") if isinstance(data, dict) else None
     if not isinstance(cards, dict):
         return {}
