@@ -13,7 +13,10 @@ The file is read with Babel's `.po` reader (`babel.messages.pofile`): translator
 (Poedit, Weblate, Lokalize, OmegaT) open and write the same files. `cardstock translate`
 writes them (`extract` the template, `update` one language). Nothing is silent: each text a
 language lacks, leaves as the source wrote it, or translated from an older source text is a
-finding (`report`), and the build prints the source text in its place with a warning.
+finding (`report`), and the build prints the source text in its place with a warning. What
+is wrong with an entry's translation is located at its msgstr, where the translator fixes
+it (Babel gives an entry's msgid line only: `msgstr_lines` finds the msgstr's after it);
+what is wrong with the entry itself (its source text, its key) at its msgid.
 
 A `.po` file is bounded as a table is: no larger than any file cardstock reads
 (`core.files`), at most `MAX_ENTRIES` entries (counted in its bytes before it is parsed)
@@ -98,6 +101,8 @@ class Entry:
     was: str  # the source text the translation was made from (the entry's msgid)
     text: str  # the translation ("" when not translated yet)
     fuzzy: bool
+    # the line of its msgstr (a plural entry's first form, `msgstr[0]`): where what is wrong
+    # with the translation is located, the line a translator fixes it at
     line: int | None
     forms: tuple[str, ...] = ()  # a plural entry's forms (msgstr[0], msgstr[1], …)
     was_plural: str = ""  # and the source plural it was made from (msgid_plural)
@@ -105,6 +110,10 @@ class Entry:
     # a translator's comment `# numbers changed: <why>`: the translation may state other
     # numbers than its source (a measure said in the language's units); None: no such comment
     numbers_changed: str | None = None
+    # the line of its msgid (where Babel locates an entry): where what is wrong with the
+    # entry itself is located (a source text changed since, a key no text has, a fuzzy
+    # mark); None: `line`'s
+    msgid_line: int | None = None
 
 
 @dataclass
@@ -365,23 +374,50 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
         issues.append(Issue(shown, _plural_line(data), PLURAL_FORMS, problem))
     else:
         out.plural_forms = po.plural_forms
+    strings = msgstr_lines(data, [m.lineno for m in po if m.id])
     for message in po:
         if not message.id:
             continue  # the header
-        if (problem := _too_long(message)) is not None:
+        string_line = strings.get(message.lineno or 0, message.lineno)
+        if (too_long := _too_long(message)) is not None:
+            part, problem = too_long
             context = message.context or ""
             where = context if len(context) <= MAX_TEXT else "msgctxt"
-            issues.append(Issue(shown, message.lineno, where, problem))
+            line = string_line if part == "msgstr" else message.lineno
+            issues.append(Issue(shown, line, where, problem))
             continue
         key = message.context or ""
         if key == TOOL_CONTEXT:
             _tool_entry(out, message.id, message.string, message.fuzzy, message.lineno)
             continue
-        entry = _entry(key, message.id, message.string, message.fuzzy, message.lineno)
+        entry = _entry(key, message.id, message.string, message.fuzzy, string_line)
         entry = dc_replace(
-            entry, same="same" in message.flags, numbers_changed=numbers_changed(message)
+            entry,
+            same="same" in message.flags,
+            numbers_changed=numbers_changed(message),
+            msgid_line=message.lineno,
         )
         (out.entries if key else out.messages)[entry.key] = entry
+    return out
+
+
+def msgstr_lines(data: bytes, msgid_lines: list[int | None]) -> dict[int, int]:
+    """The line of each entry's msgstr (a plural entry's first form), by the line of its
+    msgid as Babel's reader gives it (`Message.lineno`, from 1), which gives no other:
+    the first line after the msgid's that is a msgstr. The file's lines are split as
+    Babel's reader splits them (at line feeds, each stripped), so the lines counted are
+    the ones it counted; a file it read has nothing but the msgid's own lines (its
+    continuations, a `msgid_plural`), and blank ones, between an entry's msgid and its
+    msgstr."""
+    wanted = {line for line in msgid_lines if line is not None}
+    out: dict[int, int] = {}
+    after: int | None = None  # the msgid line whose msgstr is still to come
+    for number, line in enumerate(io.BytesIO(data), 1):
+        if number in wanted:
+            after = number
+        elif after is not None and line.decode("utf-8", "replace").strip().startswith("msgstr"):
+            out[after] = number
+            after = None
     return out
 
 
@@ -463,8 +499,9 @@ def numbers_changed(message: Any) -> str | None:
     return None
 
 
-def _too_long(message: Any) -> str | None:
-    """What of a `.po` entry is longer than a table's cell may be; None when nothing is."""
+def _too_long(message: Any) -> tuple[str, str] | None:
+    """The part of a `.po` entry (msgctxt, msgid, msgstr) longer than a table's cell may
+    be, and what is wrong with it; None when nothing is."""
     parts = [
         ("msgctxt", message.context),
         *(("msgid", x) for x in _texts_of(message.id)),
@@ -472,7 +509,7 @@ def _too_long(message: Any) -> str | None:
     ]
     for name, text in parts:
         if isinstance(text, str) and len(text) > MAX_TEXT:
-            return (
+            return name, (
                 f"the entry's {name} holds {len(text):,} characters; a text may hold at most "
                 f"{MAX_TEXT:,}, as a table's cell"
             )
@@ -529,6 +566,12 @@ def _parse(data: bytes, lang: str, shown: str, issues: list[Issue]) -> PoCatalog
 # ---------------------------------------------------------------- what is missing or stale
 
 
+# the findings about an entry's translation (an empty msgstr, one that is the source's
+# words), located at its msgstr; the others (a source text changed since, a fuzzy mark, a
+# key no text has) are about the entry, located at its msgid
+ON_MSGSTR = frozenset({"missing", "identical"})
+
+
 @dataclass(frozen=True)
 class Finding:
     """One text a language does not have as it should."""
@@ -538,11 +581,15 @@ class Finding:
     entry: Entry | None
 
     def issue(self, translation: Translation, level: Level = "warning") -> Issue:
-        """The finding as a located message: at the `.po` entry when there is one, else at
-        the source text (the fallback the build prints is quoted)."""
+        """The finding as a located message: at the `.po` entry when there is one (at its
+        msgstr when the finding is about the translation, `ON_MSGSTR`; else at its msgid),
+        else at the source text (the fallback the build prints is quoted)."""
         lang = translation.lang
         if self.entry is not None:
-            where, line = translation.file, self.entry.line
+            line = self.entry.line
+            if self.kind not in ON_MSGSTR and self.entry.msgid_line is not None:
+                line = self.entry.msgid_line
+            where = translation.file
         else:
             assert self.text is not None
             where, line = self.text.file, self.text.line

@@ -120,11 +120,10 @@ def test_deleting_a_translation_is_reported_with_its_fallback(
     out, err = capsys.readouterr()
     n = texts(project)
     assert f"{n - 1} of {n} texts translated, 1 missing" in out
-    line = next(
-        n
-        for n, text in enumerate(po.read_text(encoding="utf-8").split("\n"), 1)
-        if text == 'msgid "Play on any Sun card."'
-    )
+    lines = po.read_text(encoding="utf-8").split("\n")
+    line = next(n for n, text in enumerate(lines, 1) if text == 'msgid "Play on any Sun card."')
+    line += 1  # at the entry's msgstr, left empty: where the translator writes it
+    assert lines[line - 1] == 'msgstr ""'
     assert (
         f"fr.po:{line}: dawn.text: [fr] not translated; the source text is printed instead: "
         "'Play on any Sun card.'" in err

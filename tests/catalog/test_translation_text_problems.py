@@ -1,8 +1,9 @@
 """A card's text a translation gives is the translator's to fix: when it is a template the
 sandbox refuses (a name it may not read, a text past its bounds), the problem is reported
-once, at the `.po` file's entry that gives the text, with the field's name and the
-sandbox's message, as bad input (exit 2) before anything is written. A text the language
-prints in the source's words is reported at its row of the table, as it always is."""
+once, at the msgstr of the `.po` file's entry that gives the text (where the translator
+fixes it), with the field's name and the sandbox's message, as bad input (exit 2) before
+anything is written. A text the language prints in the source's words is reported at its
+row of the table, as it always is."""
 
 from __future__ import annotations
 
@@ -45,11 +46,12 @@ def run(capsys: pytest.CaptureFixture[str], root: Path, *args: str) -> tuple[int
 
 
 def entry_line(root: Path, key: str) -> int:
-    """The line of the `.po` entry whose msgctxt is `key` (its msgid's line, where every
-    finding of an entry is located)."""
+    """The line of the msgstr of the `.po` entry whose msgctxt is `key`, where what is
+    wrong with its translation is located."""
     lines = (root / PO).read_text(encoding="utf-8").splitlines()
     at = lines.index(f'msgctxt "{key}"') + 1  # 0-based: the next line, the msgid's
     assert lines[at].startswith("msgid ")
+    at = next(n for n in range(at, len(lines)) if lines[n].startswith("msgstr "))
     return at + 1
 
 
