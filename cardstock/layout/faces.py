@@ -46,7 +46,7 @@ from ..catalog.resolve import RECORDS_ALL_MAX, RECORDS_KEPT, Records
 from ..catalog.ruletext import TEMPLATE_SUFFIX
 from ..catalog.schema import Component, ComponentSet
 from ..core.cache import Cache, code_key, memory_cache
-from ..core.issues import Issue
+from ..core.issues import InputError, Issue
 from ..core.project import files_in, hash_files, shipped_in_use, shipped_layouts
 from ..core.tomlpos import Path as KeyPath
 from ..core.units import UnitError, parse_length
@@ -58,6 +58,7 @@ from .context import back_context, face_context, make_env
 from .editions import InkSpan, in_edition, located_in
 from .language.load import LayoutSet, load_layouts, shared_files
 from .ops import Face, FaceLines, Guide, Note, Op, rect_path
+from .painting import budget
 from .painting.memo import BoxMemo
 from .painting.painter import Painter
 from .painting.panels import compose
@@ -238,6 +239,8 @@ class Faces:
         self._keyed: dict[str, Component] = {}
         self._recent: dict[str, Face] = {}  # content key -> drawing read back, the last RECENT
         self.lines = FaceLines()  # faces to and from the cache's entries
+        self.drawn = 0  # the path segments of the distinct faces laid out or read back
+        self.counted = 0  # and how many faces they are (`painting.budget`)
         self.laid_out = 0
         self.from_cache = 0
         self.step: object = None  # what the layout step kept of them (`step.LaidOut`)
@@ -274,6 +277,7 @@ class Faces:
                 return None
             self.laid_out += 1
             self.cache.put("face", key.hex(), self.lines.dumps(face))
+        self._count(record, face)
         if self.kept is not None:
             self.kept.add(key, face)
         # an outline: drawn and noted only when read back
@@ -281,6 +285,16 @@ class Faces:
         if not self.retain:  # read by `full` alone, which a kept drawing never needs
             self._by_content.setdefault(face.key, key)
         return face
+
+    def _count(self, record: ComponentPrint, face: Face) -> None:
+        """Add the face's path segments to the game's; past `budget.MAX_GAME_SEGMENTS`,
+        the game is bad input, refused at the component whose face passed it."""
+        self.drawn += budget.segments(face.ops)
+        self.counted += 1
+        if self.drawn > budget.MAX_GAME_SEGMENTS:
+            comp = record.shown.component
+            message = budget.game_message(self.drawn, self.counted)
+            raise InputError([Issue(comp.file, comp.line, "", message)])
 
     def outline(self, record: ComponentPrint, side: str, *, bleed: bool = True) -> Face | None:
         """The face as imposition needs it (size, shape, cut, folds, content key): without

@@ -74,6 +74,8 @@ class Painter(Protocol):
 
     def box(self, lay: Layout, box: Box, ctx: dict[str, Any], geo: Geometry) -> list[Op]: ...
 
+    def count(self, box: Box, ops: Sequence[Op]) -> None: ...
+
 
 MEMO_MAX = 1024  # entries of each table before the one-off ones are dropped
 AGAIN_MAX = 4096  # entries of boxes met again after a table dropped them (`_Table.again`)
@@ -196,6 +198,7 @@ class BoxMemo:
             key = (*key, "name", ctx.get("name"))
         hit = self.drawn.get(key)
         if hit is not None and hit[2] is lay and hit[3] is box:
+            painter.count(box, hit[0])  # drawn on this face too
             painter.notes.extend(hit[1])
             self.last, self.last_again = key, self.drawn.hit_again
             self.seen = hit[4]

@@ -31,6 +31,7 @@ from ..ops import Group, Note, Op, Text, r
 from ..resolved import Box, Layout
 from ..text import words as textmod
 from ..text.fit import fit_blocks
+from . import budget
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -60,6 +61,7 @@ class Painter:
         "notes",
         "memo",
         "rendered",
+        "drawn",
     )
 
     def __init__(
@@ -91,6 +93,7 @@ class Painter:
         self.memo = memo
         # the box being drawn and what its templated keys rendered to (`BoxMemo.draw`)
         self.rendered: tuple[Box, dict[str, Any]] | None = None
+        self.drawn = 0  # the path segments the face's boxes drew so far (`budget`)
 
     @property
     def splits(self) -> Splits | None:
@@ -345,6 +348,7 @@ class Painter:
         if rot in (90, 270):
             x, y, w, h = cx - h / 2, cy - w / 2, h, w
         ops = box_kind(kind).draw(self, lay, box, ctx, geo, (x, y, w, h))
+        self.count(box, ops)
         if blank_boxes(ops):  # text in any box (an SVG's, too) that prints as a blank box
             self.note(lay, box, (x, y, x + w, y + h), ("missing glyph",))
         if rot and ops:
@@ -353,6 +357,14 @@ class Painter:
             m = (ca, sa, -sa, ca, cx - ca * cx + sa * cy, cy - sa * cx - ca * cy)
             ops = [Group(tuple(ops), None, (m[0], m[1], m[2], m[3], r(m[4]), r(m[5])))]
         return ops
+
+    def count(self, box: Box, ops: Sequence[Op]) -> None:
+        """Add what the box's `ops` draw to the face's path segments; past
+        `budget.MAX_FACE_SEGMENTS`, the face is bad input, refused at this box."""
+        self.drawn += budget.segments(ops)
+        if self.drawn > budget.MAX_FACE_SEGMENTS:
+            message = budget.face_message(self.subject.label, box.name, self.drawn)
+            raise InputError([Issue(self.subject.file, self.subject.line, "", message)])
 
     def paint_args(
         self, lay: Layout, box: Box, ctx: dict[str, Any], fill_default: str | None = None
