@@ -135,8 +135,9 @@ def entry_reads(section: str, rule: Any, texts: set[str], shown: str) -> tuple[s
         return None
     if section == "facts":
         reads = (*reads, "source")
+    shown_rule = repr(rule) if "named" in reads else ""  # the entry's repr, made once
     named = "named" in reads and any(
-        f"'{t}'" in repr(rule) or f'"{t}"' in repr(rule) for t in texts
+        f"'{t}'" in shown_rule or f'"{t}"' in shown_rule for t in texts
     )
     return tuple(r for r in reads if r != "named") + (("texts",) if named else ())
 
