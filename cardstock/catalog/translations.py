@@ -127,14 +127,23 @@ class Translation:
     messages: dict[str, Entry] = field(default_factory=dict)
     plural_forms: str = ""  # the file's Plural-Forms header: which form a count takes
     # cardstock's own words the game words its own way (`msgctxt "cardstock"`), by msgid,
-    # and the line of each entry
+    # and where each entry is written
     tool: dict[str, str] = field(default_factory=dict)
-    tool_lines: dict[str, int | None] = field(default_factory=dict)
+    # (its msgid's line, its msgstr statements' lines): a message it names that cardstock
+    # has not is located at the msgid, what is wrong with its words at their msgstr
+    tool_lines: dict[str, tuple[int | None, tuple[int, ...]]] = field(default_factory=dict)
     # … and a plural message of cardstock's, by its singular: the language's every form
     tool_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def entry(self, text: Text) -> Entry | None:
         return (self.messages if text.template else self.entries).get(text.key)
+
+    def tool_line(self, msgid: str, form: int | None = None) -> int | None:
+        """Where the game's words for cardstock's message `msgid` are written: its msgid's
+        line (`form` None: what is wrong with the entry), or the line of its msgstr
+        statement `form` (0: the first or only; what is wrong with those words)."""
+        at, forms = self.tool_lines.get(msgid, (None, ()))
+        return at if form is None else _form_line(forms, form, at)
 
 
 def texts(catalog: Catalog) -> list[Text]:
@@ -378,17 +387,18 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
     for message in po:
         if not message.id:
             continue  # the header
-        string_line = strings.get(message.lineno or 0, message.lineno)
+        forms = strings.get(message.lineno or 0, ())
+        string_line = _form_line(forms, 0, message.lineno)
         if (too_long := _too_long(message)) is not None:
-            part, problem = too_long
+            part, form, problem = too_long
             context = message.context or ""
             where = context if len(context) <= MAX_TEXT else "msgctxt"
-            line = string_line if part == "msgstr" else message.lineno
+            line = _form_line(forms, form, message.lineno) if part == "msgstr" else message.lineno
             issues.append(Issue(shown, line, where, problem))
             continue
         key = message.context or ""
         if key == TOOL_CONTEXT:
-            _tool_entry(out, message.id, message.string, message.fuzzy, message.lineno)
+            _tool_entry(out, message, (message.lineno, forms))
             continue
         entry = _entry(key, message.id, message.string, message.fuzzy, string_line)
         entry = dc_replace(
@@ -401,24 +411,28 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
     return out
 
 
-def msgstr_lines(data: bytes, msgid_lines: list[int | None]) -> dict[int, int]:
-    """The line of each entry's msgstr (a plural entry's first form), by the line of its
-    msgid as Babel's reader gives it (`Message.lineno`, from 1), which gives no other:
-    the first line after the msgid's that is a msgstr. The file's lines are split as
-    Babel's reader splits them (at line feeds, each stripped), so the lines counted are
-    the ones it counted; a file it read has nothing but the msgid's own lines (its
-    continuations, a `msgid_plural`), and blank ones, between an entry's msgid and its
-    msgstr."""
+def msgstr_lines(data: bytes, msgid_lines: list[int | None]) -> dict[int, tuple[int, ...]]:
+    """The lines of each entry's msgstr statements (one, or a plural entry's `msgstr[0]`,
+    `msgstr[1]`, … in order), by the line of its msgid as Babel's reader gives it
+    (`Message.lineno`, from 1), which gives no other: the lines after the msgid's that
+    start a msgstr, up to the next entry's. The file's lines are split as Babel's reader
+    splits them (at line feeds, each stripped), so the lines counted are the ones it
+    counted; a file it read has nothing but the msgid's own lines (its continuations, a
+    `msgid_plural`), and blank ones, between an entry's msgid and its msgstr."""
     wanted = {line for line in msgid_lines if line is not None}
-    out: dict[int, int] = {}
-    after: int | None = None  # the msgid line whose msgstr is still to come
+    out: dict[int, tuple[int, ...]] = {}
+    after: int | None = None  # the msgid line whose msgstr statements are being read
     for number, line in enumerate(io.BytesIO(data), 1):
         if number in wanted:
             after = number
         elif after is not None and line.decode("utf-8", "replace").strip().startswith("msgstr"):
-            out[after] = number
-            after = None
+            out[after] = (*out.get(after, ()), number)
     return out
+
+
+def _form_line(lines: tuple[int, ...], form: int, fallback: int | None) -> int | None:
+    """The line of an entry's msgstr `form` (0: the first or only), else `fallback`."""
+    return lines[form] if form < len(lines) else (lines[0] if lines else fallback)
 
 
 def forms_problem(data: bytes) -> str | None:
@@ -499,19 +513,24 @@ def numbers_changed(message: Any) -> str | None:
     return None
 
 
-def _too_long(message: Any) -> tuple[str, str] | None:
+def _too_long(message: Any) -> tuple[str, int, str] | None:
     """The part of a `.po` entry (msgctxt, msgid, msgstr) longer than a table's cell may
-    be, and what is wrong with it; None when nothing is."""
+    be, which of its plural forms (0: the first or only), and what is wrong with it; None
+    when nothing is."""
     parts = [
-        ("msgctxt", message.context),
-        *(("msgid", x) for x in _texts_of(message.id)),
-        *(("msgstr", x) for x in _texts_of(message.string)),
+        ("msgctxt", 0, message.context),
+        *(("msgid", i, x) for i, x in enumerate(_texts_of(message.id))),
+        *(("msgstr", i, x) for i, x in enumerate(_texts_of(message.string))),
     ]
-    for name, text in parts:
+    for name, form, text in parts:
         if isinstance(text, str) and len(text) > MAX_TEXT:
-            return name, (
-                f"the entry's {name} holds {len(text):,} characters; a text may hold at most "
-                f"{MAX_TEXT:,}, as a table's cell"
+            return (
+                name,
+                form,
+                (
+                    f"the entry's {name} holds {len(text):,} characters; a text may hold at most "
+                    f"{MAX_TEXT:,}, as a table's cell"
+                ),
             )
     return None
 
@@ -521,21 +540,21 @@ def _texts_of(value: object) -> tuple[object, ...]:
     return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 
 
-def _tool_entry(
-    out: Translation, msgid: object, string: object, fuzzy: bool, line: int | None
-) -> None:
+def _tool_entry(out: Translation, message: Any, lines: tuple[int | None, tuple[int, ...]]) -> None:
     """A game's own words for one of cardstock's messages (`msgctxt "cardstock"`), kept
-    when given and not fuzzy: a plural one only with every form."""
-    if fuzzy:
+    when given and not fuzzy: a plural one only with every form. `lines`: its msgid's
+    line and its msgstr statements' lines."""
+    msgid, string = message.id, message.string
+    if message.fuzzy:
         return
     if isinstance(msgid, str) and isinstance(string, str) and string:
         out.tool[msgid] = string
-        out.tool_lines[msgid] = line
+        out.tool_lines[msgid] = lines
     elif isinstance(msgid, tuple | list) and isinstance(string, tuple | list):
         forms = tuple(str(x or "") for x in string)
         if forms and all(forms):
             out.tool_forms[str(msgid[0])] = forms
-            out.tool_lines[str(msgid[0])] = line
+            out.tool_lines[str(msgid[0])] = lines
 
 
 def _entry(key: str, msgid: object, string: object, fuzzy: bool, line: int | None) -> Entry:

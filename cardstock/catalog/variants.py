@@ -280,11 +280,11 @@ def _own_tool_words(translation: Translation, issues: Issues) -> dict[str, str]:
     known = {m[0] for m in tool_messages()}
     out: dict[str, str] = {}
     for msgid, said in translation.tool.items():
-        line = translation.tool_lines.get(msgid)
+        at, line = translation.tool_line(msgid), translation.tool_line(msgid, 0)
         if msgid not in known:
             issues.add(
                 translation.file,
-                line,
+                at,
                 TOOL_CONTEXT,
                 f"[{translation.lang}] {msgid!r} is no message of cardstock's own "
                 "(cardstock/locale/cardstock.pot lists them)",
@@ -312,22 +312,25 @@ def _own_tool_forms(translation: Translation, issues: Issues) -> dict[str, tuple
     plural = {m[0]: m[-1] for m in tool_messages() if len(m) > 1}
     out: dict[str, tuple[str, ...]] = {}
     for msgid, forms in translation.tool_forms.items():
-        line = translation.tool_lines.get(msgid)
+        at = translation.tool_line(msgid)
         want = sorted(set(_PLACEHOLDER.findall(plural.get(msgid, ""))))
-        bad = next((b for b in map(_refused, forms) if b is not None), None)
-        wrong = [f for f in forms if sorted(set(_PLACEHOLDER.findall(f))) != want]
+        refused = [(i, b) for i, b in enumerate(map(_refused, forms)) if b is not None]
+        wrong = [i for i, f in enumerate(forms) if sorted(set(_PLACEHOLDER.findall(f))) != want]
         if msgid not in plural:
             said = f"[{translation.lang}] {msgid!r} is no plural message of cardstock's own "
-            issues.add(translation.file, line, TOOL_CONTEXT, said + "(cardstock.pot)", "warning")
-        elif bad is not None:
-            issues.add(translation.file, line, TOOL_CONTEXT, f"[{translation.lang}] {bad}")
+            issues.add(translation.file, at, TOOL_CONTEXT, said + "(cardstock.pot)", "warning")
+        elif refused:
+            form, bad = refused[0]
+            where = translation.tool_line(msgid, form)
+            issues.add(translation.file, where, TOOL_CONTEXT, f"[{translation.lang}] {bad}")
         elif wrong:
             issues.add(
                 translation.file,
-                line,
+                translation.tool_line(msgid, wrong[0]),
                 TOOL_CONTEXT,
-                f"[{translation.lang}] the form {wrong[0]!r} of {msgid!r} names the "
-                f"placeholders {sorted(set(_PLACEHOLDER.findall(wrong[0])))}, the message {want}",
+                f"[{translation.lang}] the form {forms[wrong[0]]!r} of {msgid!r} names the "
+                f"placeholders {sorted(set(_PLACEHOLDER.findall(forms[wrong[0]])))}, the "
+                f"message {want}",
             )
         else:
             out[msgid] = forms

@@ -71,7 +71,7 @@ def test_an_entry_longer_than_a_table_cell_is_refused_at_its_line(project, capsy
     assert not (project / "output").exists()
 
 
-def test_a_plural_form_longer_than_a_table_cell_is_refused(project, capsys):
+def test_a_plural_form_longer_than_a_table_cell_is_refused_at_its_own_msgstr(project, capsys):
     path = project / PO
     text = path.read_text(encoding="utf-8")
     long = "y" * (translations.MAX_TEXT + 1)
@@ -82,7 +82,7 @@ def test_a_plural_form_longer_than_a_table_cell_is_refused(project, capsys):
     )
     done, said = run(capsys, project, "check", "--lang", "fr")
     assert done == 2, said
-    at = len(text.splitlines()) + 4  # the entry's msgstr (its first form), not its msgid
+    at = len(text.splitlines()) + 5  # the long form's own msgstr[1], not the msgid
     assert f"{PO}:{at}: the entry's msgstr holds {len(long):,} characters" in said.replace(
         str(project) + "/", ""
     )

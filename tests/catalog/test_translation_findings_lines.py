@@ -68,4 +68,4 @@ def test_each_entrys_msgstr_line_follows_its_msgid_line_as_babel_gives_it() -> N
     )
     babel = [m.lineno for m in read_po(io.BytesIO(data), abort_invalid=True) if m.id]
     assert babel == [6, 12]
-    assert msgstr_lines(data, [*babel, None]) == {6: 10, 12: 14}
+    assert msgstr_lines(data, [*babel, None]) == {6: (10,), 12: (14, 15)}

@@ -352,8 +352,9 @@ def test_a_games_words_for_cardstock_must_keep_the_messages_placeholders(
     catalogs, issues = validate(root, [f"{DEMO}-fr"], options)
     said = [i for i in issues.items if i.field == "cardstock"]
     lines = path.read_text(encoding="utf-8").split("\n")  # a line number counts from 1
+    # what is wrong with the words at their msgstr, a message cardstock has not at its msgid
     assert [(i.level, i.line) for i in said] == [
-        ("error", lines.index('msgid "page {n}/{total}"') + 1),
+        ("error", lines.index('msgstr "feuillet {page}"') + 1),
         ("warning", lines.index('msgid "print gently"') + 1),
     ]
     assert said[0].file == "catalog/demo/translations/fr.po"
@@ -361,6 +362,27 @@ def test_a_games_words_for_cardstock_must_keep_the_messages_placeholders(
     assert "no message of cardstock's own" in said[1].message
     (catalog,) = catalogs
     assert catalog.tool_words("page {n}/{total}", n=1, total=2) == "page 1/2"
+
+
+def test_a_wrong_form_of_a_games_plural_words_for_cardstock_is_at_its_own_msgstr(
+    tmp_path: Path,
+) -> None:
+    root = french_demo(tmp_path / "proj")
+    _translate_labels(root, {})
+    path = root / "catalog" / DEMO / "translations" / "fr.po"
+    own = (
+        '\nmsgctxt "cardstock"\nmsgid "{n} card"\nmsgid_plural "{n} cards"\n'
+        'msgstr[0] "{n} carte"\nmsgstr[1] "des cartes"\n'
+    )
+    path.write_text(path.read_text(encoding="utf-8") + own, encoding="utf-8")
+    options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"pnp"}))
+    _, issues = validate(root, [f"{DEMO}-fr"], options)
+    said = [i for i in issues.items if i.field == "cardstock"]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert [(i.level, i.line) for i in said] == [
+        ("error", lines.index('msgstr[1] "des cartes"') + 1)
+    ]
+    assert "'des cartes'" in said[0].message, said[0].message
 
 
 def test_the_downloads_page_names_each_calibration_sheets_language() -> None:

@@ -136,7 +136,7 @@ def test_a_games_words_the_formatter_refuses_are_an_error_at_their_line(tmp_path
     _, issues = validate(root, [f"{DEMO}-fr"], options)
     said = [i for i in issues.items if i.field == "cardstock"]
     lines = path.read_text(encoding="utf-8").split("\n")
-    assert [(i.level, i.line) for i in said] == [
-        ("error", lines.index('msgid "{n} component"') + 1)
+    assert [(i.level, i.line) for i in said] == [  # at the refused form's own msgstr
+        ("error", lines.index(f'msgstr[0] "{words}"') + 1)
     ]
     assert "a field is a name alone" in said[0].message

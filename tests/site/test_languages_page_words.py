@@ -157,5 +157,5 @@ def test_a_games_forms_of_a_plural_message_must_keep_its_placeholders(tmp_path: 
     catalogs, issues = validate(root, [f"{DEMO}-fr"], options)
     said = [i for i in issues.items if i.field == "cardstock"]
     lines = path.read_text(encoding="utf-8").split("\n")
-    assert [(i.level, i.line) for i in said] == [("error", lines.index('msgid "{n} die"') + 1)]
+    assert [(i.level, i.line) for i in said] == [("error", lines.index('msgstr[0] "un dé"') + 1)]
     assert "'un dé'" in said[0].message and "['n']" in said[0].message
