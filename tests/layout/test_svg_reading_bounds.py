@@ -15,7 +15,13 @@ import pytest
 from conftest import FIXTURES
 from helpers_drawn import built_fails, drawn_project, edit_drawing
 
-from cardstock.layout.art.svgparse import MAX_SEGMENTS, count_drawn, parse_svg, segments
+from cardstock.layout.art.svgparse import (
+    MAX_SEGMENTS,
+    SvgLimit,
+    count_drawn,
+    parse_svg,
+    segments,
+)
 
 OVER = f"its paths have more than {MAX_SEGMENTS:,} segments"
 ENTITY = (
@@ -162,6 +168,54 @@ def test_a_clip_path_counts_its_segments_again_for_each_element_it_cuts(cli, tmp
     )
     err = _refused(cli, root)
     assert "not a readable SVG file: line 1: " + OVER in err[0], err  # the whole drawing
+
+
+HIDDEN = {
+    "display": '<g style="display:none">{}</g>',
+    "visibility": '<g visibility="hidden">{}</g>',
+    "class": '<style>.off {{ display: none }}</style><g class="off">{}</g>',
+}
+
+
+@pytest.mark.parametrize("how", sorted(HIDDEN))
+def test_a_hidden_layer_of_art_is_read_but_not_counted_as_drawn(cli, tmp_path, how):
+    """A layer the picture hides (Inkscape keeps a traced original so) draws nothing: its
+    segments are not the picture's, however many."""
+    root = _project(tmp_path)
+    over = f'<path d="{_lines(MAX_SEGMENTS + 1)}"/>'
+    (root / "catalog" / "mini" / "art" / "blaze.svg").write_text(
+        HEAD + HIDDEN[how].format(over) + '<rect width="5" height="5"/>\n</svg>\n',
+        encoding="utf-8",
+    )
+    result = cli("--root", str(root), "build", "--jobs", "1", "--only", "svg")
+    assert result.code == 0, result.err
+    face = root / "output" / "mini" / "svg" / "blaze.svg"
+    assert face.stat().st_size < 100_000  # the hidden layer's segments are not drawn
+
+
+def test_a_symbol_no_use_draws_is_not_counted_and_a_used_one_is(cli, tmp_path):
+    root = _project(tmp_path)
+    symbol = f'<symbol id="s"><path d="{_lines(MAX_SEGMENTS + 1)}"/></symbol>'
+    art = root / "catalog" / "mini" / "art" / "blaze.svg"
+    art.write_text(HEAD + symbol + '<rect width="5" height="5"/>\n</svg>\n', encoding="utf-8")
+    result = cli("--root", str(root), "build", "--jobs", "1", "--only", "svg")
+    assert result.code == 0, result.err
+    shutil.rmtree(root / "output")
+    art.write_text(HEAD + symbol + '\n<use href="#s"/>\n</svg>\n', encoding="utf-8")
+    assert "not a readable SVG file: line 2: " + OVER in _refused(cli, root)[0]
+
+
+def test_a_drawn_layout_counts_its_hidden_elements_as_it_may_draw_them():
+    """A drawn layout draws a marked element it finds hidden (a field's place kept on a
+    hidden layer): its count holds every element; a picture's, what it draws."""
+    root, _ = parse_svg(
+        (
+            HEAD + HIDDEN["display"].format(f'<path d="{_lines(MAX_SEGMENTS + 1)}"/>') + "</svg>"
+        ).encode()
+    )
+    count_drawn(root, {}, as_drawn=True)
+    with pytest.raises(SvgLimit):
+        count_drawn(root, {})
 
 
 def test_a_drawn_layout_with_a_path_over_the_bound_is_refused_at_the_paths_line(cli, tmp_path):

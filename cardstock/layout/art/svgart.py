@@ -55,6 +55,7 @@ from ..ops import (
 )
 from .pathclip import Box, apart, box_of, clip_path, inside, rectangle
 from .svgparse import (
+    DEFINITIONS,
     FONT_KEYS,
     MAX_USE_DEPTH,
     PAINT_KEYS,
@@ -157,7 +158,7 @@ def _svg_ops(
     ops: list[Op] = []
     try:
         sheet = SvgSheet(css_classes(root), gradient_colors(root), ids_of(root), (vw, vh))
-        count_drawn(root, sheet.ids, classes=sheet.classes)
+        count_drawn(root, sheet.ids, classes=sheet.classes, as_drawn=True)
         _walk(
             root,
             base,
@@ -388,9 +389,7 @@ def _walk(
     tag = local_name(el)
     if tag is None or tag in SKIP:
         return  # another program's element, or one that draws nothing
-    if tag in ("linearGradient", "radialGradient", "clipPath", "mask", "pattern", "marker") or (
-        tag == "symbol" and not used
-    ):
+    if tag in DEFINITIONS or (tag == "symbol" and not used):
         return  # definitions, drawn only where they are used
     styled = _styled(el, tag, style, problems, sheet)
     if styled is None:

@@ -38,6 +38,11 @@ SKIP = {
     "foreignObject",
     "script",
 }
+# definitions: drawn only where they are used (a `<symbol>` too, by a `<use>`), never where
+# they are written
+DEFINITIONS = frozenset(
+    {"linearGradient", "radialGradient", "clipPath", "mask", "pattern", "marker"}
+)
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 # attributes whose percentages are of the viewBox width, height, or its normalised diagonal
@@ -356,6 +361,8 @@ def count_drawn(
     ids: dict[str, ET.Element],
     also: Callable[[ET.Element], str | None] | None = None,
     classes: dict[str, str] | None = None,
+    *,
+    as_drawn: bool = False,
 ) -> None:
     """Refuse a file whose `<use>` copies would make it draw more than `MAX_DRAWN`
     elements, or whose paths, copies and clip paths included, hold more than
@@ -363,11 +370,16 @@ def count_drawn(
     (itself, its children, what it uses, the clip path it is cut by) is worked out once.
     `also`: the id of what else an element reads as a copy (a drawn layout measures the
     shape a text flows in for the text); `classes`: the file's CSS classes (a class may
-    name a clip path). The segment bound is refused at the element it is passed at."""
-    counts: dict[int, tuple[int, int]] = {}  # an element's elements and segments
+    name a clip path). `as_drawn`: count only what a picture's drawing draws (`svgart`):
+    not a hidden element's shapes (`display: none`, `visibility: hidden`), nor a
+    definition's (`DEFINITIONS`, a `<symbol>`) but where it is used; a drawn layout, which
+    draws a marked element it finds hidden, counts every element. The segment bound is
+    refused at the element it is passed at."""
+    counts: dict[tuple[int, bool], tuple[int, int]] = {}  # an element's elements, segments
+    sheet = classes or {}
 
-    def count(el: ET.Element, depth: int) -> tuple[int, int]:
-        key = id(el)
+    def count(el: ET.Element, depth: int, used: bool = False) -> tuple[int, int]:
+        key = (id(el), used)
         if key in counts:
             return counts[key]
         counts[key] = (0, 0)  # a cycle counts nothing more (drawing refuses it)
@@ -376,6 +388,9 @@ def count_drawn(
                 f"its <use> elements nest more than {MAX_USE_DEPTH} deep, cardstock's "
                 "limit for one SVG file"
             )
+        if as_drawn and not _drawn_here(el, used, sheet):
+            counts[key] = (1, 0)  # read, not drawn
+            return counts[key]
         # what the element draws besides itself: (element, depth, whether its elements
         # count): a clip path's shapes are cut again, not drawn
         inner: list[tuple[ET.Element, int, bool]] = []
@@ -388,12 +403,13 @@ def count_drawn(
             ref = also(el) if also is not None else None
             target = ids.get(ref) if ref else None
             inner += [(target, depth + 1, True)] if target is not None else []
-        clip = ids.get(_clip_of(el, classes or {}) or "") if local_name(el) not in SKIP else None
+        clip = ids.get(_clip_of(el, sheet) or "") if local_name(el) not in SKIP else None
         inner += [(clip, depth + 1, False)] if clip is not None else []
         n, s = 1, segments(el, MAX_SEGMENTS)
         over(el, n, s)
         for target, at, drawn in inner:  # checked as each is added: the counting stops
-            found = count(target, at)  # soon after the bound is passed
+            # soon after the bound is passed; what is used or cuts is drawn where it is
+            found = count(target, at, used=at > depth)
             n, s = n + (found[0] if drawn else 0), s + found[1]
             over(el, n, s)
         counts[key] = (n, s)
@@ -413,6 +429,17 @@ def count_drawn(
             )
 
     count(root, 0)
+
+
+def _drawn_here(el: ET.Element, used: bool, classes: dict[str, str]) -> bool:
+    """Whether a picture's drawing draws what `el` holds where it stands (`used`: reached
+    through a `<use>`, a clip or a text's shape): not another program's element, a
+    definition not used, or a hidden element (as `svgart` skips them)."""
+    tag = local_name(el)
+    if tag is None or (not used and (tag in DEFINITIONS or tag == "symbol")):
+        return False
+    own = [classes.get(c, "") for c in (el.get("class") or "").split()]
+    return not is_hidden(el, list(declarations(";".join([*own, el.get("style") or ""]))))
 
 
 # a command letter of path data and the numbers after it (an `e` is an exponent's)
