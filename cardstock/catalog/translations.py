@@ -129,8 +129,7 @@ class Translation:
     # cardstock's own words the game words its own way (`msgctxt "cardstock"`), by msgid,
     # and where each entry is written
     tool: dict[str, str] = field(default_factory=dict)
-    # (its msgid's line, its msgstr statements' lines): a message it names that cardstock
-    # has not is located at the msgid, what is wrong with its words at their msgstr
+    # (its msgid's line, its msgstr statements' lines): `tool_line`
     tool_lines: dict[str, tuple[int | None, tuple[int, ...]]] = field(default_factory=dict)
     # … and a plural message of cardstock's, by its singular: the language's every form
     tool_forms: dict[str, tuple[str, ...]] = field(default_factory=dict)

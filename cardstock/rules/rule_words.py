@@ -6,7 +6,6 @@ is no part of the mutation test's room, which no build loads (`rules.mutation`).
 from __future__ import annotations
 
 import tomllib
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +14,6 @@ from ..core.files import read_text
 WORDS_FILE = Path(__file__).with_name("rule_words.toml")
 
 
-@cache
 def vocabulary() -> dict[str, Any]:
-    """`rule_words.toml`: the opposites, the hidden columns, the visible key paths. Read
-    once a process (cardstock's own file, not a project's): its readers only look."""
+    """`rule_words.toml`: the opposites, the hidden columns, the visible key paths."""
     return tomllib.loads(read_text(WORDS_FILE, None))

@@ -74,7 +74,7 @@ EDITS_OF_KIND = [
         ),
         75,
         FACT,
-        f"{ATM_FR}:68: gatekeeper.text",
+        f"{ATM_FR}:71: gatekeeper.text",  # at the entry's msgstr, where it is fixed
         "Royaume dominant",
         "Royaume demandé",
         cites=False,  # a translation is held to its English, not the source
