@@ -28,7 +28,7 @@ FIELD = re.compile(r"\s*\{\{\s*([a-z][a-z0-9_]*)\s*\}\}\s*")
 WHEN = re.compile(r"\s*([a-z][a-z0-9_]*)(?:\s+is\s+not\s+none)?\s*")
 GREY = "#808080"
 HEAD = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
-<!-- The layout {name!r} written as a drawing by `cardstock drawing`. Labels in lower case
+<!-- The layout {name} written as a drawing by `cardstock drawing`. Labels in lower case
      are marks: each names the field its element shows (docs/draw-your-card.md). -->
 <svg
    width="{w:.3f}mm"
@@ -85,16 +85,16 @@ class _Writer:
         }.get(str(kind))
         if made is None:
             self.body.append(
-                f"  <!-- {box.name}: a {kind} box, which a drawing has no mark for -->"
+                f"  <!-- {_comment(box.name)}: a {kind} box, which a drawing has no mark for -->"
             )
             return
         element = made(box, values, where, (x, y, w, h), notes)
         for note in notes:
-            self.body.append(f"  <!-- {box.name}: {_comment(note)} -->")
+            self.body.append(f"  <!-- {_comment(box.name)}: {_comment(note)} -->")
         when = values.get("when")
         m = WHEN.fullmatch(str(when)) if when is not None else None
         if when is not None and m is None:
-            self.body.append(f"  <!-- {box.name}: shown when {_comment(str(when))} -->")
+            self.body.append(f"  <!-- {_comment(box.name)}: shown when {_comment(str(when))} -->")
         if m is not None:
             gid = self.next_id("g")
             self.body.append(f'  <g id="{gid}" inkscape:label="{m.group(1)}">\n  {element}\n  </g>')
@@ -191,7 +191,11 @@ def _points(value: Any) -> float:
 
 
 def _comment(text: str) -> str:
-    return text.replace("--", "- -")
+    """`text` as an XML comment may hold it: no two hyphens in a row (`a--b` is `a- -b`)."""
+    return _HYPHENS.sub("- ", text)
+
+
+_HYPHENS = re.compile(r"-(?=-)")
 
 
 def layout_drawing(
@@ -207,7 +211,7 @@ def layout_drawing(
             continue  # never drawn
         edges = tuple(box.values.get(k) for k in EDGES)
         if any(isinstance(v, str) and ("{{" in v or "{%" in v) for v in edges):
-            writer.body.append(f"  <!-- {box.name}: placed by a template, left out -->")
+            writer.body.append(f"  <!-- {_comment(box.name)}: placed by a template, left out -->")
             continue
         frame = str(box.values.get("frame", "safe"))
         if box.values.get("type") == "outline":  # the cut shape, or the bleed around it
@@ -224,4 +228,4 @@ def layout_drawing(
         + "\n".join(writer.body)
         + "\n  </g>\n"
     )
-    return HEAD.format(name=lay.name, w=w, h=h) + defs + layer + "</svg>\n"
+    return HEAD.format(name=_comment(repr(lay.name)), w=w, h=h) + defs + layer + "</svg>\n"
