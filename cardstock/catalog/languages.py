@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core.language import is_code
+from ..core.language import MOST_LANGUAGES, is_code
 from ..core.names import child, plain_name
 from ..core.project import discover
 from ..core.tomlpos import read_toml_value
@@ -48,8 +48,8 @@ def declared(root: Path, game_id: str) -> tuple[str, list[str]]:
 def _languages(data: dict[str, Any]) -> tuple[str, list[str]]:
     lang = data.get("language", "en")
     langs = data.get("languages", [])
-    if not isinstance(lang, str) or not isinstance(langs, list):
-        return "en", []
+    if not isinstance(lang, str) or not isinstance(langs, list) or len(langs) > MOST_LANGUAGES:
+        return "en", []  # more languages than a game may ship make none: validation says so
     # a code that is none names no game and no file; the validation pass reports it
     return lang if is_code(lang) else "en", [x for x in langs if is_code(x) and x != lang]
 

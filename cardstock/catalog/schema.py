@@ -17,6 +17,7 @@ from pydantic import (
 )
 
 from ..core.colors import named_color
+from ..core.language import MOST_LANGUAGES
 from ..core.language import refused as not_a_language
 from ..core.patterns import check_pattern, pattern_fields
 from ..core.scripts import printable
@@ -53,6 +54,9 @@ class Strict(BaseModel):
 
 
 MAX_SIDE_MM = 1000  # the longest side a component may have; see docs/catalog-format.md
+# the characters of a game's title: its backs, footers and pages print it whole (the
+# longest title of the shipped games has 24)
+MAX_TITLE = 200
 # the shortest side a component may have: smaller than any piece a game prints (the
 # smallest size named among the shipped games and tests is 16 mm), larger than nothing,
 # so a sheet's grid has a size to divide
@@ -605,6 +609,7 @@ class Game(Strict):
         description="The game's id; it must be the game folder's name.", examples=["atmosfear"]
     )
     title: Printed = Field(
+        max_length=MAX_TITLE,
         description="The game's title, as faces and rulebooks print it.",
         examples=["Atmosfear: The Card Game"],
     )
@@ -631,6 +636,7 @@ class Game(Strict):
     )
     languages: list[Language] = Field(
         default=[],
+        max_length=MOST_LANGUAGES,
         description="The languages the game ships besides its own, each translated in "
         "`translations/<code>.po`; `cardstock check --lang` reports what each lacks.",
         examples=[["de", "fr"]],

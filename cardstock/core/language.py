@@ -16,6 +16,10 @@ from __future__ import annotations
 import re
 
 MAX_LENGTH = 35  # RFC 5646 (4.4.1) asks tools to handle tags of 35 characters at least
+# the languages a game may ship besides its own: each is a build of its own (every stage,
+# every edition), so the list multiplies a build's work; the most translated board games
+# ship in about forty
+MOST_LANGUAGES = 64
 # BCP 47's language, script, region and variant subtags, as `babel.core.parse_locale`
 # reads them (an extended language, an extension or a private-use part it does not read);
 # matched here so that a code is checked without loading Babel (a game in its own language

@@ -146,12 +146,20 @@ def _too_long(err: Mapping[str, Any], shown: str) -> str:
     )
 
 
-# the kinds of a bound a number or a list broke, each with what it expected
+def _text_too_long(err: Mapping[str, Any], shown: str) -> str:
+    most = (err.get("ctx") or {}).get("max_length")
+    given = err.get("input")
+    got = f"{len(given):,}" if isinstance(given, str) else "more"
+    return f"expected a text of at most {most} characters (cardstock's limit), got {got}"
+
+
+# the kinds of a bound a number, a text or a list broke, each with what it expected
 BOUNDS: dict[str, Callable[[Mapping[str, Any], str], str]] = {
     "greater_than": _greater_than,
     "greater_than_equal": _at_least,
     "less_than_equal": _at_most,
     "too_long": _too_long,
+    "string_too_long": _text_too_long,
 }
 
 
