@@ -7,8 +7,9 @@ plain reader of the project's own repository only:
   naming one elsewhere (`gitdir: …`, as a linked worktree or a submodule has), not a
   link, holding no link that leads out of the project, and borrowing no objects from
   outside it (`objects/info/alternates`, `commondir`) nor including configuration from
-  anywhere (`[include]`); git is given it as `GIT_DIR`, the project as its work tree and
-  as its ceiling, so it never looks above the project for another repository;
+  anywhere (`[include]`, `[includeIf "…"]`: see `_includes`); git is given it as
+  `GIT_DIR`, the project as its work tree and as its ceiling, so it never looks above the
+  project for another repository;
 - a fixed program and fixed arguments (`rev-parse`, `ls-tree`, `cat-file --batch`), never
   a shell; the revision is passed after `--end-of-options` and may not start with `-`;
 - none of these commands runs a hook, a filter, a text conversion or a pager; the
@@ -37,7 +38,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
-from .files import MAX_BYTES, Unreadable, present, read_text, shown
+from .files import MAX_BYTES, Unreadable, present, read_bytes, read_text, shown
 
 MAX_TOTAL = 512 * 1024 * 1024  # bytes read from one revision
 MAX_FILES = 50_000
@@ -45,9 +46,12 @@ TIMEOUT = 120.0  # seconds one git command may take
 INPUTS = ("catalog", "layouts", "fonts")  # what a build reads from a project
 SHA = re.compile(r"^[0-9a-f]{40}(?:[0-9a-f]{24})?$")
 POINTER_BYTES = 64 * 1024  # the most read of `alternates`, `commondir` or `config`
-# a section `[include]` or `[includeIf "…"]` of a git configuration file (names of
-# sections are read whatever their case)
-INCLUDE = re.compile(r"^\s*\[\s*include", re.IGNORECASE)
+# What opens every section of a git configuration file that makes git read another file:
+# `[include]` and `[includeIf "…"]`. Git takes a section's name from the characters right
+# after its `[` (no space may come between), lowercased as ASCII; a header may begin a
+# line, follow spaces, or follow another header on the same line (`[core][include]`), so
+# the bytes are searched everywhere, not only at the start of a line (see `_includes`).
+INCLUDE = re.compile(rb"\[include", re.IGNORECASE)  # a bytes pattern: ASCII case only
 
 
 class RevisionError(Exception):
@@ -65,6 +69,35 @@ def _small_text(path: Path, project: Path) -> str:
         return read_text(path, project, limit=POINTER_BYTES)
     except Unreadable as exc:
         raise RevisionError(f"{shown(path, project)}: cannot be read: {exc}") from None
+
+
+def _includes(folder: Path, project: Path) -> None:
+    """No configuration file git reads from the repository folder `folder` (`config`,
+    `config.worktree`) makes git read another file.
+
+    Git offers no way to turn includes off for a repository's own configuration: the
+    environment leaves out only the system's and the user's files (`GIT_CONFIG_NOSYSTEM`,
+    `GIT_CONFIG_GLOBAL`), and `--no-includes` is an option of the command `git config`
+    alone. So the file is searched, as bytes, for every place such a section can open
+    (`INCLUDE`), and one found anywhere is refused at its line, even inside a comment or
+    a value: a harmless file refused is a smaller loss than a parser of cardstock's own
+    that could read the file otherwise than git does."""
+    for name in ("config", "config.worktree"):
+        config = folder / name
+        if not present(config):
+            continue
+        try:
+            data = read_bytes(config, project, limit=POINTER_BYTES)
+        except Unreadable as exc:
+            raise RevisionError(f"{shown(config, project)}: cannot be read: {exc}") from None
+        found = INCLUDE.search(data)
+        if found is not None:
+            number = data.count(b"\n", 0, found.start()) + 1
+            raise RevisionError(
+                f"{shown(config, project)}:{number}: includes configuration from another "
+                "file ([include] or [includeIf], wherever it stands on the line, in any "
+                "case), which cardstock does not read"
+            )
 
 
 def _links_stay_inside(folder: Path, project: Path) -> None:
@@ -148,25 +181,21 @@ def own_repository(root: Path) -> Path:
     if not os.path.isdir(repo):
         raise RevisionError(f"{where} is not a folder")
     _links_stay_inside(repo, project)
+    folders = [repo]  # the repository's folders whose settings and objects git reads
     common = repo / "commondir"
     if present(common):
-        line = _small_text(common, project).strip()
-        if not _inside(_pointed(line, repo), str(project)):
+        shared = _pointed(_small_text(common, project).strip(), repo)
+        if not _inside(shared, str(project)):
             raise RevisionError(
                 f"{shown(common, project)}:1: names a repository outside the project; "
                 "cardstock reads only a repository inside the project"
             )
-    _objects_stay_inside(repo / "objects", project, set())
-    for name in ("config", "config.worktree"):
-        config = repo / name
-        if not present(config):
-            continue
-        for number, line in enumerate(_small_text(config, project).splitlines(), 1):
-            if INCLUDE.match(line):
-                raise RevisionError(
-                    f"{shown(config, project)}:{number}: includes configuration from another "
-                    "file, which cardstock does not read"
-                )
+        if shared != str(repo) and os.path.isdir(shared):  # git reads its config too
+            _links_stay_inside(Path(shared), project)
+            folders.append(Path(shared))
+    for folder in folders:
+        _objects_stay_inside(folder / "objects", project, set())
+        _includes(folder, project)
     return repo
 
 
