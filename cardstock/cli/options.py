@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,9 @@ from ..core.issues import Issue
 from ..core.language import codes
 from ..core.stage import BuildOptions
 from ..core.units import UnitError, parse_offset
+
+# how a value of `--changed-since` starts when it is a path, never a git revision
+_AS_PATH = tuple(f"{dots}{sep}" for dots in (".", "..") for sep in {"/", os.sep})
 
 
 def language_problems(asked: str | None) -> list[Issue]:
@@ -90,16 +94,22 @@ def build_options(args: argparse.Namespace) -> tuple[BuildOptions | None, list[I
 def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Any | None, list[Issue]]:
     """`--changed-since REF`: each game's printed fingerprints at REF — a saved build's
     manifest.json (or a <game>-printed.json) when REF is a file, else a git revision of
-    the project (`cardstock.layout.fingerprints`)."""
+    the project (`cardstock.layout.fingerprints`).
+
+    A REF that names both a file and a git revision (a saved build named `HEAD` at the
+    project's top) is refused as ambiguous, never read as one of them silently: `./HEAD`
+    names the file (a REF starting with `./`, `../` or `/` is a path, never a revision, and
+    git is not asked), `HEAD^{commit}` or the commit's full id the revision."""
     from ..core.revision import RevisionError
     from ..core.stage import Since
     from ..layout.fingerprints import at_revision, from_saved
 
-    where = Path(ref)
-    if not where.is_absolute():  # relative to here, else to the project
-        where = Path.cwd() / where if (Path.cwd() / where).is_file() else root / where
+    where = _saved_file(root, ref)
     try:
-        if where.is_file():
+        if where is not None:
+            clash = _also_a_revision(root, ref)
+            if clash is not None:
+                return None, [Issue("command line", None, "--changed-since", clash)]
             found = from_saved(root, where)
         else:
             found, _commit = at_revision(root, ref, games or None)
@@ -114,6 +124,33 @@ def changed_since(root: Path, ref: str, games: list[str]) -> tuple[Any | None, l
         ]
     digest = hashlib.sha256(json.dumps(found, sort_keys=True).encode()).hexdigest()
     return Since(ref, digest, found), []
+
+
+def _saved_file(root: Path, ref: str) -> Path | None:
+    """The file `ref` names, relative to the current folder, else to the project; None
+    when it names no file."""
+    where = Path(ref)
+    if not where.is_absolute():
+        where = Path.cwd() / where if (Path.cwd() / where).is_file() else root / where
+    return where if where.is_file() else None
+
+
+def _also_a_revision(root: Path, ref: str) -> str | None:
+    """What to say when `ref`, which names a file, names a git revision of the project too;
+    None when it does not (or is written as a path)."""
+    from ..core.revision import RevisionError, resolve
+
+    if Path(ref).is_absolute() or ref.startswith(_AS_PATH):
+        return None
+    try:
+        commit = resolve(root, ref)
+    except RevisionError:  # no revision of that name (or no repository to hold one)
+        return None
+    return (
+        f"{ref}: names both a file and the git revision {ref} (commit {commit[:12]}); "
+        f"write ./{ref} for the saved build, or {ref}^{{commit}} or the commit's full id "
+        f"{commit} for the revision"
+    )
 
 
 def _export_options(args: argparse.Namespace) -> tuple[tuple[str, ...], list[Issue]]:
