@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, BinaryIO
-from urllib.parse import parse_qs, unquote
+from urllib.parse import parse_qs, quote, unquote
 
 from .live import LIVE_SCRIPT, PLACEHOLDER
 
@@ -44,6 +44,9 @@ except ImportError:  # not on Windows: no limit on open files to read
 # The preview's own addresses sit in a folder no output file can be in (hidden names are
 # never served from the output folder): /<token>/.preview/live.js and …/events.
 OWN = ".preview"
+# what a redirect's address keeps as it is (letters, digits and `_.-~` are kept anyway):
+# the characters of a path and a query, and `%` for the escapes already there
+_KEPT = "/?#%!$&'()*+,;=:@"
 HISTORY = 64  # builds kept for a page that reconnects (an older page reloads instead)
 KEEP_ALIVE_SECONDS = 10.0  # a comment line on an idle stream, so a closed page is noticed
 MAX_CONNECTIONS = 384  # open at once, each with its thread: a browser opens six or so a tab
@@ -383,7 +386,7 @@ class Handler(BaseHTTPRequestHandler):
         self._common_headers(secrets.token_urlsafe(8))
         if cookie:
             self.send_header("Set-Cookie", cookie)
-        self.send_header("Location", where)
+        self.send_header("Location", same_origin(where))
         self.send_header("Content-Length", "0")
         self.end_headers()
 
@@ -470,6 +473,16 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.write(b": still here\n\n")
             self.wfile.flush()
             pending = builds.after(last, KEEP_ALIVE_SECONDS)
+
+
+def same_origin(where: str) -> str:
+    """`where` (a path and query taken from a request) made an address on this server
+    alone, whatever the request held: every character outside the few an address keeps
+    as they are (a backslash, a space, a control or non-ASCII character) escaped, and the
+    leading slashes made one — so no browser reads it as another host (`//evil.example`,
+    `/\\evil.example`, which browsers take for `//`)."""
+    kept = quote(where.encode("latin-1", "replace"), safe=_KEPT)
+    return "/" + kept.lstrip("/")
 
 
 def _names(rest: list[str]) -> list[str] | None:
