@@ -46,10 +46,21 @@ from .common import (
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog as PoCatalog
+    from babel.messages.catalog import Message
 
     from ..catalog.load import Catalog
 
 _NO_DATE = datetime(2000, 1, 1, tzinfo=UTC)
+
+WIDTH = 96  # the width a `.po` file's lines are wrapped at
+# a text holding a run of more characters than this without white space (no word of prose
+# is near it) is written unwrapped, as is the rest of its file (`_width`)
+LONGEST_RUN = 100
+# the most work (`_fuzzy_work`, in character pairs) `translate update` lets Babel spend
+# guessing a changed text's old translation: about 10 changed texts against 700
+# translated ones of 100 characters, a few seconds; past it, no guess is made
+FUZZY_WORK = 200_000_000
+_PAIR_COST = 64
 
 
 def cmd_translate(args: argparse.Namespace) -> int:
@@ -88,7 +99,10 @@ def cmd_translate(args: argparse.Namespace) -> int:
             # stay as the designer wrote them (docs/languages.md, "cardstock's own words")
             for own in [m for m in current if m.context == TOOL_CONTEXT and m.id]:
                 updated.add(own.id, "", context=TOOL_CONTEXT)
-            current.update(updated, update_header_comment=False)
+            fuzzy = _fuzzy_work(current, updated) <= FUZZY_WORK
+            current.update(updated, no_fuzzy_matching=not fuzzy, update_header_comment=True)
+            # the file names the game as cardstock does, whatever its header said before
+            current.project, current.version = updated.project, updated.version
             updated = current
         code = _write(catalog, path_of(catalog, lang), updated)
         if code != EXIT_OK:
@@ -117,10 +131,13 @@ def _po(catalog: Catalog, all_texts: list[Text], lang: str | None) -> PoCatalog:
 
     po = PoCatalog(
         locale=babel_name(lang) if lang else None,
-        project=catalog.game.title,
+        # the game is named by its id, never its title: Babel writes the header comment's
+        # lines raw (a line break in it would start entries of its own) and replaces words
+        # such as PROJECT and VERSION in it; an id is lower-case letters, digits and hyphens
+        project=catalog.game.id,
         version=catalog.game.version,
         fuzzy=False,
-        header_comment=f"# Texts of {catalog.game.title}, for translators (cardstock).",
+        header_comment=f"# Texts of the game {catalog.game.id}, for translators (cardstock).",
         # the same texts give the same file, byte for byte: no clock in it
         creation_date=_NO_DATE,
         revision_date=_NO_DATE,
@@ -159,11 +176,53 @@ def _write(catalog: Catalog, target: Path, po: PoCatalog) -> int:
     if written_through_link(catalog, target, "translations"):
         return EXIT_INPUT
     buffer = io.BytesIO()
-    write_po(buffer, po, width=96, omit_header=False, sort_output=False)
+    write_po(
+        buffer, po, width=_width(po), omit_header=False, sort_output=False, include_previous=True
+    )
     target.parent.mkdir(exist_ok=True)
     write_atomic(target, buffer.getvalue())
     print(f"wrote {catalog.display(target)} ({len(po)} texts)")
     return EXIT_OK
+
+
+def _width(po: PoCatalog) -> int:
+    """The width the file's lines are wrapped at: `WIDTH`, or 0 (no wrapping) when one of
+    its texts holds a run of more than `LONGEST_RUN` characters without white space. Babel
+    wraps a line by splitting it with a pattern that, on such a run, takes time in the
+    square of the run's length (a cell of 131,072 letters takes minutes); unwrapped, each
+    text is written in one pass. A word of prose is far shorter, so ordinary files are
+    wrapped as translators know them."""
+    for message in [*po, *po.obsolete.values()]:
+        for text in _strings_of(message):
+            if any(len(run) > LONGEST_RUN for run in text.split()):
+                return 0
+    return WIDTH
+
+
+def _strings_of(message: Message) -> list[str]:
+    """Every text of an entry that Babel writes: its source (and plural), its
+    translations, its context and the source it had before."""
+    parts: list[object] = [message.context, *(message.previous_id or ())]
+    for value in (message.id, message.string):
+        parts += value if isinstance(value, (list, tuple)) else [value]
+    return [part for part in parts if isinstance(part, str)]
+
+
+def _fuzzy_work(current: PoCatalog, updated: PoCatalog) -> int:
+    """An estimate of the work of Babel's fuzzy matching in `Catalog.update`, in pairs of
+    characters compared: it compares each new source text (one with no entry in the file)
+    with each translated one in the file, in time up to the product of their lengths, and
+    each comparison costs some work however short the texts (`_PAIR_COST`, counted as
+    that many characters of each). The estimate is the product of the two sums, reckoned
+    in one pass over each file."""
+
+    def weight(message: Message) -> int:
+        source = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+        return len(source) + _PAIR_COST
+
+    new = sum(weight(m) for m in updated if m.id and current.get(m.id, m.context) is None)
+    old = sum(weight(m) for m in current if m.id and m.string)
+    return new * old
 
 
 # ---------------------------------------------------------------- check --lang
