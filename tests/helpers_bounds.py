@@ -61,23 +61,18 @@ print(json.dumps([code, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
 
 
 def bounded_build(root: Path, *args: str, cache: Path | None = None) -> Bounded:
-    """`cardstock --root root build --jobs 1 *args` in a process limited to `MEMORY_MB`
-    of address space and `CPU_SECONDS` of processor time. Fails the test when the build
-    reaches its processor-time limit (a runaway), or is still running after `WAIT_SECONDS`
-    of wall time without reaching it (a hang: blocked on something)."""
+    """`cardstock --root root build --jobs 1 *args`, bounded as `bounded_command` runs it."""
+    return bounded_command(root, "build", "--jobs", "1", *args, cache=cache)
+
+
+def bounded_command(root: Path, *args: str, cache: Path | None = None) -> Bounded:
+    """`cardstock --root root *args` in a process limited to `MEMORY_MB` of address space
+    and `CPU_SECONDS` of processor time. Fails the test when the command reaches its
+    processor-time limit (a runaway), or is still running after `WAIT_SECONDS` of wall
+    time without reaching it (a hang: blocked on something)."""
     env = dict(os.environ, CARDSTOCK_CACHE=str(cache or root.parent / "cache"))
     err_path = root.parent / "build-stderr.txt"
-    command = [
-        sys.executable,
-        "-m",
-        "cardstock",
-        "--root",
-        str(root),
-        "build",
-        "--jobs",
-        "1",
-        *args,
-    ]
+    command = [sys.executable, "-m", "cardstock", "--root", str(root), *args]
     out = subprocess.run(
         [
             sys.executable,
@@ -94,15 +89,25 @@ def bounded_build(root: Path, *args: str, cache: Path | None = None) -> Bounded:
     err = err_path.read_text(encoding="utf-8", errors="replace")
     if hung:
         pytest.fail(
-            f"the build hung: still running after {WAIT_SECONDS} s of wall time, having used "
-            f"{cpu:.1f} s of processor time (of its {CPU_SECONDS} s limit)\n{err}"
+            f"cardstock {args[0]} hung: still running after {WAIT_SECONDS} s of wall time, "
+            f"having used {cpu:.1f} s of processor time (of its {CPU_SECONDS} s limit)\n{err}"
         )
     if code == -signal.SIGXCPU or (code == -signal.SIGKILL and cpu >= CPU_SECONDS):
         pytest.fail(
-            f"the build reached its processor-time limit of {CPU_SECONDS} s (RLIMIT_CPU) and "
-            f"was killed ({signal.Signals(-code).name})\n{err}"
+            f"cardstock {args[0]} reached its processor-time limit of {CPU_SECONDS} s "
+            f"(RLIMIT_CPU) and was killed ({signal.Signals(-code).name})\n{err}"
         )
     return Bounded(code, err, peak)
+
+
+def files_below(folder: Path) -> dict[str, bytes]:
+    """Every file below `folder`, by its path from there, with its bytes: taken before and
+    after a refused build, to hold it to having written nothing anywhere."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
 
 
 def first_error(err: str) -> str:

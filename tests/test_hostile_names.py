@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers_bounds import files_below
 
 from cardstock.catalog.remote import Pin, pins_toml
 from cardstock.cli import main
@@ -28,14 +29,6 @@ def root(tmp_path) -> Path:
     return tmp_path / "p"
 
 
-def everything(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
-
-
 def run(root: Path, capsys, *args: str) -> tuple[int, str]:
     capsys.readouterr()
     code = main(["--root", str(root), *args])
@@ -49,30 +42,30 @@ def test_a_game_folder_whose_name_is_no_plain_name_is_reported_by_its_folder(
     root, tmp_path, capsys, folder
 ):
     shutil.copytree(root / "catalog" / GAME, root / "catalog" / folder)
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     code, err = run(root, capsys, "build", "--only", "svg")
     assert code == 2
     assert err.startswith("catalog/"), err
     assert "a game's folder cannot be named so: " in err
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before
 
 
 @pytest.mark.parametrize("game", ["../p", "..", "moon-race/../moon-race", "a\x00b"])
 def test_a_game_named_on_the_command_line_is_one_of_the_projects(root, tmp_path, capsys, game):
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     code, err = run(root, capsys, "build", "--only", "svg", "--", game)
     assert code == 2
     assert err.startswith("catalog: unknown game "), err
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before
 
 
 @pytest.mark.parametrize("lang", ["../../x", "de/../../x", "de\x00", "..", "-de"])
 def test_a_language_asked_for_is_a_language_code(root, tmp_path, capsys, lang):
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     code, err = run(root, capsys, "build", "--only", "svg", f"--lang={lang}")
     assert code == 2
     assert err.startswith("command line: --lang: "), err
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before
 
 
 NOTES = "card,note\n{card},too strong\n"
@@ -85,11 +78,11 @@ def test_notes_are_not_kept_under_a_name_that_is_no_plain_name(root, tmp_path, c
     export = tmp_path / "exports" / name
     export.parent.mkdir()
     export.write_text(NOTES.format(card="dawn"))
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     code, err = run(root, capsys, "feedback", "--import", str(export))
     assert code == 2
     assert err.startswith(f"{escaped(str(export))}: cannot keep notes under this name: "), err
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before
 
 
 @pytest.mark.parametrize("card", ["../../x", "a/b", "dawn\x1b[2J", "C:dawn"])
@@ -122,13 +115,13 @@ def online_with_pin(root: Path, file: str) -> None:
 )
 def test_a_pinned_copy_is_a_file_of_the_pinned_folder(root, tmp_path, capsys, file):
     online_with_pin(root, file)
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     code, err = run(root, capsys, "build", "--only", "svg")
     assert code == 2
     line = next(x for x in err.splitlines() if "sets[0].table" in x)
     assert line.startswith(f"catalog/{GAME}/game.toml:"), err
     assert f"catalog/{GAME}/pinned.toml:6: tables.deck.file: " in line, line
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before
 
 
 def test_a_print_shop_is_named_as_a_folder_can_be(root, tmp_path, capsys):
@@ -137,9 +130,9 @@ def test_a_print_shop_is_named_as_a_folder_can_be(root, tmp_path, capsys):
     text = (shipped_layouts() / "print-shops.toml").read_text()
     shops.write_text(text.replace("[services.mpc]", '[services."../../../escaped"]'))
     (tmp_path / "escaped").mkdir()
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     code, err = run(root, capsys, "build", "--only", "print-shop")
     assert code == 2
     assert err.startswith("layouts/print-shops.toml:"), err
     assert "services.../../../escaped: a name may not hold '/'" in err
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers_bounds import files_below
 from helpers_pull import CSV, _serve, online
 from playtest_project import GAME, project
 
@@ -54,27 +55,19 @@ def with_deck_id(root: Path, toml_value: str) -> int:
     return at + 1
 
 
-def everything(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
-
-
 @pytest.mark.parametrize("dry_run", [False, True], ids=["pull", "dry-run"])
 @pytest.mark.parametrize("set_id", HOSTILE.values(), ids=HOSTILE.keys())
 def test_a_set_id_that_is_not_a_plain_name_is_refused_where_it_is_written(
     served, tmp_path, capsys, set_id, dry_run
 ):
     line = with_deck_id(served, json.dumps(set_id))
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     capsys.readouterr()
     assert main(["--root", str(served), "pull", *(["--dry-run"] if dry_run else [])]) == 2
     said = capsys.readouterr()
     assert said.err.startswith(f"catalog/{GAME}/game.toml:{line}: sets[0].id: "), said.err
     assert "internal error" not in said.out + said.err
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before
 
 
 @pytest.mark.parametrize("toml_value", ["5", '["deck"]', "{ a = 1 }", "true"])
@@ -82,20 +75,20 @@ def test_a_set_id_that_is_not_text_is_refused_where_it_is_written(
     served, tmp_path, capsys, toml_value
 ):
     line = with_deck_id(served, toml_value)
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     capsys.readouterr()
     assert main(["--root", str(served), "pull", "--dry-run"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"catalog/{GAME}/game.toml:{line}: sets[0].id: an id of type "), err
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before
 
 
 @pytest.mark.parametrize("game", ["../p", "..", f"{GAME}/../{GAME}", "a\x00b", "-h"])
 def test_a_game_named_on_the_command_line_is_a_plain_name(served, tmp_path, capsys, game):
-    before = everything(tmp_path)
+    before = files_below(tmp_path)
     capsys.readouterr()
     assert main(["--root", str(served), "pull", "--", game]) == 2
     said = capsys.readouterr()
     assert said.err.startswith("catalog: no game can be named "), said.err
     assert "internal error" not in said.out + said.err
-    assert everything(tmp_path) == before
+    assert files_below(tmp_path) == before

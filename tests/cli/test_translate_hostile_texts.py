@@ -17,17 +17,14 @@ from __future__ import annotations
 import argparse
 import csv
 import json
-import os
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog as PoCatalog
 from babel.messages.pofile import read_po
-from helpers_bounds import CPU_SECONDS, LAUNCHER, MEMORY_MB, WAIT_SECONDS
+from helpers_bounds import bounded_command
 from helpers_languages import GAME, fill_po, french_demo
 
 from cardstock.cli import main, translate
@@ -36,27 +33,6 @@ from cardstock.cli.common import load_catalogs
 POT = f"catalog/{GAME}/translations/messages.pot"
 PO = f"catalog/{GAME}/translations/fr.po"
 HEADER = f"# Texts of the game {GAME}, for translators (cardstock)."
-
-
-def bounded(root: Path, *args: str) -> tuple[int, float, str]:
-    """`cardstock --root root *args` in its own process under the bounds a hostile build
-    is held to: its exit code, processor time and error output. Fails the test when it is
-    killed at its processor-time limit or hangs."""
-    err_path = root.parent / "stderr.txt"
-    command = [sys.executable, "-m", "cardstock", "--root", str(root), *args]
-    launch = json.dumps([command, str(err_path), MEMORY_MB, CPU_SECONDS, WAIT_SECONDS])
-    out = subprocess.run(
-        [sys.executable, "-c", LAUNCHER, launch],
-        env=dict(os.environ, CARDSTOCK_CACHE=str(root.parent / "cache")),
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    code, cpu, _peak, hung = json.loads(out)
-    err = err_path.read_text(encoding="utf-8", errors="replace")
-    assert not hung, f"hung after {WAIT_SECONDS} s of wall time\n{err[-2000:]}"
-    assert code >= 0 and cpu < CPU_SECONDS, f"killed ({code}) after {cpu:.1f} s\n{err[-2000:]}"
-    return code, cpu, err
 
 
 def read(root: Path, path: str) -> PoCatalog:
@@ -151,7 +127,8 @@ def test_update_writes_cardstocks_header_whatever_the_file_said(project):
     text = re.sub(r'"Project-Id-Version: [^"\\]*', f'"Project-Id-Version: {many} 0.1.0', text)
     path.write_text(text, encoding="utf-8")
     assert read(project, PO).project == many
-    code, _cpu, err = bounded(project, "translate", "update", GAME, "--lang", "fr")
+    done = bounded_command(project, "translate", "update", GAME, "--lang", "fr")
+    code, err = done.code, done.err
     assert code == 0, err[-2000:]
     po = read(project, PO)
     assert entries(po) == expected(project)
@@ -165,7 +142,8 @@ def test_update_writes_cardstocks_header_whatever_the_file_said(project):
 def test_a_text_of_one_run_as_long_as_a_cell_is_written_in_bounds(project):
     long = "a" * 131_072  # a table cell's bound, without a space
     set_texts(project, [long, "Play on any Sun card."])
-    code, _cpu, err = bounded(project, "translate", "extract", GAME)
+    done = bounded_command(project, "translate", "extract", GAME)
+    code, err = done.code, done.err
     assert code == 0, err[-2000:]
     po = read(project, POT)
     assert entries(po) == expected(project)
@@ -175,7 +153,8 @@ def test_a_text_of_one_run_as_long_as_a_cell_is_written_in_bounds(project):
 def test_punctuation_runs_are_runs_too(project):
     long = "." * 60_000 + " " + "-" * 60_000
     set_texts(project, [long])
-    code, _cpu, err = bounded(project, "translate", "extract", GAME)
+    done = bounded_command(project, "translate", "extract", GAME)
+    code, err = done.code, done.err
     assert code == 0, err[-2000:]
     assert entries(read(project, POT)) == expected(project)
 
@@ -243,7 +222,8 @@ def test_many_long_new_texts_against_many_old_entries_update_in_bounds(project):
         '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n' + entries_old,
         encoding="utf-8",
     )
-    code, _cpu, err = bounded(project, "translate", "update", GAME, "--lang", "fr")
+    done = bounded_command(project, "translate", "update", GAME, "--lang", "fr")
+    code, err = done.code, done.err
     assert code == 0, err[-2000:]
     po = read(project, PO)
     assert entries(po) == expected(project)

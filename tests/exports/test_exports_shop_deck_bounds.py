@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, ROOT
+from helpers_bounds import files_below
 
 from cardstock.cli import main
 from cardstock.exports.presets import load_presets
@@ -29,14 +30,6 @@ def project(tmp_path: Path) -> Path:
     shutil.copytree(FIXTURES / "catalog" / "mini", root / "catalog" / "mini")
     (root / "layouts").mkdir()
     return root
-
-
-def files_below(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 def presets_with(root: Path, old: str, new: str) -> int:

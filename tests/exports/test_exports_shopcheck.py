@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, ROOT, job_of, load_games
+from helpers_bounds import files_below
 
 from cardstock.cli import main
 from cardstock.core.names import NotPlain
@@ -33,14 +34,6 @@ def project(tmp_path: Path) -> Path:
     return root
 
 
-def everything(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
-
-
 def refused(root: Path, capsys, old: str, new: str, services: str = "mpc,printerstudio") -> str:
     """The build's messages for the shipped presets with the first `old` made `new`, after
     checking that it exits 2, says no internal error and writes nothing anywhere in the
@@ -48,13 +41,13 @@ def refused(root: Path, capsys, old: str, new: str, services: str = "mpc,printer
     text = SHIPPED.replace(old, new, 1)
     assert text != SHIPPED
     (root / "layouts" / "print-shops.toml").write_text(text, encoding="utf-8")
-    before = everything(root.parent)
+    before = files_below(root.parent)
     capsys.readouterr()
     code = main(["--root", str(root), "--for", services, "--only", "print-shop", "--jobs", "1"])
     said = capsys.readouterr()
     assert "internal error" not in said.out + said.err
     assert code == 2, said.err
-    assert everything(root.parent) == before
+    assert files_below(root.parent) == before
     assert not (root / "output").exists()
     return said.err
 
@@ -169,8 +162,8 @@ def test_a_size_name_no_reader_checked_still_goes_through_the_one_door(project, 
     monkeypatch.setattr(presets, "load_presets", lambda root: ({"mpc": bad}, []))
     (cat,), issues = load_games(project, ["mini"])
     assert not issues.errors
-    before = everything(project.parent)
+    before = files_below(project.parent)
     out = project / "output"
     with pytest.raises(NotPlain):
         build_print_shop(job_of(cat, BuildOptions(out=out, services=("mpc",))))
-    assert everything(project.parent) == before
+    assert files_below(project.parent) == before

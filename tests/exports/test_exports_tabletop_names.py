@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, job_of, load_games
+from helpers_bounds import files_below
 
 from cardstock.cli import main
 from cardstock.core.names import NotPlain
@@ -34,14 +35,6 @@ def project(tmp_path: Path, more: str = "", title: str = TITLE) -> Path:
     text = game.read_text(encoding="utf-8").replace('title = "Mini"', f'title = "{title}"')
     game.write_text(text + more, encoding="utf-8")
     return root
-
-
-def files_below(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 def build(root: Path, capsys, only: str) -> tuple[int, str]:

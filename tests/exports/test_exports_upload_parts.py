@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from conftest import FIXTURES
+from helpers_bounds import files_below
 
 from cardstock.cli import main
 from cardstock.exports.shopcheck import part_clashes
@@ -61,14 +62,6 @@ def project(tmp_path: Path, uploads: str, second: str, back: str) -> Path:
         TINY.format(uploads=uploads, second=second), encoding="utf-8"
     )
     return root
-
-
-def files_below(folder: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(folder).as_posix(): p.read_bytes()
-        for p in sorted(folder.rglob("*"))
-        if p.is_file()
-    }
 
 
 def build(root: Path, capsys) -> tuple[int, str]:
