@@ -337,21 +337,28 @@ def test_a_games_own_po_file_overrides_cardstocks_words_for_that_game(tmp_path: 
     assert not [i for i in issues.items if i.field == "cardstock" or "names no text" in i.message]
 
 
-def test_a_games_words_for_cardstock_must_keep_the_messages_placeholders(
-    tmp_path: Path,
-) -> None:
+def _with_own_words(tmp_path: Path, own: str) -> tuple[Any, list[Any], list[str]]:
+    """The demo game in French with `own` (entries of its own words for cardstock's
+    messages) added to its .po file, validated as a build: the catalog, the findings about
+    those words, and the file's lines (a line number counts from 1)."""
     root = french_demo(tmp_path / "proj")
     _translate_labels(root, {})
     path = root / "catalog" / DEMO / "translations" / "fr.po"
-    own = (
-        '\nmsgctxt "cardstock"\nmsgid "page {n}/{total}"\nmsgstr "feuillet {page}"\n'
-        '\nmsgctxt "cardstock"\nmsgid "print gently"\nmsgstr "imprimer doucement"\n'
-    )
     path.write_text(path.read_text(encoding="utf-8") + own, encoding="utf-8")
     options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"pnp"}))
     catalogs, issues = validate(root, [f"{DEMO}-fr"], options)
     said = [i for i in issues.items if i.field == "cardstock"]
-    lines = path.read_text(encoding="utf-8").split("\n")  # a line number counts from 1
+    return catalogs, said, path.read_text(encoding="utf-8").split("\n")
+
+
+def test_a_games_words_for_cardstock_must_keep_the_messages_placeholders(
+    tmp_path: Path,
+) -> None:
+    catalogs, said, lines = _with_own_words(
+        tmp_path,
+        '\nmsgctxt "cardstock"\nmsgid "page {n}/{total}"\nmsgstr "feuillet {page}"\n'
+        '\nmsgctxt "cardstock"\nmsgid "print gently"\nmsgstr "imprimer doucement"\n',
+    )
     # what is wrong with the words at their msgstr, a message cardstock has not at its msgid
     assert [(i.level, i.line) for i in said] == [
         ("error", lines.index('msgstr "feuillet {page}"') + 1),
@@ -367,18 +374,11 @@ def test_a_games_words_for_cardstock_must_keep_the_messages_placeholders(
 def test_a_wrong_form_of_a_games_plural_words_for_cardstock_is_at_its_own_msgstr(
     tmp_path: Path,
 ) -> None:
-    root = french_demo(tmp_path / "proj")
-    _translate_labels(root, {})
-    path = root / "catalog" / DEMO / "translations" / "fr.po"
-    own = (
+    _, said, lines = _with_own_words(
+        tmp_path,
         '\nmsgctxt "cardstock"\nmsgid "{n} card"\nmsgid_plural "{n} cards"\n'
-        'msgstr[0] "{n} carte"\nmsgstr[1] "des cartes"\n'
+        'msgstr[0] "{n} carte"\nmsgstr[1] "des cartes"\n',
     )
-    path.write_text(path.read_text(encoding="utf-8") + own, encoding="utf-8")
-    options = BuildOptions(out=tmp_path / "out", lang="fr", only=frozenset({"pnp"}))
-    _, issues = validate(root, [f"{DEMO}-fr"], options)
-    said = [i for i in issues.items if i.field == "cardstock"]
-    lines = path.read_text(encoding="utf-8").split("\n")
     assert [(i.level, i.line) for i in said] == [
         ("error", lines.index('msgstr[1] "des cartes"') + 1)
     ]

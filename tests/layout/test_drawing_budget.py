@@ -13,6 +13,7 @@ from pathlib import Path
 
 from conftest import FIXTURES, GAMES, ROOT, distinct_faces, faces_of, load_games
 from helpers_bounds import bounded_build
+from helpers_drawn import drawn_project, edit_drawing
 
 from cardstock.core.cache import open_cache
 from cardstock.core.stage import Job
@@ -31,9 +32,14 @@ def _project(tmp_path: Path) -> Path:
     return root
 
 
+def _path_data(segments: int) -> str:
+    """Path data of `segments` segments: a move and line-tos."""
+    return "M 0 0" + " L 9 9 L 0 9" * ((segments - 1) // 2) + " L 9 0" * ((segments - 1) % 2)
+
+
 def _svg(segments: int) -> str:
-    """An SVG of one path of `segments` segments: a move and line-tos."""
-    d = "M 0 0" + " L 9 9 L 0 9" * ((segments - 1) // 2) + " L 9 0" * ((segments - 1) % 2)
+    """An SVG of one path of `segments` segments."""
+    d = _path_data(segments)
     return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="{d}"/></svg>'
 
 
@@ -93,6 +99,21 @@ def test_the_same_icon_named_a_few_times_is_drawn(tmp_path):
     built = bounded_build(root, "--only", "svg")
     assert built.code == 0, built.err
     assert _written(root)
+
+
+def test_a_drawn_layouts_own_drawing_counts_on_every_face_it_is_drawn_on(
+    cli, tmp_path, monkeypatch
+):
+    """The unmarked drawing of a drawn layout is drawn on each card of the layout: its
+    segments are each face's, as a picture's are."""
+    root = drawn_project(tmp_path)
+    edit_drawing(root, "</svg>", f'<path d="{_path_data(2_000)}"/>\n</svg>')
+    monkeypatch.setattr(budget, "MAX_FACE_SEGMENTS", 1_999)
+    result = cli("--root", str(root), "build", "--jobs", "1")
+    assert result.code == 2, result.err
+    assert "catalog/mini/cards.csv:2: the face of component 'ember' draws " in result.err
+    assert "more than the 1,999 cardstock draws on one face" in result.err, result.err
+    assert _written(root) == []
 
 
 # ---------------------------------------------------------------- a game
