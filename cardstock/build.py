@@ -37,6 +37,7 @@ from .core.cache import Cache, open_cache
 from .core.issues import InputError, Issue
 from .core.schedule import Lanes
 from .core.stage import BuildJob, Job
+from .core.template_budget import spending
 from .core.toolwords import ENGLISH
 from .core.workers import interruptible
 from .layout.faces import KeptFaces
@@ -62,7 +63,9 @@ def build(
     """Build what `request` asks (see the module's docstring). Raises InputError for bad
     input (nothing written) and `output.WriteError` for a file that cannot be written.
     `keys`: the project's files as hashed just before (by `plan.recall`), else hashed now.
-    `kept`: the faces a `--watch` process keeps from one build to the next."""
+    `kept`: the faces a `--watch` process keeps from one build to the next. The build's
+    template renders, its workers' included, spend one budget of processor time of their
+    own (`template_budget.spending`), so each rebuild of a `--watch` starts afresh."""
     started = time.perf_counter()
     root, options = request.root, request.options
     games, known, editions = build_games(
@@ -76,7 +79,7 @@ def build(
     # Unfrozen when the build ends, so a `--watch` process can collect it again.
     gc.freeze()
     try:
-        with interruptible():
+        with interruptible(), spending():  # a worker forked inside starts with what is left
             if (
                 options.out.is_dir()
             ):  # another build writing there goes first: this one then finds its work done

@@ -21,6 +21,7 @@ from ..core.files import present
 from ..core.issues import InputError, Issue
 from ..core.markup import spans
 from ..core.patterns import fill
+from ..core.template_budget import spent
 from ..core.templating import render
 from ..core.units import UnitError, parse_size
 from .context import table_cell
@@ -369,6 +370,8 @@ def _render_text(
     try:
         out, issue = render(v, ctx, file=file, line=line, field=key, env=env)
     except InputError as exc:  # a breach of the sandbox or its bounds, already located
+        if spent():  # every later text would be refused alike: reported once, here
+            raise
         out, issue = v, exc.issues[0]
     except Exception as exc:  # the text's own arithmetic failed ({{ 1/0 }}), not a bug
         out, issue = (

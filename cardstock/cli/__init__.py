@@ -18,8 +18,17 @@ from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
+from ..core.issues import InputError
 from . import arguments, commands
-from .common import EXIT_INPUT, EXIT_INTERNAL, EXIT_PIPE, find_root, game_ids, safe
+from .common import (
+    EXIT_INPUT,
+    EXIT_INTERNAL,
+    EXIT_PIPE,
+    find_root,
+    game_ids,
+    print_issues,
+    safe,
+)
 
 Command = Callable[[argparse.Namespace], int]
 
@@ -188,6 +197,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
         sys.stdout.flush()  # here, so a reader that went away is noticed while it can be handled
         return code
+    except InputError as exc:  # bad input that stopped a command at once, wherever it was met
+        print_issues(exc.issues, written=exc.written)
+        return EXIT_INPUT
     except BrokenPipeError:  # `cardstock … | head`: the reader has all it wanted
         _silence_stdout()
         return EXIT_PIPE

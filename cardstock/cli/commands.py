@@ -224,20 +224,19 @@ def cmd_check(args: argparse.Namespace) -> int:
         if not catalogs:
             return lang_code
         jobs = [Job(c, found.faces[c.id]) for c in catalogs]
-        try:
-            report = run_checks(
-                jobs,
-                CHECKS,
-                seed=args.seed,
-                runs=args.runs,
-                only=only,
-                strict=getattr(args, "strict", False),
-                sources=sources_folder(args.sources),
-                coverage=args.coverage,
-            )
-        except InputError as exc:  # a template that broke the sandbox's bounds
-            print_issues(exc.issues)
-            return EXIT_INPUT
+        report = run_checks(
+            jobs,
+            CHECKS,
+            seed=args.seed,
+            runs=args.runs,
+            only=only,
+            strict=getattr(args, "strict", False),
+            sources=sources_folder(args.sources),
+            coverage=args.coverage,
+        )
+    except InputError as exc:  # bad input that stops the reading or the check at once (a
+        print_issues(exc.issues)  # template over the sandbox's bounds, a spent budget)
+        return EXIT_INPUT
     finally:
         cache.close()
     if args.json:

@@ -9,6 +9,15 @@ steps bound loops, recursion and ranges; the processor time is the backstop for 
 step counts (a single method call over a long text, repeated in a loop), so that no
 template runs forever.
 
+One render's bounds leave a project free to make each of many renders slow within them
+(a test `'ab' in s` over a text of 4,000,000 characters is one step), and a card's text is
+rendered several times over, on up to 50,000 rows. So all the renders of one process
+(a command) spend one budget besides: `MAX_PROCESS_CPU_SECONDS` of their threads'
+processor time, each render charged what it used as it ends, its deadline the sooner of
+its own and what is left of that budget. A build spends a budget of its own (`spending`,
+entered by `build.build`; each worker forked from it starts with what is left of it), so
+each rebuild of a long `--watch` or `preview` starts afresh.
+
 The size checks here refuse a value before it is made when its length or its number of
 bits is over a bound. A breach raises `TemplateLimit`.
 """
@@ -18,7 +27,8 @@ from __future__ import annotations
 import contextvars
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from jinja2.exceptions import SecurityError
@@ -29,6 +39,15 @@ MAX_TEXT = 4_000_000  # characters (or list items) one render may produce or bui
 MAX_STEPS = 1_000_000  # steps in one render: a loop iteration is one, a call `CALL_STEPS`
 CALL_STEPS = 10  # a call (macro, helper, method) costs far more than a loop step
 MAX_CPU_SECONDS = 10.0  # processor time of the thread running one render
+# Processor time of all the renders of one build, or of one other command (`spending`).
+# Measured (29 November 2026, `time.thread_time` summed around each outermost `budgeted`,
+# one process): the bench's starter deck of 5,000 cards spends 0.18 s in 5,046 renders
+# building every part (1.8 s at 50,000 cards); the same deck with a template in every
+# card's text 6.5 s in 100,000 renders (65 s at 50,000); the five shipped games built
+# together 0.76 s. Over 25 times the largest: no honest game reaches it, and a project
+# whose 50,000 rows each render in a second within one render's bounds, about six times
+# each (83 hours), is stopped once its renders have spent half an hour.
+MAX_PROCESS_CPU_SECONDS = 1800.0
 CLOCK_EVERY = 64  # steps and values made between two readings of the thread's clock
 MAX_INT_BITS = 1_000_000  # size of a whole number a template may compute
 MAX_LIPSUM = 50  # paragraphs of placeholder text
@@ -43,19 +62,78 @@ class TemplateLimit(SecurityError):
     """A template went over one of the bounds above."""
 
 
+class _Spent:
+    """The processor time the renders of one build or command have used (`spending`)."""
+
+    __slots__ = ("seconds",)
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+
+# What the renders spend now: the process's (a command, a library caller), or the build's
+# it runs (`spending`); a worker forked from a build spends what is left of the build's.
+_SPENT = _Spent()
+
+
+def _over_all() -> TemplateLimit:
+    return TemplateLimit(
+        f"the project's templates used more than {MAX_PROCESS_CPU_SECONDS:,g} s of processor "
+        "time in all (cardstock's limit on all the renders of one build or command)"
+    )
+
+
+def spent() -> bool:
+    """Have the renders running now spent their build's or command's budget? A caller that
+    collects each row's refusal raises this one instead: every later render would be
+    refused with the same words, so it is reported once, at the row that spent it."""
+    return _SPENT.seconds >= MAX_PROCESS_CPU_SECONDS
+
+
+@contextmanager
+def spending() -> Iterator[None]:
+    """The renders inside (one build: each rebuild of a `--watch` or a `preview`) share a
+    budget of `MAX_PROCESS_CPU_SECONDS` of their own; the process's resumes after, with
+    what it had spent before, so a long-lived process never runs out across builds."""
+    global _SPENT
+    outer = _SPENT
+    _SPENT = _Spent()
+    try:
+        yield
+    finally:
+        _SPENT = outer
+
+
 class _Budget:
     """What one render may still do: steps, bytes to make, and the thread's processor
-    time at which it is stopped. The clock costs a system call, so it is read once every
-    `CLOCK_EVERY` steps or values made, not at each one: between two readings a render
-    does a bounded amount of work (each step and each value is bounded itself)."""
+    time at which it is stopped: its own `MAX_CPU_SECONDS`, or sooner when less than that
+    is left of the budget of the build it runs in (`_Spent`). The clock costs a system
+    call, so it is read when the render starts and ends (to charge the build what it
+    used) and once every `CLOCK_EVERY` steps or values made, not at each one: between two
+    readings a render does a bounded amount of work (each step and each value is bounded
+    itself)."""
 
-    __slots__ = ("steps", "made", "cpu_deadline", "until_clock")
+    __slots__ = (
+        "steps",
+        "made",
+        "cpu_deadline",
+        "until_clock",
+        "started",
+        "spent",
+        "by_all",
+        "stopped",
+    )
 
     def __init__(self) -> None:
         self.steps = MAX_STEPS
         self.made = MAX_MADE  # bytes the render may still make
-        self.cpu_deadline = time.thread_time() + MAX_CPU_SECONDS
+        self.started = time.thread_time()
+        self.spent = _SPENT  # charged what the render used, when it ends
+        left = MAX_PROCESS_CPU_SECONDS - self.spent.seconds
+        self.by_all = left < MAX_CPU_SECONDS  # the build's budget ends before the render's
+        self.cpu_deadline = self.started + min(left, MAX_CPU_SECONDS)
         self.until_clock = CLOCK_EVERY
+        self.stopped: float | None = None  # the reading that stopped it, if the clock did
 
     def tick(self, n: int = 1) -> None:
         self.steps -= n
@@ -81,10 +159,24 @@ class _Budget:
 
     def clock(self) -> None:
         self.until_clock = CLOCK_EVERY
-        if time.thread_time() > self.cpu_deadline:
-            raise TemplateLimit(
-                f"the template used more than {MAX_CPU_SECONDS:g} s of processor time in one render"
-            )
+        now = time.thread_time()
+        if now > self.cpu_deadline:
+            self.stopped = now
+            self.stop()
+
+    def stop(self) -> None:
+        """Raise the bound the deadline stands for: the render's own, or the build's."""
+        if self.by_all:
+            raise _over_all()
+        raise TemplateLimit(
+            f"the template used more than {MAX_CPU_SECONDS:g} s of processor time in one render"
+        )
+
+    def close(self) -> None:
+        """Charge the build the processor time the render used (the clock is read again
+        unless it was read as it stopped the render)."""
+        end = time.thread_time() if self.stopped is None else self.stopped
+        self.spent.seconds += end - self.started
 
 
 _BUDGET: contextvars.ContextVar[_Budget | None] = contextvars.ContextVar(
@@ -107,10 +199,14 @@ def charge(size: int) -> None:
 
 
 def budgeted(run: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """`run(*args, **kwargs)` under a fresh budget, or the budget of the render it runs in."""
+    """`run(*args, **kwargs)` under a fresh budget, or the budget of the render it runs in;
+    refused at once when the build's is spent (`spending`)."""
     if _BUDGET.get() is not None:
         return run(*args, **kwargs)
-    token = _BUDGET.set(_Budget())
+    budget = _Budget()
+    if budget.by_all and budget.cpu_deadline <= budget.started:
+        raise _over_all()  # nothing left: refused before it starts
+    token = _BUDGET.set(budget)
     try:
         return run(*args, **kwargs)
     except RecursionError:
@@ -119,6 +215,7 @@ def budgeted(run: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         raise TemplateLimit("the template needs more memory than this machine gives it") from None
     finally:
         _BUDGET.reset(token)
+        budget.close()
 
 
 SIZED = (str, bytes, list, tuple, dict, set, frozenset)

@@ -20,7 +20,9 @@ here (`environment`), never by a plain `jinja2.Environment`. On top of Jinja2's 
   keeps making large values stops while it runs, not when memory runs out;
 - one render may take at most `MAX_STEPS` loop iterations and calls, and
   `MAX_CPU_SECONDS` of its thread's processor time (`template_budget`): every bound counts
-  work, so a busy machine refuses nothing an idle one accepts;
+  work, so a busy machine refuses nothing an idle one accepts; and all the renders of one
+  build, or of another command, at most `MAX_PROCESS_CPU_SECONDS` together (each render
+  charged its processor time as it ends: `template_budget.spending`);
 - a template text is at most `MAX_SOURCE` characters and `MAX_TOKENS` tokens, and nests
   no deeper than Python's own stack allows (compiling costs time and memory per token);
 - widths and precisions in ``%``, the ``format`` filter and ``str.format`` are at most
