@@ -15,30 +15,21 @@ writes them (`extract` the template, `update` one language). Nothing is silent: 
 language lacks, leaves as the source wrote it, or translated from an older source text is a
 finding (`report`), and the build prints the source text in its place with a warning. What
 is wrong with an entry's translation is located at its msgstr, where the translator fixes
-it (Babel gives an entry's msgid line only: `msgstr_lines` finds the msgstr's after it);
-what is wrong with the entry itself (its source text, its key) at its msgid.
+it (Babel gives an entry's msgid line only: `msgstr_lines` finds the msgstr's after it), and
+what is wrong with one form of a plural entry at that form's own `msgstr[n]`
+(`Entry.form_line`); what is wrong with the entry itself (its source text, its key) at its
+msgid.
 
 A `.po` file is bounded as a table is: no larger than any file cardstock reads
 (`core.files`), at most `MAX_ENTRIES` entries (counted in its bytes before it is parsed)
 and each text of an entry at most `MAX_TEXT` characters, as a CSV cell is; past a bound the
 file or the entry is refused at its line, and none of it is used.
 
-The file's `Plural-Forms` header is a rule in C of the count `n` (`plural=(n > 1);`), which
-gettext reads when it opens a compiled catalog. The rule is checked as the file is read, the
-way GNU `msgfmt` checks it, through the public route a translation takes: the header is
-written into a compiled catalog (Babel's `write_mo`) with one plural entry of every form,
-which gettext opens (`GNUTranslations`) and asks for the entry at each count. gettext must
-read the rule (only `n`, numbers and C's operators, at most 1,000 characters and 20
-parentheses deep), and for every count from 0 to 1,000 it picks one of the `nplurals` forms,
-never dividing by zero. A rule that fails is an error at the header's line, and the
-language's usual rule is used in its place. A file may name at most `MOST_FORMS` forms (a
-language has six at most); `nplurals` is read from the file's bytes before Babel parses it,
-which makes a list of that many forms for each plural entry.
+The file's `Plural-Forms` header is checked as it is read (`po_plurals`).
 """
 
 from __future__ import annotations
 
-import gettext
 import io
 import re
 from collections.abc import Callable, Iterator
@@ -58,6 +49,7 @@ from ..core.templating import plain
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
 from ..core.toolwords import messages
 from .languages import TRANSLATIONS, TRANSLATIONS_TEMPLATE
+from .po_plurals import PLURAL_FORMS, forms_problem, plural_line, plural_problem
 from .text import Text
 from .wording import DESIGNER, PILES_TABLE, PREFIXES, pile_words, stats_labels, wording_texts
 
@@ -75,19 +67,6 @@ TEMPLATE = TRANSLATIONS_TEMPLATE  # what `cardstock translate extract` writes th
 # a text of an entry (msgid, msgstr, a plural form, msgctxt): at most as long as a CSV cell
 # (131,072 characters, Python's csv reader's limit, which the tables are read with)
 MAX_TEXT = 131_072
-# the counts a Plural-Forms rule is tried on, as GNU msgfmt tries it
-PLURAL_COUNTS = range(1001)
-PLURAL_FORMS = "Plural-Forms"
-# the most plural forms a file may name: languages have one to six (CLDR), and Babel makes a
-# list of `nplurals` texts for every plural entry it reads
-MOST_FORMS = 20
-# `nplurals=<n>` in the file's bytes, its quoted pieces joined as a .po reader joins them
-_NPLURALS = re.compile(rb"nplurals\s*=([^;\"\n]*)", re.IGNORECASE)
-_PIECES = re.compile(rb'"[ \t]*\r?\n[ \t]*"')
-# the entry the compiled catalog that tries a rule holds, one text per form
-_ONE, _OTHER = "one", "other"
-# the header's line that names the rule: `"Plural-Forms: nplurals=2; plural=(n > 1);\n"`
-_PLURAL_LINE = re.compile(rb'^\s*"plural-forms:', re.IGNORECASE | re.MULTILINE)
 # entries of one file: four texts for each of the 50,000 components a game may have
 # (`load.MAX_COMPONENTS`), far above any real game; Babel parses this many in seconds
 MAX_ENTRIES = 200_000
@@ -114,6 +93,13 @@ class Entry:
     # entry itself is located (a source text changed since, a key no text has, a fuzzy
     # mark); None: `line`'s
     msgid_line: int | None = None
+    # the lines of its msgstr statements, a plural entry's one per form: `form_line`
+    form_lines: tuple[int, ...] = ()
+
+    def form_line(self, form: int) -> int | None:
+        """Where form `form` of the translation is written (0: the first or only form): the
+        line of its own `msgstr[form]`, else of its first msgstr (`line`)."""
+        return _form_line(self.form_lines, form, self.line)
 
 
 @dataclass
@@ -373,13 +359,13 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
         )
         return out
     if (problem := forms_problem(data)) is not None:
-        issues.append(Issue(shown, _plural_line(data), PLURAL_FORMS, problem))
+        issues.append(Issue(shown, plural_line(data), PLURAL_FORMS, problem))
         return out
     po = _parse(data, lang, shown, issues)
     if po is None:
         return out
     if (problem := plural_problem(po.plural_expr, po.num_plurals)) is not None:
-        issues.append(Issue(shown, _plural_line(data), PLURAL_FORMS, problem))
+        issues.append(Issue(shown, plural_line(data), PLURAL_FORMS, problem))
     else:
         out.plural_forms = po.plural_forms
     strings = msgstr_lines(data, [m.lineno for m in po if m.id])
@@ -405,6 +391,7 @@ def read_translation(catalog: Catalog, lang: str, issues: list[Issue]) -> Transl
             same="same" in message.flags,
             numbers_changed=numbers_changed(message),
             msgid_line=message.lineno,
+            form_lines=forms,
         )
         (out.entries if key else out.messages)[entry.key] = entry
     return out
@@ -432,70 +419,6 @@ def msgstr_lines(data: bytes, msgid_lines: list[int | None]) -> dict[int, tuple[
 def _form_line(lines: tuple[int, ...], form: int, fallback: int | None) -> int | None:
     """The line of an entry's msgstr `form` (0: the first or only), else `fallback`."""
     return lines[form] if form < len(lines) else (lines[0] if lines else fallback)
-
-
-def forms_problem(data: bytes) -> str | None:
-    """What is wrong with the number of plural forms a `.po` file's bytes name before Babel
-    reads them; None when every `nplurals` it names is at most `MOST_FORMS`."""
-    for found in _NPLURALS.finditer(_PIECES.sub(b"", data)):
-        try:
-            named = int(found.group(1).decode("utf-8", "replace"))
-        except ValueError:
-            continue  # not a number: Babel's reader says what it makes of it
-        if named > MOST_FORMS:
-            return (
-                f"nplurals={named:,}: a language has six plural forms at most; a file may "
-                f"name {MOST_FORMS}"
-            )
-    return None
-
-
-def plural_problem(expr: str, nplurals: int) -> str | None:
-    """What makes a Plural-Forms rule unusable (see the module's docstring); None when
-    gettext reads it and it picks one of the `nplurals` forms for every count tried."""
-    if nplurals < 1:
-        return f"nplurals={nplurals}: a language has one plural form or more"
-    if nplurals > MOST_FORMS:
-        return f"nplurals={nplurals:,}: a file may name {MOST_FORMS} plural forms at most"
-    shown = repr(expr if len(expr) <= 60 else expr[:57] + "...")
-    try:
-        said = _compiled(expr, nplurals)
-    except (ValueError, SyntaxError, RecursionError, OverflowError, MemoryError) as exc:
-        return f"gettext cannot read the rule plural={shown}: {exc}"
-    for n in PLURAL_COUNTS:
-        try:
-            form = said.ngettext(_ONE, _OTHER, n)
-        except ArithmeticError:
-            return f"the rule plural={shown} divides by zero for a count of {n}"
-        if form in (_ONE, _OTHER):  # the catalog has no such form: gettext fell back
-            return (
-                f"the rule plural={shown} picks no form of the file's for a count of {n}: "
-                f"it has forms 0 to {nplurals - 1} (nplurals={nplurals})"
-            )
-    return None
-
-
-def _compiled(expr: str, nplurals: int) -> gettext.GNUTranslations:
-    """A compiled catalog with the rule as its Plural-Forms and one plural entry whose
-    form `i` says `i`, opened by gettext as a translation is."""
-    from babel.messages.catalog import Catalog as PoCatalog
-    from babel.messages.mofile import write_mo
-
-    # Babel writes a Plural-Forms header only for a catalog with a language; the header set
-    # after it is the one written
-    catalog = PoCatalog(locale="en", fuzzy=False)
-    catalog.mime_headers = [(PLURAL_FORMS, f"nplurals={nplurals}; plural={expr};")]
-    catalog.add((_ONE, _OTHER), tuple(str(i) for i in range(nplurals)))
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
-
-
-def _plural_line(data: bytes) -> int | None:
-    """The line of the file's header that names its Plural-Forms rule."""
-    found = _PLURAL_LINE.search(data)
-    return data.count(b"\n", 0, found.start()) + 1 if found else None
 
 
 NUMBERS_CHANGED = "numbers changed:"  # a translator's comment that accepts other numbers
@@ -585,8 +508,8 @@ def _parse(data: bytes, lang: str, shown: str, issues: list[Issue]) -> PoCatalog
 
 
 # the findings about an entry's translation (an empty msgstr, one that is the source's
-# words), located at its msgstr; the others (a source text changed since, a fuzzy mark, a
-# key no text has) are about the entry, located at its msgid
+# words), located at its msgstr (a plural entry's: the form's own); the others (a source
+# text changed since, a fuzzy mark, a key no text has) are about the entry, at its msgid
 ON_MSGSTR = frozenset({"missing", "identical"})
 
 
@@ -597,14 +520,16 @@ class Finding:
     kind: str  # "missing", "identical", "stale", "fuzzy", "unused"
     text: Text | None  # None for an entry that names no text of the game
     entry: Entry | None
+    form: int = 0  # which form of a plural entry's translation it is about (`ON_MSGSTR`)
 
     def issue(self, translation: Translation, level: Level = "warning") -> Issue:
         """The finding as a located message: at the `.po` entry when there is one (at its
-        msgstr when the finding is about the translation, `ON_MSGSTR`; else at its msgid),
-        else at the source text (the fallback the build prints is quoted)."""
+        msgstr when the finding is about the translation, `ON_MSGSTR`, a plural entry's at
+        its `form`'s own; else at its msgid), else at the source text (the fallback the
+        build prints is quoted)."""
         lang = translation.lang
         if self.entry is not None:
-            line = self.entry.line
+            line = self.entry.form_line(self.form)
             if self.kind not in ON_MSGSTR and self.entry.msgid_line is not None:
                 line = self.entry.msgid_line
             where = translation.file
@@ -669,18 +594,28 @@ def report(all_texts: list[Text], translation: Translation) -> Report:
     for t in all_texts:
         keys.add(t.key)
         entry = translation.entry(t)
+        forms = (entry.forms or (entry.text,)) if entry is not None else ()
         if entry is None or not entry.text:
-            findings.append(Finding("missing", t, entry))
+            # a plural entry lacks its first empty form
+            findings.append(Finding("missing", t, entry, _first(forms, lambda f: not f) or 0))
         elif entry.was != t.source or entry.was_plural != t.plural:
             findings.append(Finding("stale", t, entry))
         elif entry.fuzzy:
             findings.append(Finding("fuzzy", t, entry))
-        elif entry.text == t.source and _has_words(t.source) and not entry.same:
-            findings.append(Finding("identical", t, entry))
+        elif _has_words(t.source) and not entry.same:
+            # a form that is the source's words (a plural entry's: its singular or plural)
+            said = {t.source, t.plural} - {""}
+            if (form := _first(forms, said.__contains__)) is not None:
+                findings.append(Finding("identical", t, entry, form))
     for key, entry in [*translation.entries.items(), *translation.messages.items()]:
         if key not in keys:
             findings.append(Finding("unused", None, entry))
     return Report(translation.lang, len(all_texts), findings)
+
+
+def _first(forms: tuple[str, ...], wrong: Callable[[str], bool]) -> int | None:
+    """The index of the first of `forms` that is `wrong`, None when none is."""
+    return next((i for i, form in enumerate(forms) if wrong(form)), None)
 
 
 def _has_words(text: str) -> bool:

@@ -28,7 +28,7 @@ from .pseudo import pseudo
 from .text import Text
 
 if TYPE_CHECKING:
-    from .translations import Chosen, LayoutWords, Translation
+    from .translations import Chosen, Entry, LayoutWords, Translation
 
 # what a translation must keep of its source: numbers, inline icons and placeholders
 _KEPT = re.compile(r"\d+|:[a-z][a-z0-9-]*:|\{[^{}]*\}")
@@ -121,30 +121,42 @@ def translation_of(
     return made
 
 
-def kept_differently(all_texts: list[Text], given: Chosen) -> list[tuple[Text, str]]:
-    """Each text whose translation states other numbers, icons or placeholders than its
-    source: a translation cannot change a count."""
+def kept_differently(all_texts: list[Text], given: Chosen) -> list[tuple[Text, str, int]]:
+    """Each form of a text's translation (a plural one's every form, by its index; else its
+    one, 0) that states other numbers, icons or placeholders than its source (a plural
+    form: than the source's singular or plural): a translation cannot change a count."""
     out = []
     for t in all_texts:
         there = (given.words if t.template else given.values).get(t.key, t.source)
-        if Counter(kept(t, t.source)) != Counter(kept(t, there)):
-            out.append((t, there))
+        forms = given.plurals.get(t.key) if t.plural else None
+        out += [
+            (t, form, i)
+            for i, form in enumerate(forms or (there,))
+            if not any(Counter(kept(t, x)) == Counter(kept(t, form)) for x in _sources(t))
+        ]
     return out
+
+
+def _sources(t: Text) -> tuple[str, ...]:
+    """The source texts a form of the translation of `t` may say: its singular, and its
+    plural when it is said of a count (a language's forms are not English's two)."""
+    return (t.source, t.plural) if t.plural else (t.source,)
 
 
 def _same_marks(t: Text, there: str) -> bool:
     """Whether the translation keeps the source's icons and placeholders (its numbers
     aside): a translator may say a number another way, never drop an icon."""
-    marks = [k for k in kept(t, t.source) if not k.isdigit()]
-    return Counter(marks) == Counter(k for k in kept(t, there) if not k.isdigit())
+    said = Counter(k for k in kept(t, there) if not k.isdigit())
+    return any(Counter(k for k in kept(t, x) if not k.isdigit()) == said for x in _sources(t))
 
 
 def changed_numbers(translation: Translation, all_texts: list[Text], given: Chosen) -> list[Issue]:
     """An error for each text whose translation states other numbers or icons (unless its
     entry's translator comment accepts it, with a reason: `# numbers changed: <why>`), and
-    for each template message whose translation drops or adds a `%(name)s` placeholder."""
+    for each template message whose translation drops or adds a `%(name)s` placeholder;
+    each at the line of the form that says it (a plural entry's own `msgstr[n]`)."""
     out: list[Issue] = dropped_placeholders(translation, all_texts)
-    for t, there in kept_differently(all_texts, given):
+    for t, there, form in kept_differently(all_texts, given):
         entry = translation.entry(t)
         why = entry.numbers_changed if entry is not None else None
         if why and _same_marks(t, there):
@@ -158,52 +170,83 @@ def changed_numbers(translation: Translation, all_texts: list[Text], given: Chos
             hint = "; `# numbers changed:` accepts other numbers, not other icons or placeholders"
         else:
             hint = "; the `# numbers changed:` comment gives no reason"
+        source = t.plural if form and t.plural else t.source
         out.append(
             Issue(
                 translation.file,
-                entry.line if entry is not None else None,
+                entry.form_line(form) if entry is not None else None,
                 t.key,
-                f"[{translation.lang}] the translation states {kept(t, there)} "
-                f"where the source states {kept(t, t.source)}{hint}",
+                f"[{translation.lang}] the translation{_form_said(entry, form)} states "
+                f"{kept(t, there)} where the source states {kept(t, source)}{hint}",
             )
         )
     return out
 
 
+def _form_said(entry: Entry | None, form: int) -> str:
+    """How a finding names the form of a plural entry it is about; "" for a singular one."""
+    return f"'s form {form} (msgstr[{form}])" if entry is not None and entry.forms else ""
+
+
 def dropped_placeholders(translation: Translation, all_texts: list[Text]) -> list[Issue]:
-    """An error for each template message whose translation (any of its forms, when not
-    fuzzy) drops a `%(name)s` placeholder of its msgid, or names one the msgid has not: a
-    placeholder is a number, a name or a rule word the catalog holds, and a translation
-    that retypes it goes on saying it when the catalog changes (docs/languages.md)."""
+    """An error for each form of a template message's translation (when not fuzzy) that
+    drops a `%(name)s` placeholder of its msgid, names one the msgid has not, or cannot be
+    filled as the msgid is (a lone `%`), at that form's line: a placeholder is a number, a
+    name or a rule word the catalog holds, and a translation that retypes it goes on saying
+    it when the catalog changes (docs/languages.md)."""
     out: list[Issue] = []
     for t in all_texts:
         entry = translation.entry(t) if t.template else None
         if entry is None or entry.fuzzy or (entry.was, entry.was_plural) != (t.source, t.plural):
             continue
         want = named(t.source) | named(t.plural)
-        for form in entry.forms or (entry.text,):
+        for i, form in enumerate(entry.forms or (entry.text,)):
             if not form:
                 continue
             lost, extra = sorted(want - named(form)), sorted(named(form) - want)
-            if lost or extra:
-                said = []
-                if lost:
-                    said.append("drops " + ", ".join(f"%({n})s" for n in lost))
-                if extra:
-                    said.append(
-                        "names " + ", ".join(f"%({n})s" for n in extra) + ", not in the msgid"
-                    )
+            said = []
+            if lost:
+                said.append("drops " + ", ".join(f"%({n})s" for n in lost))
+            if extra:
+                said.append("names " + ", ".join(f"%({n})s" for n in extra) + ", not in the msgid")
+            if not said and (bad := _unfilled(form, t)) is not None:
+                said.append(f"cannot be filled as its msgid is ({bad}; a `%` of its own is `%%`)")
+            if said:
                 out.append(
                     Issue(
                         translation.file,
-                        entry.line,
+                        entry.form_line(i),
                         "msgstr",
-                        f"[{translation.lang}] the translation {' and '.join(said)}: keep "
-                        "every placeholder, the catalog fills it (a number, name or rule word)",
+                        f"[{translation.lang}] the translation{_form_said(entry, i)} "
+                        f"{' and '.join(said)}: keep every placeholder, the catalog fills it "
+                        "(a number, name or rule word)",
                     )
                 )
-                break
     return out
+
+
+class _Filled(dict[str, int]):
+    """Any placeholder's value (0: `%(n)s` and `%(n)d` both take it), as the rendering fills
+    a template message (its values, `%` always applied: the msgid writes a `%` as `%%`)."""
+
+    def __missing__(self, key: str) -> int:
+        return 0
+
+
+def _unfilled(form: str, t: Text) -> str | None:
+    """Why a form of a template message's translation cannot be filled with the values its
+    msgid can (a `%` that starts no placeholder: write `%%`), None when it can or when the
+    msgid itself is not filled (a message with no values)."""
+    try:
+        for x in _sources(t):
+            _ = x % _Filled()
+    except (ValueError, TypeError, KeyError):
+        return None
+    try:
+        _ = form % _Filled()
+    except (ValueError, TypeError, KeyError) as exc:
+        return str(exc)
+    return None
 
 
 def refused_patterns(translation: Translation) -> list[Issue]:
@@ -214,10 +257,12 @@ def refused_patterns(translation: Translation) -> list[Issue]:
     for key, entry in translation.entries.items():
         if not (key.startswith("set.") and key.endswith(".group")) or not entry.text:
             continue
-        try:
-            check_pattern(entry.text)
-        except ValueError as exc:
-            out.append(Issue(translation.file, entry.line, key, f"[{translation.lang}] {exc}"))
+        for i, form in enumerate(entry.forms or (entry.text,)):
+            try:
+                check_pattern(form)
+            except ValueError as exc:
+                where = entry.form_line(i)
+                out.append(Issue(translation.file, where, key, f"[{translation.lang}] {exc}"))
     return out
 
 
@@ -308,31 +353,30 @@ def _own_tool_words(translation: Translation, issues: Issues) -> dict[str, str]:
 
 def _own_tool_forms(translation: Translation, issues: Issues) -> dict[str, tuple[str, ...]]:
     """The game's own forms of cardstock's plural messages (`{n} die`, `{n} dice`), as
-    `_own_tool_words` checks a message: each form names the plural's placeholders."""
+    `_own_tool_words` checks a message: each form names the plural's placeholders. What is
+    wrong with a form is an error at its own `msgstr[n]`, one for each form."""
     plural = {m[0]: m[-1] for m in tool_messages() if len(m) > 1}
     out: dict[str, tuple[str, ...]] = {}
     for msgid, forms in translation.tool_forms.items():
-        at = translation.tool_line(msgid)
-        want = sorted(set(_PLACEHOLDER.findall(plural.get(msgid, ""))))
-        refused = [(i, b) for i, b in enumerate(map(_refused, forms)) if b is not None]
-        wrong = [i for i, f in enumerate(forms) if sorted(set(_PLACEHOLDER.findall(f))) != want]
         if msgid not in plural:
             said = f"[{translation.lang}] {msgid!r} is no plural message of cardstock's own "
+            at = translation.tool_line(msgid)
             issues.add(translation.file, at, TOOL_CONTEXT, said + "(cardstock.pot)", "warning")
-        elif refused:
-            form, bad = refused[0]
-            where = translation.tool_line(msgid, form)
-            issues.add(translation.file, where, TOOL_CONTEXT, f"[{translation.lang}] {bad}")
-        elif wrong:
-            issues.add(
-                translation.file,
-                translation.tool_line(msgid, wrong[0]),
-                TOOL_CONTEXT,
-                f"[{translation.lang}] the form {forms[wrong[0]]!r} of {msgid!r} names the "
-                f"placeholders {sorted(set(_PLACEHOLDER.findall(forms[wrong[0]])))}, the "
-                f"message {want}",
-            )
-        else:
+            continue
+        want = sorted(set(_PLACEHOLDER.findall(plural[msgid])))
+        wrong = False
+        for i, form in enumerate(forms):
+            bad = _refused(form)
+            if bad is None and (names := sorted(set(_PLACEHOLDER.findall(form)))) != want:
+                bad = (
+                    f"the form {form!r} of {msgid!r} names the placeholders {names}, the "
+                    f"message {want}"
+                )
+            if bad is not None:
+                where = translation.tool_line(msgid, i)
+                issues.add(translation.file, where, TOOL_CONTEXT, f"[{translation.lang}] {bad}")
+                wrong = True
+        if not wrong:
             out[msgid] = forms
     return out
 

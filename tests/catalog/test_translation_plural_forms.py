@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from helpers_languages import GAME, french_demo
 
-from cardstock.catalog.translations import MOST_FORMS, plural_problem
+from cardstock.catalog.po_plurals import MOST_FORMS, plural_problem
 from cardstock.cli import main
 
 PO = f"catalog/{GAME}/translations/fr.po"
