@@ -30,7 +30,7 @@ from ..catalog.translations import (
     translated,
 )
 from ..catalog.translations import all_texts as texts_of
-from ..core.issues import InputError, Issue, Level
+from ..core.issues import InputError, Issue, Issues, Level
 from ..core.language import babel_name, refused
 from ..core.output import write_atomic
 from ..core.toolwords import CONTEXT as TOOL_CONTEXT
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from babel.messages.catalog import Message
 
     from ..catalog.load import Catalog
+    from ..core.toolwords import ToolWords
 
 _NO_DATE = datetime(2000, 1, 1, tzinfo=UTC)
 
@@ -247,7 +248,7 @@ def check_languages(
     input, as a build finds it: every such file's problems, no reports, and exit 2. So is a
     text the layouts cannot draw in the language (a translated template the sandbox
     refuses, located at its `.po` entry): exit 2, after the reports."""
-    from ..catalog.variants import changed_numbers, translation_of
+    from ..catalog.variants import changed_numbers, edition_words, translation_of
     from ..layout.labels import layout_words
 
     issues: list[Issue] = []
@@ -272,9 +273,13 @@ def check_languages(
         found += [f.issue(translation, level) for f in rep.findings]
         given = chosen(all_texts, translation)
         found += changed_numbers(translation, all_texts, given)
-        fits, text, unfit = _fits(catalog, lang, given, translation)
+        said = Issues()  # the game's own words for cardstock's messages, as a build reads them
+        words = edition_words(translation, lang, said)
+        found += list(said)
+        fits, text, unfit = _fits(catalog, lang, given, words)
         found += unfit
-        bad_input |= bool(unfit)  # an input error found while drawing, as a build finds it
+        # an input error found in those words or while drawing, as a build finds it
+        bad_input |= bool(unfit) or bool(said.errors)
         errors = sum(1 for i in found if i.level == "error")
         bad = not fits or bool(read) or (strict and not rep.complete) or errors > 0
         failed |= bad
@@ -306,16 +311,15 @@ def _verdict(bad: bool, errors: int, fits: bool) -> str:
 
 
 def _fits(
-    catalog: Catalog, lang: str, given: Chosen, translation: Translation
+    catalog: Catalog, lang: str, given: Chosen, words: ToolWords
 ) -> tuple[bool, list[str], list[Issue]]:
     """Lay every face out in the language and run the print-safety check on it (text that
     overflows or shrinks below the least size), and the footers check (a one-line footer
     that leaves a part off, in the edition's own words). Whether it passed, its report's
     lines without the report's own verdicts (the language's verdict says it), and the
-    errors of a text the layouts cannot draw in the language (then there is no report)."""
-    from ..catalog.variants import edition_words
+    errors of a text the layouts cannot draw in the language (then there is no report).
+    `words`: cardstock's own words in the language, the game's among them."""
     from ..core.cache import open_cache
-    from ..core.issues import Issues
     from ..core.stage import Job
     from ..layout.art.ownicons import game_library
     from ..layout.art.symbols import library
@@ -324,8 +328,6 @@ def _fits(
     from ..rules import render, run_checks
     from ..stages import CHECKS
 
-    # the words' own problems are the translation report's (`check_languages`)
-    words = edition_words(translation, lang, Issues())
     variant = dc_replace(translated(catalog, given, lang), tool_words=words)
     cache = open_cache()
     try:

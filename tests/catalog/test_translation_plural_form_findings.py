@@ -169,17 +169,23 @@ TOOL_WRONG = {
 }
 
 
+# the translated game checked, and the game checked in the language: both read its words
+ASKED = {"the translated game": (f"{GAME}-fr",), "--lang": (GAME, "--lang", "fr")}
+
+
+@pytest.mark.parametrize("asked", list(ASKED))
 @pytest.mark.parametrize("form", [0, 1, 2])
 @pytest.mark.parametrize("kind", list(TOOL_WRONG))
 def test_a_wrong_form_of_a_games_words_for_cardstock_is_at_its_own_msgstr(
-    project: Path, capsys: pytest.CaptureFixture[str], kind: str, form: int
+    project: Path, capsys: pytest.CaptureFixture[str], kind: str, form: int, asked: str
 ) -> None:
     wrong, words = TOOL_WRONG[kind]
     forms = list(TOOL_GOOD)
     forms[form] = wrong
     lines = give(project, TOOL, tuple(forms), context="cardstock")
-    _code, told = said(capsys, project, "check", f"{GAME}-fr")
+    code, told = said(capsys, project, "check", *ASKED[asked])
     assert located(told, words) == [f"{PO}:{lines[form]}"], told
+    assert code == 2, told  # bad input, as a build of the language finds it
 
 
 def test_each_wrong_form_of_a_games_words_for_cardstock_is_reported(
