@@ -30,7 +30,7 @@ from ..catalog.load import Catalog
 from ..core.csv_cells import csv_bytes
 from ..core.issues import InputError, Issue
 from ..core.localized import number
-from ..core.names import child, plain_name
+from ..core.names import child
 from ..core.output import artifact, refuse_links, remove_stale
 from ..core.project import shared_layout
 from ..core.stage import BuildOptions, Job, StageResult
@@ -40,11 +40,21 @@ from ..core.validation import read_model
 from ..layout.faces import Faces, own_back
 from ..layout.ops import Face, Group, Matrix, PathData, r, rect_path
 from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
-from .shopcheck import output_intent, service_problems
+from .shopcheck import CARD_KINDS as CARD_KINDS  # the kinds a print shop takes
+from .shopcheck import (
+    Key,
+    box_key,
+    deck_key,
+    deck_names,
+    distinct,
+    mixed_sizes,
+    output_intent,
+    service_name_problem,
+    service_problems,
+)
 from .tuckboxes import TuckTemplate, template_problems, tuckbox_images
 
 PRESETS_FILE = "print-shops.toml"
-CARD_KINDS = ("card", "reference")
 TOLERANCE = parse_length("0.5mm")
 
 
@@ -162,7 +172,7 @@ def load_presets(root: Path) -> tuple[dict[str, Service], list[Issue]]:
     parsed, lines = found
     bad = []
     for sid, service in parsed.services.items():
-        wrong = plain_name(sid)  # the service's folder of uploads is named so
+        wrong = service_name_problem(sid)  # the service's folder of uploads is named so
         if wrong is not None:
             bad.append(Issue(shown, line_for(lines, ("services", sid)), f"services.{sid}", wrong))
             continue
@@ -262,12 +272,6 @@ def turned(card: Card) -> Card:
     return Card(card.component, quarter(card.front, clockwise=True), back, True)
 
 
-def deck_name(catalog: Catalog, comp: Any) -> str:
-    """The deck a print shop takes a card in: its shared back, or its set when it has a back
-    of its own (reference cards, double-sided sets)."""
-    return str(comp.back if not own_back(catalog, comp) and comp.back else comp.set)
-
-
 def size_problems(
     catalog: Catalog, services: Iterable[str], presets: dict[str, Service]
 ) -> list[Issue]:
@@ -279,37 +283,59 @@ def size_problems(
         service = presets.get(sid)
         if service is None:
             continue  # an unknown service is an option error, reported by the command line
-        seen: set[str] = set()
+        seen: set[Key] = set()
         for comp in catalog.components:
-            deck = deck_name(catalog, comp)
+            deck = deck_key(catalog, comp)
             if comp.kind not in CARD_KINDS or deck in seen:
                 continue
             if size_for(service, parse_size(comp.size)) is None:
                 seen.add(deck)
                 found.append(not_offered(catalog, service, comp))
+        names = deck_names(catalog)
+        by_deck: dict[str, list[Any]] = {}
+        for comp in catalog.components:
+            if comp.kind in CARD_KINDS and deck_key(catalog, comp) not in seen:
+                by_deck.setdefault(names[deck_key(catalog, comp)], []).append(comp)
+        found += _mixed_sizes(service, by_deck)
     return found
 
 
+def _mixed_sizes(service: Service, by_deck: dict[str, list[Any]]) -> list[Issue]:
+    """`shopcheck.mixed_sizes` for `service` (none where it uploads per size)."""
+    if service.uploads != "back":
+        return []
+
+    def size_of(comp: Any) -> str | None:
+        fit = size_for(service, parse_size(comp.size))
+        return None if fit is None else fit.size.name
+
+    return mixed_sizes(service.name, by_deck, size_of)
+
+
 def check_inputs(catalogs: list[Catalog], options: BuildOptions) -> list[Issue]:
-    """The presets file, and a size every service asked for (`--for`) offers for every
-    deck, checked before anything is written."""
+    """The presets file, and, for every service the stage writes (those asked for with
+    `--for`, else all), a size it offers for every deck, and one size a deck (where it
+    uploads per deck), checked before anything is written."""
     if not catalogs:
         return []
     presets, problems = load_presets(catalogs[0].root)
     found = list(problems)
-    if options.services and presets:
+    if presets and not problems:
         for catalog in catalogs:
-            found += size_problems(catalog, options.services, presets)
+            found += size_problems(catalog, options.services or tuple(presets), presets)
     return found
 
 
 def decks(faces: Faces, *, bleed: bool) -> dict[str, list[Card]]:
-    """The game's cards grouped as a print shop takes them: one deck per shared back (named
-    by the back), and one per set for cards with a back of their own (reference cards).
-    A print run shows no version mark or code unless the game asks (`[playtest] uploads`)."""
+    """The game's cards grouped as a print shop takes them (`shopcheck.deck_key`): one
+    deck per shared back, and one per set for cards with a back of their own (reference
+    cards) or none, each under its file name (`shopcheck.deck_names`: the back's or set's
+    id, with its kind where a back and a set share the id). A print run shows no version
+    mark or code unless the game asks (`[playtest] uploads`)."""
     catalog = faces.catalog
     marked = catalog.game.playtest.uploads
-    out: dict[str, list[Card]] = {}
+    names = deck_names(catalog)
+    grouped: dict[Key, list[Card]] = {}
     for comp in catalog.components:
         if comp.kind not in CARD_KINDS:
             continue
@@ -319,10 +345,9 @@ def decks(faces: Faces, *, bleed: bool) -> dict[str, list[Card]]:
         if not marked:
             front = None if front is None else front.unmarked()
             back = None if back is None else back.unmarked()
-        name = deck_name(catalog, comp)
         if front is not None:
-            out.setdefault(name, []).append(Card(comp, front, back))
-    return out
+            grouped.setdefault(deck_key(catalog, comp), []).append(Card(comp, front, back))
+    return {names[key]: cards for key, cards in grouped.items()}
 
 
 def fit_bleed(image: Any, size: tuple[int, int]) -> Any:
@@ -378,13 +403,23 @@ def _names(cards: list[Card]) -> list[str]:
 
 
 def _backs(catalog: Catalog, cards: list[Card], ext: str) -> dict[str, tuple[str, Face]]:
-    """An upload's back images: face key -> its file (below the upload's folder), face."""
-    backs: dict[str, tuple[str, Face]] = {}
+    """An upload's back images: face key -> its file (below the upload's folder), face. A
+    deck's shared back is named by its id, a card's own back by its front's name, and so is
+    a second drawing of a shared back (a landscape card's, turned); a back id that is a
+    front's name is told apart by kind (`shopcheck.distinct`)."""
+    named: dict[str, tuple[Key, Face]] = {}
+    ids: set[str] = set()
     for name, c in zip(_names(cards), cards):
-        if c.back is None or c.back.key in backs:
+        if c.back is None or c.back.key in named:
             continue
         shared = not own_back(catalog, c.component) and c.component.back
-        backs[c.back.key] = (f"back/{c.component.back if shared else name}.{ext}", c.back)
+        if shared and str(c.component.back) not in ids:
+            ids.add(str(c.component.back))
+            named[c.back.key] = (Key("back", str(c.component.back)), c.back)
+        else:
+            named[c.back.key] = (Key("card", name), c.back)
+    files = distinct(key for key, _ in named.values())
+    backs = {k: (f"back/{files[key]}.{ext}", face) for k, (key, face) in named.items()}
     if len(backs) == 1 and all(c.back is not None for c in cards):
         backs = {key: (f"back.{ext}", face) for key, (_, face) in backs.items()}
     return backs
@@ -603,7 +638,7 @@ def uploads(
     """The game's cards grouped as `service` takes them (`Service.uploads`): per deck, or
     per card size (named by the size); an upload past the service's largest deck is split
     in parts (`<name>-1`, `<name>-2`, ...). A deck with a card whose size the service does
-    not print is a problem instead."""
+    not print, or (per deck) with cards of two sizes, is a problem instead."""
     errors: list[Issue] = []
     groups: dict[str, tuple[Size, list[Card]]] = {}
     for deck, cards in by_deck.items():
@@ -611,6 +646,10 @@ def uploads(
         bad = [c for c, f in zip(cards, fits) if f is None]
         if bad:
             errors.append(not_offered(catalog, service, bad[0].component))
+            continue
+        mixed = _mixed_sizes(service, {deck: [c.component for c in cards]})
+        if mixed:
+            errors += mixed
             continue
         for c, fit in zip(cards, fits):
             assert fit is not None
@@ -663,6 +702,7 @@ def build_print_shop(job: Job) -> StageResult:
     asked = options.services or tuple(presets)
     result = StageResult()
     by_deck = decks(job.faces, bleed=True)
+    names = deck_names(catalog)  # the tuck boxes' too
     errors: list[Issue] = []
     plans: list[tuple[str, Service, Upload]] = []
     for sid in asked:
@@ -716,7 +756,7 @@ def build_print_shop(job: Job) -> StageResult:
                 job.faces,
                 service.name,
                 service.tuckboxes,
-                lambda comp: deck_name(catalog, comp),
+                lambda comp: names[box_key(comp)],
                 put_box,
             )
     for sid in asked:

@@ -6,8 +6,10 @@ anything is laid out or written:
   folder, or `<name>.pdf`, of an upload per size), unique in its service, and, where the
   service uploads per size and splits a deck past its largest (`presets.uploads`: parts
   `<name>-1`, `<name>-2`, ...), never another size's name followed by `-` and a number,
-  which would be that size's part's folder; a PDF/X `profile` is a relative path of plain
-  names below `layouts/`;
+  which would be that size's part's folder, nor, where the service also gets tuck boxes
+  (`<deck>-tuckbox.png` beside the uploads), a name ending in `-tuckbox.png`; a service's
+  own name (its folder, beside the zips `<game>-<service>.zip`) does not end in `.zip`; a
+  PDF/X `profile` is a relative path of plain names below `layouts/`;
 - an image is bounded: `pixels` a side at least 1, at most `MOST_PIXELS` in all (the limit
   for art, `catalog.art.MAX_PIXELS`); `dpi` from `LEAST_DPI` to `MOST_DPI`, as `--dpi`;
   a card size's image holds its trim at its `dpi` (the service's bleed is never
@@ -17,22 +19,40 @@ anything is laid out or written:
 
 A tuck box's image is bounded the same way, and the cards it holds by `MAX_DECK`
 (`tuckboxes.template_problems`).
+
+The decks of a game's uploads are keyed by what they are (`deck_key`): the deck of the
+back a card shares with others, or its set's deck when it has a back of its own (a
+reference card, a double-sided set, a card whose text continues on its back) or none (a
+single-sided set). A back's id and a set's id are names of different kinds, and a back may
+be named like a set: a deck is a `Key` of its kind and its id, never the bare id, so two
+decks are never one because their ids coincide. Their files are named by their ids while
+that names one thing (`distinct`): the deck `pack` is the upload `pack/` (or `pack.pdf`)
+and the tuck box `pack-tuckbox.png`; where a back and a set share an id, both decks are
+named with their kind (`back_quickref`, `set_quickref`), which no id is (an id holds only
+lowercase letters, digits and hyphens, `catalog.fields.SLUG_PATTERN`). An upload's back
+images (`back/<name>.png`) are named the same way: a shared back by its id, a card's own
+back by its front's file name (`007-quickref`), both with their kind where they coincide.
+Where a service takes a deck per back, a deck is one card size (`mixed_sizes`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ..catalog.art import MAX_PIXELS
+from ..catalog.load import Catalog
 from ..core.files import Unreadable, read_bytes
 from ..core.issues import Issue
 from ..core.names import plain_name
 from ..core.project import shared_layout
 from ..core.tomlpos import KeyLines, line_for
 from ..core.units import POINTS_PER, UnitError, parse_length, parse_size
+from ..layout.faces import own_back
 from ..render.pdfdoc import PdfX
 
 MOST_PIXELS = MAX_PIXELS  # an upload image's pixels in all: 50 megapixels
@@ -43,7 +63,22 @@ LEAST_DPI, MOST_DPI = 10, 1200  # an upload image's resolution, the range `--dpi
 # 108, and a catalog's row says at most 10,000 copies, so 10,000 leaves room for any
 # real deck and refuses a typo or a 10**30.
 MAX_DECK = 10_000
+CARD_KINDS = ("card", "reference")  # the kinds a print shop takes
 _PART = re.compile(r"(.+)-[0-9]+")  # a split upload's part: its name, `-`, a number
+BOX_FILE = "-tuckbox.png"  # a deck's tuck box beside a service's uploads: `<deck>-tuckbox.png`
+
+
+def service_name_problem(sid: str) -> str | None:
+    """What keeps `sid` from naming a service's folder of uploads: not a plain name, or
+    named like a zip (the zips, `<game>-<service>.zip`, lie beside the folders); None when
+    it names one."""
+    wrong = plain_name(sid)
+    if wrong is None and sid.casefold().endswith(".zip"):
+        wrong = (
+            f"{sid!r} ends in '.zip': the service's folder would be named like a zip of "
+            "the uploads (`<game>-<service>.zip`) beside it; name the service otherwise"
+        )
+    return wrong
 
 
 def deck_problem(cards: int) -> str | None:
@@ -150,6 +185,16 @@ def service_problems(
         for field, message in size_problems(size, named.get(size.name.casefold())):
             say(("sizes", i, field), f"services.{sid}.sizes[{i}].{field}", message)
         named.setdefault(size.name.casefold(), i)
+    if service.uploads == "size" and service.files == "images" and service.tuckboxes:
+        for i, size in enumerate(service.sizes):
+            if size.name.casefold().endswith(BOX_FILE):
+                say(
+                    ("sizes", i, "name"),
+                    f"services.{sid}.sizes[{i}].name",
+                    f"{size.name!r} ends in {BOX_FILE!r}: the folder of this size's upload "
+                    f"would be named like a deck's tuck box (`<deck>{BOX_FILE}`) beside it; "
+                    "name the size otherwise",
+                )
     if service.uploads == "size" and service.deck_sizes:  # a size's parts are folders
         for i, other in part_clashes([size.name for size in service.sizes]):
             say(
@@ -210,4 +255,77 @@ def size_problems(size: Any, same: int | None) -> list[tuple[str, str]]:
                     f"smaller than the trim ({round(need[0])} x {round(need[1])} px)",
                 )
             )
+    return found
+
+
+@dataclass(frozen=True)
+class Key:
+    """A thing an upload's file or folder is named for: its kind (`back`, a back's deck or
+    a shared back's image; `set`, a set's deck; `card`, a card's own back image) and its
+    bare name (the back's or set's id, the front's file name)."""
+
+    kind: Literal["back", "set", "card"]
+    name: str
+
+
+def deck_key(catalog: Catalog, comp: Any) -> Key:
+    """The deck a print shop takes a card in: its shared back's, else its set's (a back of
+    its own, or none)."""
+    if comp.back and not own_back(catalog, comp):
+        return Key("back", str(comp.back))
+    return Key("set", str(comp.set))
+
+
+def box_key(comp: Any) -> Key:
+    """The deck a tuck box holds a card in, keyed as `impose.tuckbox.decks_of` groups the
+    cards: by the back the card names, else by its set."""
+    return Key("back", str(comp.back)) if comp.back else Key("set", str(comp.set))
+
+
+def distinct(keys: Iterable[Key]) -> dict[Key, str]:
+    """Each key's file name: its bare name, or `<kind>_<name>` when another key has the
+    same bare name (ignoring case, as a file system may). Distinct keys of one kind never
+    share a bare name (ids and front names are unique), and no bare name holds `_`, so the
+    names are distinct."""
+    keys = list(dict.fromkeys(keys))
+    shared = Counter(k.name.casefold() for k in keys)
+    return {k: k.name if shared[k.name.casefold()] == 1 else f"{k.kind}_{k.name}" for k in keys}
+
+
+def deck_names(catalog: Catalog) -> dict[Key, str]:
+    """The file name of every deck of the game a print shop gets: the uploads' decks
+    (`deck_key`) and the tuck boxes' (`box_key`), named together so that an upload and a
+    tuck box of one deck carry one name and those of two decks never do."""
+    keys: list[Key] = []
+    for comp in catalog.components:
+        if comp.kind in CARD_KINDS:
+            keys.append(deck_key(catalog, comp))
+        if comp.kind == "card" and comp.count > 0:
+            keys.append(box_key(comp))
+    return distinct(keys)
+
+
+def mixed_sizes(
+    service_name: str, by_deck: dict[str, list[Any]], size_of: Callable[[Any], str | None]
+) -> list[Issue]:
+    """A problem for each deck (its components, by its name) whose cards a service that
+    takes a deck per back prints in two of its sizes (`size_of`: a component's size's name,
+    None where it prints none): a deck is one product of one card size. Located at the
+    deck's first card of its second size."""
+    found = []
+    for deck, comps in by_deck.items():
+        sizes = [(c, n) for c in comps if (n := size_of(c)) is not None]
+        other = next(((c, n) for c, n in sizes if n != sizes[0][1]), None)
+        if other is None:
+            continue
+        found.append(
+            Issue(
+                other[0].file,
+                other[0].line,
+                "back",
+                f"{service_name} takes a deck in one card size, but the deck {deck!r} holds "
+                f"{sizes[0][1]} cards ({sizes[0][0].id!r}) and {other[1]} cards (this card, "
+                f"{other[0].id!r}); give the cards of one size a back of their own",
+            )
+        )
     return found

@@ -35,7 +35,7 @@ from ..impose.tuckbox import Deck, Net, decks_of, draw_art
 from ..render.pdf import PdfFaces
 from ..render.pdfdoc import pdf_settings
 from ..render.png import INCH, png_bytes, rasterise
-from .shopcheck import deck_problem, image_problems
+from .shopcheck import BOX_FILE, deck_problem, image_problems
 
 TOLERANCE = 0.5 * POINTS_PER["mm"]
 
@@ -212,7 +212,7 @@ def tuckbox_images(
                 )
             )
             continue
-        put(f"{file_name(deck.first)}-tuckbox.png", image(catalog, deck, box))
+        put(f"{file_name(deck.first)}{BOX_FILE}", image(catalog, deck, box))
     return notes
 
 
