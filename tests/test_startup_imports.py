@@ -143,6 +143,10 @@ NOT_WITHOUT_RIGHT_TO_LEFT = ("cardstock.render.shaping", "cardstock.layout.text.
 # the hidden columns through `rules.rule_words`.
 NOT_IN_A_BUILD = ("cardstock.rules.mutation",)
 
+# What a plain `check` may not load: the tagging of a drawn book (pikepdf, QPDF), which
+# a rulebook laid out for its findings alone never reaches (`books.document.build`).
+NOT_IN_A_CHECK = ("pikepdf", "cardstock.books.tagging")
+
 # What a build whose layouts draw rectangles, ellipses and text alone may not load: the
 # other box types' drawing code (the registry imports a type's module when a layout first
 # names the type, `cardstock.layout.boxtypes`).
@@ -285,6 +289,8 @@ def test_a_check_without_mutate_loads_no_mutation_test(tmp_path: Path) -> None:
     assert {"cardstock.rules.model", "cardstock.rules.report"} <= modules
     assert "cardstock.rules.facts.kinds" in modules  # its facts were checked
     assert loaded(NOT_IN_A_BUILD, modules) == []
+    assert "cardstock.books.document" in modules  # its rulebook laid out for the lint
+    assert loaded(NOT_IN_A_CHECK, modules) == []
 
 
 def test_a_check_with_mutate_loads_the_mutation_test(tmp_path: Path) -> None:

@@ -54,7 +54,6 @@ from .content import BOOK_FOR_PAPER, BookSize  # noqa: E402
 from .marks import FOOTER, PAGE, Node, Recorder, Tagged, recorder_of, unwrapped
 from .scripts import MeasuredParagraph, ScriptEntry, ScriptParagraph, needs_layout
 from .story import HEADINGS, ICON_CALLBACK, Styles, grid_style, text_position
-from .tagging import tag
 
 
 def margins() -> tuple[float, float, float, float]:
@@ -715,6 +714,8 @@ def build(
         return buf, doc, story
 
     def done(doc: BookDoc, passes: int) -> Built:
+        from .tagging import tag  # pikepdf (QPDF): only for a book that is drawn
+
         drawn = unique_subset_tags(buf.getvalue())
         tagged = tag(drawn, doc.marks, meta.get("title", title), meta.get("lang", ""))
         return Built(tagged, doc.page, passes=passes, drawn=drawn)
