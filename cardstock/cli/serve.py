@@ -16,6 +16,7 @@ never into the files themselves.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -49,9 +50,21 @@ OWN = ".preview"
 _KEPT = "/?#%!$&'()*+,;=:@"
 HISTORY = 64  # builds kept for a page that reconnects (an older page reloads instead)
 KEEP_ALIVE_SECONDS = 10.0  # a comment line on an idle stream, so a closed page is noticed
-MAX_CONNECTIONS = 384  # open at once, each with its thread: a browser opens six or so a tab
-MAX_STREAMS = 64  # streams of builds open at once: one per open page
+# Connections handled at once, each by a thread of its own (its stack, 8 MB of address
+# space on Linux). A browser opens at most six to one host name (twelve with both
+# 127.0.0.1 and localhost), its open pages' streams included, so two browsers never meet
+# the bound; past it, a connection waiting for its request is let go to make room, or the
+# newcomer is refused.
+MAX_CONNECTIONS = 32
+MAX_STREAMS = 16  # streams of builds open at once (one per open page): half the connections
 IDLE_SECONDS = 10.0  # the longest wait for a request's head, or for a client to take data
+LET_GO_SECONDS = 1.0  # the longest wait for the thread of a connection let go to end
+# The answer to a connection over the bound, written by the accepting thread without
+# waiting (a new connection's send buffer is empty), before it closes the connection.
+REFUSAL = (
+    b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Length: 0\r\n"
+    b"Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n"
+)
 
 TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -157,14 +170,19 @@ class PreviewServer(ThreadingHTTPServer):
     a new secret token; `serve` starts it on a thread of its own, `stop` ends it.
 
     Each connection has a thread of its own, and there are at most `max_connections` of
-    them: one more is closed as soon as it is accepted, until one ends. A connection
-    waits at most `idle_seconds` for each request's head, whole (a client that sends
-    nothing, or a byte now and then, is let go), and as long for a client to take each
-    part of an answer. At most `max_streams` of them are streams of builds (one per open
-    page): another stream is refused with an empty 503."""
+    them. One more takes the place of the connection that has waited longest for a
+    request's head, which is let go; when none waits, it is answered an empty 503
+    (`Retry-After: 1`) and closed by the accepting thread, without a thread of its own.
+    When no thread can start (the system's memory or threads spent), `max_connections`
+    becomes the number running. A connection waits at most `idle_seconds` for each
+    request's head, whole (a client that sends nothing, or a byte now and then, is let
+    go), and as long for a client to take each part of an answer. At most `max_streams`
+    of them are streams of builds (one per open page): another stream is refused with an
+    empty 503."""
 
     daemon_threads = True  # a page's open stream never keeps the process alive
     block_on_close = False
+    request_queue_size = 128  # a burst of connections waits to be accepted, never dropped
 
     def __init__(self, out: Path, builds: Builds) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
@@ -175,11 +193,13 @@ class PreviewServer(ThreadingHTTPServer):
         self.hosts = {f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
         self.cookie = f"cardstock-preview-{self.port}"  # a browser keeps cookies by host alone
         self.max_connections = connection_cap()
-        self.max_streams = MAX_STREAMS
+        self.max_streams = min(MAX_STREAMS, self.max_connections // 2)
         self.idle_seconds = IDLE_SECONDS
-        self._count = threading.Lock()
+        self._count = threading.Condition()
         self.connections = 0
         self.streams = 0
+        # the connections waiting for a request's head, the longest waiting first
+        self._waiting: dict[socket.socket, threading.Thread | None] = {}
         self._thread: threading.Thread | None = None
 
     @property
@@ -201,22 +221,91 @@ class PreviewServer(ThreadingHTTPServer):
         self.server_close()
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        """A thread for the connection, while there are fewer than `max_connections`;
-        else the connection is closed at once."""
+        """A thread for the connection, in a place below `max_connections` (made, when
+        there is none, by letting go the connection waiting longest for its request);
+        else the refusal. When no thread can start (the system's memory or threads are
+        spent), the bound becomes the connections running, and a place is made so."""
+        for _ in range(2):
+            if not self._admit():
+                break
+            with self._count:  # waiting for its first request from now; its thread to come
+                self._waiting[request] = None
+            try:
+                super().process_request(request, client_address)
+                return
+            except Exception:  # "can't start new thread", or no memory to
+                self._lower_bound(request)
+        self._refuse(request)
+
+    def _lower_bound(self, request: socket.socket) -> None:
+        """The connection counted in had no thread: the bound is those running."""
         with self._count:
-            full = self.connections >= self.max_connections
-            if not full:
-                self.connections += 1
-        if full:
-            self.shutdown_request(request)
-            return
-        try:
-            super().process_request(request, client_address)
-        except BaseException:  # no thread to count it down (RuntimeError: none can start)
-            self._ended()
-            self.shutdown_request(request)
+            self._waiting.pop(request, None)
+            self.connections -= 1
+            self.max_connections = max(1, self.connections)
+            self.max_streams = min(self.max_streams, self.max_connections // 2)
+
+    def _admit(self) -> bool:
+        """Count a connection in, when there is a place for it or one can be made."""
+        for _ in range(2):
+            with self._count:
+                if self.connections < self.max_connections:
+                    self.connections += 1
+                    return True
+            if not self._let_go_waiting():
+                return False
+        return False
+
+    def _let_go_waiting(self) -> bool:
+        """Close the connection that has waited longest for a request's head, and wait
+        (`LET_GO_SECONDS` at most) for its thread to end: False when none waits."""
+        with self._count:
+            self._count.wait_for(  # threads just started name themselves
+                lambda: not self._waiting or any(self._waiting.values()), LET_GO_SECONDS
+            )
+            known = [(c, t) for c, t in self._waiting.items() if t is not None]
+            if not known:
+                return False
+            connection, thread = known[0]
+            del self._waiting[connection]
+        with contextlib.suppress(OSError):  # already closed by its own thread
+            connection.shutdown(socket.SHUT_RDWR)  # its read returns: its thread ends
+        thread.join(LET_GO_SECONDS)
+        return not thread.is_alive()
+
+    def _refuse(self, request: socket.socket) -> None:
+        """The empty 503, written without waiting, and the connection closed (what the
+        client sent read first, so the close is not a reset that could lose the 503)."""
+        with contextlib.suppress(OSError):
+            request.settimeout(0.0)
+            request.send(REFUSAL)
+        with contextlib.suppress(OSError):
+            request.recv(65536)
+        self.shutdown_request(request)
+
+    def waiting(self, connection: socket.socket) -> None:
+        """The connection waits for a request's head: it may be let go to make room (the
+        first request's wait counts from the connection's start)."""
+        with self._count:
+            self._waiting.setdefault(connection, threading.current_thread())
+
+    def answering(self, connection: socket.socket) -> bool:
+        """The connection's request came whole: it is answered, unless it was let go."""
+        with self._count:
+            if connection not in self._waiting:
+                return False
+            del self._waiting[connection]
+            return True
+
+    def forget(self, connection: socket.socket) -> None:
+        with self._count:
+            self._waiting.pop(connection, None)
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
+        with self._count:  # the connection's thread, for the one that may let it go
+            if request in self._waiting:
+                self._waiting[request] = threading.current_thread()
+                self._count.notify_all()
         try:
             super().process_request_thread(request, client_address)
         finally:
@@ -305,7 +394,12 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_one_request(self) -> None:
         self.head.deadline = time.monotonic() + self.head.seconds
+        self.server.waiting(self.connection)
         super().handle_one_request()
+
+    def finish(self) -> None:
+        self.server.forget(self.connection)  # before its socket is closed
+        super().finish()
 
     def version_string(self) -> str:
         return "cardstock-preview"
@@ -346,6 +440,9 @@ class Handler(BaseHTTPRequestHandler):
         return False
 
     def _answer(self, send_body: bool) -> None:
+        if not self.server.answering(self.connection):  # let go to make room: closed
+            self.close_connection = True
+            return
         self.connection.settimeout(self.idle)  # for the answer: the head's is spent
         path, mark, query = self.path.partition("?")
         parts = path.split("/")

@@ -1,7 +1,7 @@
 """The preview's server under load and against clients that misbehave: files streamed
-from the disk (no whole file held per request), connections, threads and streams capped,
-a client that sends its request slowly or not at all let go, and a client gone without a
-word a quiet event.
+from the disk (no whole file held per request), threads and streams capped (the bound on
+connections: tests/cli/test_preview_connection_bound.py), a client that sends its request
+slowly or not at all let go, and a client gone without a word a quiet event.
 
 The first tests run the server in this process, with small limits, and measure what
 Python allocates while it answers (`tracemalloc`). The last runs `cardstock preview`
@@ -196,29 +196,17 @@ def test_a_client_silent_or_dribbling_its_request_is_let_go(server: PreviewServe
     assert answered.head()[0] == 200  # the stand-in page: no downloads page yet
 
 
-def test_connections_past_the_cap_are_closed_until_one_ends(server: PreviewServer) -> None:
-    server.max_connections = 3
-    held = [_client(server) for _ in range(3)]
-    assert wait_for(lambda: server.connections == 3)
-    extra = _client(server)
-    assert extra.closed_by_server()
-    held.pop().drop()
-    assert wait_for(lambda: server.connections == 2)
-    served = _client(server)
-    served.send("/")
-    assert served.head()[0] == 200
-
-
 def test_the_connection_cap_leaves_most_open_files_to_the_builds(tmp_path: Path) -> None:
     resource = pytest.importorskip("resource")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, hard), hard))
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(64, hard), hard))
     try:
         small = PreviewServer(tmp_path, Builds())
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
     small.server_close()
-    assert small.max_connections == 64  # a quarter of 256
+    assert small.max_connections == 16  # a quarter of 64
+    assert small.max_streams == 8  # half the connections: the rest for files
     roomy = PreviewServer(tmp_path, Builds())
     roomy.server_close()
     unbounded = soft == resource.RLIM_INFINITY or soft >= 4 * MAX_CONNECTIONS
