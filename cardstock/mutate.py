@@ -21,6 +21,7 @@ from .core.cache import Cache, open_cache
 from .core.files import placed
 from .core.issues import InputError, Issues
 from .core.stage import Job
+from .core.template_budget import spending
 from .layout.checks.drawn import once_per_place
 from .layout.faces import Faces, KeptFaces
 from .layout.ops import Face, Text, walk
@@ -133,11 +134,12 @@ def judge_of(
 ) -> Judge:
     """The check of `game` with some files placed: what it fails on (see `failures`);
     a refused input fails with its every error. The first call (the unedited game) keeps
-    its faces for the others."""
+    its faces for the others. Each call is a check of its own, its templates' renders
+    spending a budget of their own (`template_budget.spending`), as a build's do."""
     kept = BaselineFaces()
 
     def judge(texts: Mapping[Path, bytes]) -> frozenset[Finding]:
-        with placed(texts):
+        with placed(texts), spending():
             found = validate(root, [game], cache, kept=kept)
             if found.issues.errors or not found.catalogs:
                 return refused(found.issues.errors) or frozenset(

@@ -201,6 +201,28 @@ def test_caught_means_a_finding_the_unedited_game_does_not_have(project: Path) -
         assert line == f"    {e.at}: {e.describe()}"
 
 
+def test_each_judged_edit_spends_a_template_budget_of_its_own(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process's budget spent to the last second, a judge still renders: each judged
+    edit is a check of its own, with a budget of its own, so a game of many edits is never
+    refused for the renders of all its checks together."""
+    from cardstock.core import template_budget
+    from cardstock.core.cache import open_cache
+    from cardstock.mutate import judge_of
+
+    spent = template_budget._Spent()
+    spent.seconds = template_budget.MAX_PROCESS_CPU_SECONDS
+    monkeypatch.setattr(template_budget, "_SPENT", spent)
+    cache = open_cache()
+    try:
+        found = judge_of(project, GAME, cache, seed=1, runs=20, sources=None)({})
+    finally:
+        cache.close()
+    assert not [f for f in found if "processor time in all" in f.text], found
+    assert template_budget._SPENT is spent  # the process's own, as it was, after the judge
+
+
 def test_an_accepted_survivor_is_shown_as_accepted_and_a_stale_entry_is_a_finding(
     project: Path,
 ) -> None:
