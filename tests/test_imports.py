@@ -480,6 +480,10 @@ def test_imports_inside_functions_only_defer_heavy_libraries():
         "cardstock.books.check.lint",
         "cardstock.books.stage.build_rulebook",
         "cardstock.books.document.booklets_of",
+        # the tagging of a drawn book (pikepdf), which a book laid out for its findings alone
+        # (a check's) never needs: `build` and its `done`, which tags what was drawn
+        "cardstock.books.document.build",
+        "cardstock.books.document.done",
         "cardstock.books.rulebook._readers",
         # the rules checker's models, setup simulator and source coverage, imported where
         # a rules.toml is read or checked: a game without one loads none of them
