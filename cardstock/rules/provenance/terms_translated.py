@@ -10,6 +10,8 @@ A translated text whose English says a term and not its sibling, and whose trans
 says the sibling's translation and not the term's, names the other term: the English held
 to the source by its facts, the translation is held to the English by the file's own
 glossary. The finding is at the `.po` entry, naming both terms and both translations.
+Each form of a plural entry is read (`reading.translated.translated_forms`), held to the
+source's singular or plural; a form that names the sibling is found at its own `msgstr[n]`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ...core.issues import Issue
-from ..reading.translated import translations
+from ..reading.translated import form_named, translated_forms, translations
 
 if TYPE_CHECKING:
     from ...catalog.load import Catalog
@@ -58,7 +60,8 @@ def siblings(terms: list[str]) -> list[tuple[str, str]]:
 
 
 def swapped_terms(catalog: Catalog) -> list[Issue]:
-    """Each translated text that names a term's sibling where its English names the term."""
+    """Each translated text (each form of a plural one) that names a term's sibling where
+    its English names the term."""
     pairs = siblings(defined_terms(catalog))
     out: list[Issue] = []
     for r in translations(catalog) if pairs else []:
@@ -67,30 +70,40 @@ def swapped_terms(catalog: Catalog) -> list[Issue]:
             for term in {t for p in pairs for t in p}
             if (e := r.by_source.get(" ".join(term.split()))) is not None and e.text and not e.fuzzy
         }
+        usable = [(a, b) for a, b in pairs if a in given and b in given]
         for key, e in [*r.t.entries.items(), *r.t.messages.items()]:
-            if not e.text or e.fuzzy or e.forms:
+            if not e.text or e.fuzzy:
                 continue
-            english, there = _words(e.was), _words(e.text)
-            for a, b in pairs:
-                if a not in given or b not in given or _words(given[a]) == _words(given[b]):
-                    continue
-                if (
-                    _says(english, a)
-                    and not _says(english, b)
-                    and _says(there, given[b])
-                    and not _says(there, given[a])
-                ):
+            for form, text, sources in translated_forms(e):
+                for a, b in _swaps(usable, given, sources, text):
                     out.append(
                         Issue(
                             r.t.file,
-                            e.line,
+                            e.form_line(form),
                             key,
                             f"the English says {a!r}, which {r.t.file} translates "
-                            f"{given[a]!r}; its {r.t.lang} translation says {given[b]!r}, the "
-                            f"file's {b!r}: {e.text!r}",
+                            f"{given[a]!r}; its {r.t.lang} translation{form_named(e, form)} "
+                            f"says {given[b]!r}, the file's {b!r}: {text!r}",
                         )
                     )
     return out
+
+
+def _swaps(
+    pairs: list[tuple[str, str]], given: dict[str, str], sources: tuple[str, ...], text: str
+) -> list[tuple[str, str]]:
+    """Each pair (term, sibling) of `pairs` where every one of `sources` (the English a
+    translated `text` may say: a plural form's singular or plural) names the term and not
+    its sibling, and `text` names the sibling's translation (`given`) and not the term's."""
+    there = _words(text)
+    return [
+        (a, b)
+        for a, b in pairs
+        if _words(given[a]) != _words(given[b])
+        and _says(there, given[b])
+        and not _says(there, given[a])
+        and all(_says(e, a) and not _says(e, b) for e in map(_words, sources))
+    ]
 
 
 __all__ = ["defined_terms", "siblings", "swapped_terms"]

@@ -12,6 +12,11 @@ read its translations (`catalog/<game>/translations/<lang>.po`) as well as its E
 
 Each finding is the fact's own, at the `.po` entry's line, naming the language, what the
 English says and what the translation says instead.
+
+The checks of every translated text (`numbers_translated`, and the terms' check,
+`provenance.terms_translated`) read each form of a plural entry (`msgstr[0]`, `msgstr[1]`,
+…, `translated_forms`), each held to the source's singular or plural, and find what is
+wrong with one form at its own `msgstr[n]` line.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ...catalog.translations import FOLDER, Translation, read_translation
+from ...catalog.translations import FOLDER, Entry, Translation, read_translation
 from ...core.files import present
 from ...core.toolwords import tool_words
 from ..verdicts import Problem
@@ -109,24 +114,57 @@ def numbers_kept(fact: Any, texts: list[tuple[str, str]], catalog: Catalog) -> l
 
 
 def numbers_translated(catalog: Catalog) -> list[Problem]:
-    """Every translated text of the game (not only a value fact's place) that states other
-    numbers in digits than its English: "rang 11" turned to "rang 10" where the English says
-    11. (Number words are left to `numbers_kept`: "les deux" is "both" as often as "two".)"""
+    """Every translated text of the game (not only a value fact's place; each form of a
+    plural one, `translated_forms`) that states other numbers in digits than its English:
+    "rang 11" turned to "rang 10" where the English says 11. (Number words are left to
+    `numbers_kept`: "les deux" is "both" as often as "two".)"""
     out: list[Problem] = []
     for r in translations(catalog):
         for key, e in [*r.t.entries.items(), *r.t.messages.items()]:
-            if not e.text or e.fuzzy or e.forms:
-                continue  # untranslated, doubtful, or a plural (its forms count differently)
-            english, there = _numbers(e.was, {}), _numbers(e.text, {})
-            if english != there:
+            if not e.text or e.fuzzy:
+                continue  # untranslated (a plural entry: a form left empty), or doubtful
+            for form, text, sources in translated_forms(e):
+                there = _numbers(text, {})
+                if any(_numbers(source, {}) == there for source in sources):
+                    continue  # a plural form: as its singular or its plural says
+                english = _numbers(sources[0], {})
                 out.append(
                     Problem(
-                        f"{key}: the English says {_listed(english)}, its {r.t.lang} "
-                        f"translation {_listed(there)}: {e.text!r}",
-                        at=(r.t.file, e.line),
+                        f"{key}: the English{english_named(e, form)} says {_listed(english)}, "
+                        f"its {r.t.lang} translation{form_named(e, form)} {_listed(there)}: "
+                        f"{text!r}",
+                        at=(r.t.file, e.form_line(form)),
                     )
                 )
     return out
+
+
+def translated_forms(e: Entry) -> list[tuple[int, str, tuple[str, ...]]]:
+    """Each form of an entry's translation as (its number, its text, the source texts it
+    may say): a singular entry's one, held to its msgid; each form of a plural entry
+    (`msgstr[n]`), held to the source's singular or its plural (`msgid_plural`), as a
+    translation's numbers and icons are (`catalog.variants`): a language's forms are not
+    English's two (French says 0 in its first form, English in its plural; Polish has three),
+    so a form may say what either says. The first source is the one a finding quotes: the
+    singular for form 0, the plural for the others. Its line: `e.form_line(number)`."""
+    if not e.forms:
+        return [(0, e.text, (e.was,))]
+    sources = (e.was, e.was_plural) if e.was_plural else (e.was,)
+    return [(n, text, sources[::-1] if n else sources) for n, text in enumerate(e.forms)]
+
+
+def form_named(e: Entry, form: int) -> str:
+    """How a finding names the form of a plural entry it is about ("'s form 1
+    (msgstr[1])"); "" for a singular entry."""
+    return f"'s form {form} (msgstr[{form}])" if e.forms else ""
+
+
+def english_named(e: Entry, form: int) -> str:
+    """Which source text a finding about a plural entry's form quotes (" plural" for
+    form 1 and on, " singular" for form 0); "" for a singular entry."""
+    if not e.forms or not e.was_plural:
+        return ""
+    return " plural" if form else " singular"
 
 
 _ENGLISH = {w: n for w, n in NUMBER_WORDS.items() if n >= 2}
