@@ -43,7 +43,6 @@ from ..render.png import INCH, faces_pdf, png_bytes, rasterise, transparent
 from .shopcheck import CARD_KINDS as CARD_KINDS  # the kinds a print shop takes
 from .shopcheck import (
     Key,
-    box_key,
     deck_key,
     deck_names,
     distinct,
@@ -756,7 +755,7 @@ def build_print_shop(job: Job) -> StageResult:
                 job.faces,
                 service.name,
                 service.tuckboxes,
-                lambda comp: names[box_key(comp)],
+                lambda comp: names[deck_key(catalog, comp)],
                 put_box,
             )
     for sid in asked:

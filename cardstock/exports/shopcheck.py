@@ -20,19 +20,21 @@ anything is laid out or written:
 A tuck box's image is bounded the same way, and the cards it holds by `MAX_DECK`
 (`tuckboxes.template_problems`).
 
-The decks of a game's uploads are keyed by what they are (`deck_key`): the deck of the
-back a card shares with others, or its set's deck when it has a back of its own (a
-reference card, a double-sided set, a card whose text continues on its back) or none (a
-single-sided set). A back's id and a set's id are names of different kinds, and a back may
-be named like a set: a deck is a `Key` of its kind and its id, never the bare id, so two
-decks are never one because their ids coincide. Their files are named by their ids while
-that names one thing (`distinct`): the deck `pack` is the upload `pack/` (or `pack.pdf`)
-and the tuck box `pack-tuckbox.png`; where a back and a set share an id, both decks are
-named with their kind (`back_quickref`, `set_quickref`), which no id is (an id holds only
-lowercase letters, digits and hyphens, `catalog.fields.SLUG_PATTERN`). An upload's back
-images (`back/<name>.png`) are named the same way: a shared back by its id, a card's own
-back by its front's file name (`007-quickref`), both with their kind where they coincide.
-Where a service takes a deck per back, a deck is one card size (`mixed_sizes`).
+The decks of a game's uploads are keyed by what they are (`deck_key`, from `impose.tuckbox`,
+which the tuck boxes group their cards by too: a deck's box holds the cards its upload
+holds): the deck of the back a card shares with others, or its set's deck when it has a
+back of its own (a reference card, a double-sided set, a card whose text continues on its
+back) or none (a single-sided set). A back's id and a set's id are names of different
+kinds, and a back may be named like a set: a deck is a `Key` of its kind and its id, never
+the bare id, so two decks are never one because their ids coincide. Their files are named
+by their ids while that names one thing (`distinct`): the deck `pack` is the upload
+`pack/` (or `pack.pdf`) and the tuck box `pack-tuckbox.png`; where a back and a set share
+an id, both decks are named with their kind (`back_quickref`, `set_quickref`), which no id
+is (an id holds only lowercase letters, digits and hyphens,
+`catalog.fields.SLUG_PATTERN`). An upload's back images (`back/<name>.png`) are named the
+same way: a shared back by its id, a card's own back by its front's file name
+(`007-quickref`), both with their kind where they coincide. Where a service takes a deck
+per back, a deck is one card size (`mixed_sizes`).
 """
 
 from __future__ import annotations
@@ -40,9 +42,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from ..catalog.art import MAX_PIXELS
 from ..catalog.load import Catalog
@@ -52,8 +53,10 @@ from ..core.names import plain_name
 from ..core.project import shared_layout
 from ..core.tomlpos import KeyLines, line_for
 from ..core.units import POINTS_PER, UnitError, parse_length, parse_size
-from ..layout.faces import own_back
+from ..impose.tuckbox import Key, deck_key
 from ..render.pdfdoc import PdfX
+
+__all__ = ["Key", "deck_key"]  # what a deck is (`impose.tuckbox`), for the print shops too
 
 MOST_PIXELS = MAX_PIXELS  # an upload image's pixels in all: 50 megapixels
 LEAST_DPI, MOST_DPI = 10, 1200  # an upload image's resolution, the range `--dpi` takes
@@ -258,30 +261,6 @@ def size_problems(size: Any, same: int | None) -> list[tuple[str, str]]:
     return found
 
 
-@dataclass(frozen=True)
-class Key:
-    """A thing an upload's file or folder is named for: its kind (`back`, a back's deck or
-    a shared back's image; `set`, a set's deck; `card`, a card's own back image) and its
-    bare name (the back's or set's id, the front's file name)."""
-
-    kind: Literal["back", "set", "card"]
-    name: str
-
-
-def deck_key(catalog: Catalog, comp: Any) -> Key:
-    """The deck a print shop takes a card in: its shared back's, else its set's (a back of
-    its own, or none)."""
-    if comp.back and not own_back(catalog, comp):
-        return Key("back", str(comp.back))
-    return Key("set", str(comp.set))
-
-
-def box_key(comp: Any) -> Key:
-    """The deck a tuck box holds a card in, keyed as `impose.tuckbox.decks_of` groups the
-    cards: by the back the card names, else by its set."""
-    return Key("back", str(comp.back)) if comp.back else Key("set", str(comp.set))
-
-
 def distinct(keys: Iterable[Key]) -> dict[Key, str]:
     """Each key's file name: its bare name, or `<kind>_<name>` when another key has the
     same bare name (ignoring case, as a file system may). Distinct keys of one kind never
@@ -293,16 +272,10 @@ def distinct(keys: Iterable[Key]) -> dict[Key, str]:
 
 
 def deck_names(catalog: Catalog) -> dict[Key, str]:
-    """The file name of every deck of the game a print shop gets: the uploads' decks
-    (`deck_key`) and the tuck boxes' (`box_key`), named together so that an upload and a
-    tuck box of one deck carry one name and those of two decks never do."""
-    keys: list[Key] = []
-    for comp in catalog.components:
-        if comp.kind in CARD_KINDS:
-            keys.append(deck_key(catalog, comp))
-        if comp.kind == "card" and comp.count > 0:
-            keys.append(box_key(comp))
-    return distinct(keys)
+    """The file name of every deck of the game a print shop gets (`deck_key`): its upload's
+    and its tuck box's (`tuckboxes.tuckbox_images`), which hold the same deck and carry
+    one name, where those of two decks never do."""
+    return distinct(deck_key(catalog, c) for c in catalog.components if c.kind in CARD_KINDS)
 
 
 def mixed_sizes(

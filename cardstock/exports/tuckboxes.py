@@ -3,7 +3,8 @@
 for every service whose preset lists `tuckboxes` (The Game Crafter's and DriveThruCards',
 in `layouts/print-shops.toml`).
 
-Each deck (the cards that share a back, as `cardstock.impose.tuckbox` groups them) goes in
+Each deck (the cards that share a back, or a set's cards with a back of their own or none:
+the deck its upload holds, as `cardstock.impose.tuckbox.deck_key` groups them) goes in
 the smallest of the service's boxes that holds it: the box is for the deck's card size
 (either way round, within 0.5 mm), holds at least as many cards, and its side walls are at
 least as deep as the deck is thick (count x `[print] card_thickness`). The image is the

@@ -1,9 +1,11 @@
 """`output/<game>/<game>-tuckbox-<paper>.pdf`: a tuck box for each deck of cards, as a
 printable net.
 
-A deck is the cards that share a back. Its box is a straight tuck-end box: four walls in a
-row (side, front, side, back) with a glue flap on the back's far edge, a lid and a tuck
-tongue above and below the back, and dust flaps above and below the sides.
+A deck is the cards that share a back, or a set's cards with a back of their own or none:
+the deck a print shop's upload holds (`deck_key`). Its box is a straight tuck-end
+box: four walls in a row (side, front, side, back) with a glue flap on the back's far
+edge, a lid and a tuck tongue above and below the back, and dust flaps above and below the
+sides.
 
 The inside is measured from the deck (`inside`): the card's width and height (in its
 sleeve, where the game's `[print] sleeves` says the cards are sleeved) plus `SIDE` on each
@@ -31,7 +33,7 @@ import io
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -43,6 +45,7 @@ from ..core.output import artifact
 from ..core.stage import BuildOptions, Job, StageResult
 from ..core.toolwords import ENGLISH, ToolWords
 from ..core.units import POINTS_PER, parse_length, parse_size
+from ..layout.faces import own_back
 from ..render.pdf import PdfFaces, pdf_color
 from ..render.pdfdoc import pdf_settings, retagged
 from .footer import Fitted, FooterReport, one_line, title_file, title_report
@@ -66,7 +69,31 @@ LABEL_FONT = "sans-bold"
 TEXT_FONT = "sans"
 MIN_TEXT = 6.0  # points; the smallest type printed on a box
 ADVICE = "Give it room: a shorter game title or set name, or a larger paper (--paper)"
-NO_BACK = "#ffffff"  # the box's colour for a deck without a shared back
+NO_BACK = "#ffffff"  # the box's colour for a deck whose cards name no one back
+
+
+@dataclass(frozen=True)
+class Key:
+    """A deck, or a thing a print shop's file or folder is named for: its kind (`back`, a
+    back's deck or a shared back's image; `set`, a set's deck; `card`, a card's own back
+    image) and its bare name (the back's or set's id, the front's file name). A back may be
+    named like a set: a deck is its kind and its id, never the bare id, so two decks are
+    never one because their ids coincide."""
+
+    kind: Literal["back", "set", "card"]
+    name: str
+
+
+def deck_key(catalog: Catalog, comp: Any) -> Key:
+    """What a deck is, the one rule for the tuck boxes (`decks_of`, the PDF's and the print
+    shops' images of them) and the print shops' uploads (`exports.shopcheck`), so a card's
+    box and its upload are one deck: the deck of the back the card shares with others,
+    unless it has a back of its own (`layout.faces.own_back`: a reference card, a card of a
+    double-sided set, a card whose text continues on its back; never shuffled with a shared
+    back, even where its set names one) or none (a single-sided set): then its set's."""
+    if comp.back and not own_back(catalog, comp):
+        return Key("back", str(comp.back))
+    return Key("set", str(comp.set))
 
 
 @dataclass(frozen=True)
@@ -94,7 +121,7 @@ Point = tuple[float, float]
 class Deck:
     """One box's worth of a set: its cards and the faces its panels show."""
 
-    key: str  # the back the deck's cards share
+    key: str  # the deck (`deck_key`): the back its cards share, else `set <id>`
     title: str
     cards: int
     card_w: float
@@ -270,6 +297,7 @@ def fits(net: Net, paper: str, margin: float = MIN_MARGIN) -> bool | None:
 
 
 def build_tuckbox(job: Job) -> StageResult:
+    job = job.printing()  # a continued card's parts too, as its upload holds them
     catalog, options, faces = job.catalog, job.build, job.faces
     result = StageResult()
     settings = catalog.game.print
@@ -373,22 +401,21 @@ def _cards(n: int, words: ToolWords = ENGLISH) -> str:
 
 
 def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
-    """The game's decks: its cards grouped by the back they share (cards with one back
-    are shuffled and kept together), in the game file's order. A deck is named by its
-    back's title, and by its first set's name as well where two decks share a title.
-    With `faces` None, no face is laid out (a deck's sizes and title only)."""
-    groups: dict[str, list[Any]] = {}
+    """The game's decks: its cards grouped as `deck_key` groups them (the
+    cards of one shared back, shuffled and kept together; a set's cards with a back of their
+    own or none), as the print shops' uploads are, in the game file's order. A deck is named
+    by its back's title (a set's deck by the set's name), and by its first set's name as
+    well where two decks share a title; its colour is that of the back all its cards name,
+    if they name one. With `faces` None, no face is laid out (a deck's sizes and title
+    only)."""
+    groups: dict[Key, list[Any]] = {}
     for c in catalog.components:
         if c.kind == "card" and c.count > 0:
-            groups.setdefault(c.back or f"set {c.set}", []).append(c)
-    titles = {}
-    for key, cards in groups.items():
-        back = catalog.game.backs.get(key)
-        titles[key] = back.title if back is not None else catalog.set(cards[0].set).name
+            groups.setdefault(deck_key(catalog, c), []).append(c)
+    titles = {key: _title(catalog, key, cards) for key, cards in groups.items()}
     decks = []
     for key, cards in groups.items():
         title = titles[key]
-        back = catalog.game.backs.get(key)
         if list(titles.values()).count(title) > 1:
             sets = list(dict.fromkeys(catalog.set(c.set).name for c in cards))
             title = f"{title}: {sets[0]}" + (" …" if len(sets) > 1 else "")
@@ -399,9 +426,11 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
             record = faces.records.of(first)
             front = faces.face(record, "front")
             back_face = faces.face(record, "back") or front
+        named = {c.back for c in cards}
+        back = catalog.game.backs.get(first.back) if first.back and len(named) == 1 else None
         decks.append(
             Deck(
-                key,
+                key.name if key.kind == "back" else f"set {key.name}",
                 title,
                 sum(c.count for c in cards),
                 max(w for w, _ in sizes),
@@ -413,6 +442,12 @@ def decks_of(catalog: Catalog, faces: Any) -> list[Deck]:
             )
         )
     return decks
+
+
+def _title(catalog: Catalog, key: Key, cards: list[Any]) -> str:
+    """A deck's title before two are told apart: its back's, else its first set's name."""
+    back = catalog.game.backs.get(key.name) if key.kind == "back" else None
+    return back.title if back is not None else catalog.set(cards[0].set).name
 
 
 def _split(
