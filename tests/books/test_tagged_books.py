@@ -377,10 +377,10 @@ def test_tagging_a_book_leaves_nothing_of_the_parsed_pdf_for_the_garbage_collect
     all of it is freed when the pass returns, not kept in reference cycles until the
     collector next runs (a book that pictures every card of a large game is hundreds of
     megabytes there)."""
-    from cardstock.books import document
+    from cardstock.books import tagging  # imported where a drawn book is tagged
 
     left: list[int] = []
-    tag = document.tag  # type: ignore[attr-defined]
+    tag = tagging.tag
 
     def watched(*args: Any) -> bytes:
         gc.collect()
@@ -396,7 +396,7 @@ def test_tagging_a_book_leaves_nothing_of_the_parsed_pdf_for_the_garbage_collect
             gc.enable()
         return made
 
-    monkeypatch.setattr(document, "tag", watched)
+    monkeypatch.setattr(tagging, "tag", watched)
     (catalog,), _ = load_games(mini_root, ["mini"])
     book = render_book(catalog, booklets=False, fresh=True)
     assert book.reading is not None and book.reading.data.startswith(b"%PDF")
