@@ -378,6 +378,10 @@ class Programs:
         self._written += len(data)
 
 
+# pixels of the pictures a document keeps decoded (`PdfFaces._picture`): two at the art's
+# bound (`catalog.art.MAX_PIXELS`), so one every card shows stays, not many large ones
+PICTURES_KEPT = 100_000_000
+
 # The programs of this process: every document it draws (the sheets of each paper, the
 # rulebook's pictures, the quick reference, the next build of a `--watch` process)
 # replays what a face's first drawing recorded. A program is kept by the face's key, which
@@ -438,7 +442,9 @@ class PdfFaces:
         self._out: list[str] = []
         self._gs: dict[str, object] = _unknown_state()
         self._saved: list[dict[str, object]] = []
-        self._pictures: dict[str, Any] = {}  # file → its ImageReader, read once a document
+        # file → its ImageReader (the picture decoded once drawn) and pixels, latest last
+        self._pictures: dict[str, tuple[Any, int]] = {}
+        self._kept = 0  # the pixels of the pictures kept
         # a text run's operators, per (font, size, text): the glyph codes are the ones the
         # document's font subsets gave the first time (they never change within a document)
         self._runs: dict[tuple[str, float, str], str] = {}
@@ -493,9 +499,10 @@ class PdfFaces:
         self._replay(frame + program + _CLOSE)
 
     def _picture(self, path: str) -> Any:
-        """The ImageReader of a picture a face draws (the canvas names it by its pixels)."""
-        reader = self._pictures.get(path)
-        if reader is None:
+        """The ImageReader of a picture a face draws (the canvas names it by its pixels),
+        kept decoded to draw again while the kept hold `PICTURES_KEPT` pixels (oldest out)."""
+        kept = self._pictures.pop(path, None)
+        if kept is None:
             data = io.BytesIO(read_again(FsPath(path)))
             if self.opaque:
                 from PIL import Image as PILImage
@@ -504,8 +511,12 @@ class PdfFaces:
                     reader = ImageReader(cmyk_image(picture))
             else:
                 reader = ImageReader(data)
-            self._pictures[path] = reader
-        return reader
+            w, h = reader.getSize()
+            while self._pictures and self._kept + w * h > PICTURES_KEPT:
+                self._kept -= self._pictures.pop(next(iter(self._pictures)))[1]
+            kept, self._kept = (reader, w * h), self._kept + w * h
+        self._pictures[path] = kept  # the latest drawn, last
+        return kept[0]
 
     def _record(self, face: Face) -> Program:
         """The drawing of the face's ops (and guides), in face space inside its frame."""
