@@ -276,8 +276,8 @@ STAGES: tuple[Stage, ...] = (
     ),
     Stage(
         "svg",
-        "<game>/svg/<id>.svg and the fonts and pictures they name",
-        ("svg", "svg-guides", "font", "svg-picture"),
+        "<game>/svg/<id>.svg and the fonts they name",
+        ("svg", "svg-guides", "font"),
         "the faces",
         game=_svg,
         weight=1.0,

@@ -139,7 +139,7 @@ def print_summary(
     rows = []
     for r in reports:
         for a in r.artifacts:
-            if a.kind in ("svg", "svg-guides", "svg-picture"):
+            if a.kind in ("svg", "svg-guides"):
                 continue
             rel = a.relative(out)
             rows.append(

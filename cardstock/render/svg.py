@@ -128,17 +128,9 @@ class _Writer:
     numbers once per `nums` (a memo the faces of one build share: their coordinates repeat
     from face to face; kept to `NUMS_KEPT` numbers)."""
 
-    def __init__(
-        self,
-        dwg: svgwrite.Drawing,
-        nums: dict[float, str],
-        written: Written,
-        pictures: str | None = None,
-    ):
+    def __init__(self, dwg: svgwrite.Drawing, nums: dict[float, str], written: Written):
         self.dwg = dwg
         self.written = written
-        self.pictures = pictures  # the folder a picture is linked from; None: embedded
-        self.drawn: dict[str, Image] = {}  # the pictures drawn, by `picture_name`
         self.clip_keys: list[tuple[str, str]] = []  # each clip path's id and outline
         self.texts: list[str] = []  # the text of each `_PLACED` in the tree, in order
         self.clip_count = 0
@@ -355,15 +347,9 @@ class _Writer:
         return g
 
     def _image(self, op: Image) -> Any:
-        """A picture stretched to its box: linked from `pictures` (its file named by its
-        content, `picture_name`), or embedded as a data URL."""
-        name = picture_name(op)
-        self.drawn[name] = op
-        if self.pictures is not None:
-            href = self.pictures + name
-        else:
-            data = read_again(FsPath(op.path))
-            href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
+        """A picture embedded as a data URL, stretched to its box."""
+        data = read_again(FsPath(op.path))
+        href = f"data:{op.mime};base64," + base64.b64encode(data).decode("ascii")
         el = self.dwg.image(href=href)
         el.attribs.update(
             {
@@ -420,25 +406,17 @@ class FaceSvg:
     bleed's clip path; the drawing inside (`<g id="face">`, the clip paths of its groups)
     is made once, as svgwrite's elements and then as ElementTree's, and each copy's root
     takes the same tree. `written`: the ops' elements the faces of one build share
-    (`Written`; left out, the face has a memo of its own); `pictures`: the folder its
-    pictures are linked from (None: each embedded as a data URL)."""
+    (`Written`; left out, the face has a memo of its own)."""
 
     def __init__(
-        self,
-        face: Face,
-        nums: dict[float, str] | None = None,
-        written: Written | None = None,
-        pictures: str | None = None,
+        self, face: Face, nums: dict[float, str] | None = None, written: Written | None = None
     ) -> None:
         import svgwrite  # imported when a face is first serialised (a rebuild may keep every file)
 
         self.face = face
         maker = svgwrite.Drawing(profile="full", debug=False)  # the drawing's element factory
         writer = _Writer(
-            maker,
-            {} if nums is None else nums,
-            Written() if written is None else written,
-            pictures,
+            maker, {} if nums is None else nums, Written() if written is None else written
         )
         self._writer = writer
         self._art = maker.g(id="face")
@@ -455,11 +433,6 @@ class FaceSvg:
     def fonts(self) -> set[str]:
         """The fonts the face's texts are set in, groups included."""
         return self._writer.fonts
-
-    @property
-    def pictures(self) -> dict[str, Image]:
-        """The pictures the face draws, by the file each is linked as (`picture_name`)."""
-        return self._writer.drawn
 
     def svg(
         self,
@@ -556,17 +529,6 @@ class FaceSvg:
             before, text = text.split(mark)
             parts.append(before)
         return (*parts, text)
-
-
-def picture_name(op: Image) -> str:
-    """The file a picture a face draws is linked as, beside the faces' SVGs: named by its
-    content, so each picture is one file however many faces draw it."""
-    return op.sha256 + (".png" if op.mime == "image/png" else ".jpg")
-
-
-def pictures_of(face: Face) -> dict[str, Image]:
-    """The pictures `face` draws, by the file each is linked as (`picture_name`)."""
-    return {picture_name(op): op for op in face.walk() if isinstance(op, Image)}
 
 
 # The elements standing in a copy's tree for the face's drawing and its title until the
