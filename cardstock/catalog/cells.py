@@ -122,6 +122,17 @@ def control_problem(text: str) -> str | None:
     )
 
 
+def without_control(cell: Any) -> Any:
+    """A cell (a text, or a YAML or JSON list of values) with the characters
+    `control_problem` reports left out, so that the cell is reported once, by that check,
+    and not again by the field that reads it."""
+    if isinstance(cell, str):
+        return CONTROL.sub("", cell)
+    if isinstance(cell, list):
+        return [without_control(v) for v in cell]
+    return cell
+
+
 def decoded_text(data: bytes, display: str, issues: Issues, hint: str = "") -> str | None:
     """The table's text: UTF-8 with or without a byte-order mark, NFC; None (reported) if not."""
     try:

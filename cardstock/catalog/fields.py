@@ -7,6 +7,7 @@ them, with the reserved columns, into a model with `extra="forbid"` for that set
 
 # No `from __future__ import annotations`: Pydantic is handed this module's annotations as
 # objects (as text, each field's would be compiled and evaluated as its model is made).
+import math
 import re
 import unicodedata
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    ValidationInfo,
     create_model,
     field_validator,
     model_validator,
@@ -96,6 +98,18 @@ TEMPLATE_NAMES: dict[str, str] = {
 BACK_COLUMN = "back"  # optional per row: the back from [backs] for this row, instead of the set's
 SKIP_COLUMN = "skip"  # optional per row: a true value leaves the row out (a note, a template row)
 MAX_COUNT = 10_000  # copies of one component (a row's `count`); see docs/catalog-format.md
+# the largest bound (`min`, `max`) or `default` an int field may give, either side of 0: a
+# whole number a float holds exactly (below 2**53), far past any count or score a game
+# prints; Pydantic refuses, as an internal error, to build a row model bounded by a
+# float that is no 64-bit whole number (`inf`, `nan`, `9.5`, `1e300`)
+MOST_INT_BOUND = 10**15
+# the values a `choice` field may list, and each one's characters: a choice is a word a
+# face prints (the shipped games list 8 at most, of at most 14 characters), and every
+# refused cell's message lists them all
+MOST_CHOICES = 1_000
+MAX_CHOICE = 200
+# the characters of a field's `label`: a face prints it beside the value
+MAX_LABEL = 200
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 
@@ -195,8 +209,10 @@ class FieldSpec(BaseModel):
     )
     label: str | None = Field(
         default=None,
-        description="The field's name as faces print it beside its value. Unset: the field's "
-        "name. A language translates it as `label.<field>` (docs/languages.md).",
+        max_length=MAX_LABEL,
+        description="The field's name as faces print it beside its value (at most "
+        f"{MAX_LABEL} characters). Unset: the field's name. A language translates it as "
+        "`label.<field>` (docs/languages.md).",
         examples=["Power"],
     )
     required: bool = Field(
@@ -204,18 +220,35 @@ class FieldSpec(BaseModel):
         description="Every row must give a value; otherwise an empty cell is no value.",
         examples=[True],
     )
-    default: Any = Field(
-        default=None, description="The value an empty cell stands for.", examples=[0]
-    )
     min: float | None = Field(
-        default=None, description="The least value an int or number may have.", examples=[1]
+        default=None,
+        description="The least value an int or number may have: a finite number; an int "
+        f"field's a whole number from -{MOST_INT_BOUND:,} to {MOST_INT_BOUND:,}.",
+        examples=[1],
     )
     max: float | None = Field(
-        default=None, description="The greatest value an int or number may have.", examples=[12]
-    )
-    choices: list[str] | None = Field(
         default=None,
-        description="The values a `choice` field may hold.",
+        description="The greatest value an int or number may have, at least `min`: a finite "
+        f"number; an int field's a whole number from -{MOST_INT_BOUND:,} to "
+        f"{MOST_INT_BOUND:,}.",
+        examples=[12],
+    )
+    default: Any = Field(
+        default=None,
+        description="The value an empty cell stands for; an int or number field's a "
+        "number as `min` and `max` are, within them.",
+        examples=[0],
+    )
+    choices: (
+        Annotated[
+            list[Annotated[str, Field(min_length=1, max_length=MAX_CHOICE)]],
+            Field(max_length=MOST_CHOICES),
+        ]
+        | None
+    ) = Field(
+        default=None,
+        description=f"The values a `choice` field may hold: at most {MOST_CHOICES:,}, each "
+        f"of at most {MAX_CHOICE} characters.",
         examples=[["red", "blue", "green"]],
     )
     translate: bool | None = Field(
@@ -239,11 +272,45 @@ class FieldSpec(BaseModel):
             )
         return value
 
+    @field_validator("min", "max", "default")
+    @classmethod
+    def _numeric(cls, value: Any, info: ValidationInfo) -> Any:
+        kind = info.data.get("type")
+        if value is None or kind not in ("int", "number"):
+            return value
+        value = _bound(value, kind)
+        least = info.data.get("min") if info.field_name != "min" else None
+        most = info.data.get("max") if info.field_name == "default" else None
+        if least is not None and value < least:
+            raise ValueError(f"expected a number of at least min ({_shown(least)}), got {value}")
+        if most is not None and value > most:
+            raise ValueError(f"expected a number of at most max ({_shown(most)}), got {value}")
+        return value
+
     @model_validator(mode="after")
     def _choices_given(self) -> "FieldSpec":
         if self.type == "choice" and not self.choices:
             raise ValueError("a field of type 'choice' needs a list of 'choices'")
         return self
+
+
+def _shown(x: float) -> str:
+    return str(int(x)) if x.is_integer() else str(x)
+
+
+def _bound(value: Any, kind: str) -> float:
+    """An int or number field's `min`, `max` or `default` as a number, or a ValueError:
+    a finite number, and an int field's a whole one within `MOST_INT_BOUND`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ValueError(f"expected a number, got {value!r}")
+    if not math.isfinite(value):
+        raise ValueError(f"expected a finite number, got {value}")
+    if kind == "int" and (value != int(value) or abs(value) > MOST_INT_BOUND):
+        raise ValueError(
+            f"expected a whole number from -{MOST_INT_BOUND:,} to {MOST_INT_BOUND:,} "
+            f"(cardstock's limit for an int field), got {value}"
+        )
+    return value
 
 
 def _number(base: type) -> Callable[[FieldSpec], Any]:

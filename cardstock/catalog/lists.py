@@ -18,7 +18,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.issues import Issues
-from .cells import MAX_DEPTH, Row, Table, clean_cell, control_problem, decoded_text
+from .cells import (
+    MAX_DEPTH,
+    Row,
+    Table,
+    clean_cell,
+    control_problem,
+    decoded_text,
+    without_control,
+)
 
 MAX_YAML_NODES = 1_000_000  # values a YAML file makes, each alias counted as what it repeats
 
@@ -159,6 +167,7 @@ def _rows_from_items(
                 problem = control_problem(str(text))
                 if problem:
                     issues.add(display, line, name, problem)
+                    cell = without_control(cell)
             cells[name] = cell
         rows.append(Row(display, line, cells, unread or None))
     return Table(display, items[0][0], columns, rows, stopped)

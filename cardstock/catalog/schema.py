@@ -57,6 +57,12 @@ MAX_SIDE_MM = 1000  # the longest side a component may have; see docs/catalog-fo
 # the characters of a game's title: its backs, footers and pages print it whole (the
 # longest title of the shipped games has 24)
 MAX_TITLE = 200
+# the characters of the game's `description` and of each `credits` line, which the
+# rulebook's cover sets as paragraphs of their own, outside the rendered rulebook's bounds
+# (`books.bounds`), and of a set's `description`, which its glossary sets so: a
+# downloads-page blurb (the shipped games' longest description has 163)
+MAX_DESCRIPTION = 2_000
+MOST_CREDITS = 100  # lines of `credits`, each a paragraph of the rulebook's cover
 # the shortest side a component may have: smaller than any piece a game prints (the
 # smallest size named among the shipped games and tests is 16 mm), larger than nothing,
 # so a sheet's grid has a size to divide
@@ -112,7 +118,8 @@ class PrintSettings(Strict):
     )
     papers: list[str] = Field(
         default=["letter", "a4"],
-        description="The papers print-and-play sheets and booklets are made for: letter, a4.",
+        description="The papers print-and-play sheets and booklets are made for: letter, a4, "
+        "each listed once.",
         examples=[["a4"]],
     )
     bleed: str = Field(
@@ -161,20 +168,38 @@ class PrintSettings(Strict):
         for paper in value:
             if paper not in ("letter", "a4"):
                 raise ValueError(f"unknown paper {paper!r}; expected 'letter' or 'a4'")
-        return value
+        return once(value, "paper")
+
+
+def once(value: list[str], what: str, folded: bool = False) -> list[str]:
+    """`value` when it names nothing twice, else a ValueError naming the first repeat: a
+    paper, an edition or a language is a build of its own, listed once. `folded`: items
+    that differ only in case are the same (a language code: `pt-BR` is `pt-br`)."""
+    seen: set[str] = set()
+    for item in value:
+        key = item.casefold() if folded else item
+        if key in seen:
+            raise ValueError(f"the {what} {item!r} is listed twice; list each {what} once")
+        seen.add(key)
+    return value
 
 
 # text of the game file that is printed: NFC, and scripts that cannot print refused
 Printed = Annotated[str, BeforeValidator(printable)]
+# a printed name (an icon's label, a back's subtitle) and a printed sentence (the game's
+# description), each bounded: the bound inside the type, so that an unset value stays
+# allowed and a long one reads as a text too long
+PrintedName = Annotated[str, Field(max_length=MAX_TITLE), BeforeValidator(printable)]
+PrintedSentence = Annotated[str, Field(max_length=MAX_DESCRIPTION), BeforeValidator(printable)]
 
 
 class Icon(Strict):
     """An icon the game's text and fields may name (`:fire:`, or a field of type icon)."""
 
-    label: Printed | None = Field(
+    label: PrintedName | None = Field(
         default=None,
-        description="The icon's name in words, as legends and rulebooks print it. Unset: "
-        "the id, capitalised.",
+        description="The icon's name in words, as legends and rulebooks print it (at most "
+        f"{MAX_TITLE} characters). Unset: the id, capitalised.",
         examples=["Fire"],
     )
     symbol: str | None = Field(
@@ -193,9 +218,15 @@ class Icon(Strict):
 class Back(Strict):
     """The back shared by every card of a deck."""
 
-    title: Printed = Field(description="The words the back prints.", examples=["Atmosfear"])
-    subtitle: Printed | None = Field(
-        default=None, description="A smaller line under the title.", examples=["The Card Game"]
+    title: Printed = Field(
+        max_length=MAX_TITLE,
+        description=f"The words the back prints (at most {MAX_TITLE} characters).",
+        examples=["Atmosfear"],
+    )
+    subtitle: PrintedName | None = Field(
+        default=None,
+        description=f"A smaller line under the title (at most {MAX_TITLE} characters).",
+        examples=["The Card Game"],
     )
     color: Color = Field(
         default="#2f3640", description="The back's background colour.", examples=["#1b1b1f"]
@@ -291,12 +322,17 @@ class ComponentSet(Strict):
     """A deck or set of like components, whose rows come from a table file or inline."""
 
     id: Slug = Field(description="The set's id, unique in the game.", examples=["realms"])
-    name: str = Field(description="The set's name, as the catalog shows it.", examples=["Realms"])
+    name: str = Field(
+        max_length=MAX_TITLE,
+        description=f"The set's name, as the catalog shows it (at most {MAX_TITLE} characters).",
+        examples=["Realms"],
+    )
     one: str | None = Field(
         default=None,
+        max_length=MAX_TITLE,
         description="The set's name for a single component, where the set holds one (a "
-        "rulebook's component list says `1 Objective card`, not `1 Objective cards`). Unset: "
-        "`name`, whatever the count.",
+        "rulebook's component list says `1 Objective card`, not `1 Objective cards`), at most "
+        f"{MAX_TITLE} characters. Unset: `name`, whatever the count.",
         examples=["Objective card"],
     )
     kind: KindName = Field(
@@ -402,7 +438,9 @@ class ComponentSet(Strict):
     )
     description: str | None = Field(
         default=None,
-        description="A sentence about the set, for the catalog.",
+        max_length=MAX_DESCRIPTION,
+        description="A sentence about the set, for the catalog; the rulebook's glossary "
+        f"gives it as the set's meaning (at most {MAX_DESCRIPTION:,} characters).",
         examples=["The twelve ranks of each realm."],
     )
     # both sides drawn from the row's own fields: the back side uses the layout
@@ -618,9 +656,10 @@ class Game(Strict):
         examples=["0.1.0"],
     )
     players: Players = Field(description="How many play.")
-    description: Printed | None = Field(
+    description: PrintedSentence | None = Field(
         default=None,
-        description="One sentence about the game, for the downloads page.",
+        description="One sentence about the game, for the downloads page and the rulebook's "
+        f"cover (at most {MAX_DESCRIPTION:,} characters).",
         examples=["A card game of fear and luck."],
     )
     source: str | None = Field(
@@ -638,19 +677,22 @@ class Game(Strict):
         default=[],
         max_length=MOST_LANGUAGES,
         description="The languages the game ships besides its own, each translated in "
-        "`translations/<code>.po`; `cardstock check --lang` reports what each lacks.",
+        "`translations/<code>.po`, each listed once; `cardstock check --lang` reports what "
+        "each lacks.",
         examples=[["de", "fr"]],
     )
     editions: list[Literal["ink-saver", "high-contrast"]] = Field(
         default=[],
         description="The editions every build makes besides the colour one: `ink-saver` "
         "(fills lightened, backs outlined), `high-contrast` (text at 7:1, thicker rules); "
-        "`--edition` asks for them too (`docs/editions.md`).",
+        "`--edition` asks for them too (`docs/editions.md`). Each listed once.",
         examples=[["ink-saver"]],
     )
-    credits: list[str] = Field(
+    credits: list[Annotated[str, Field(max_length=MAX_DESCRIPTION)]] = Field(
         default=[],
-        description="Lines of credits the rulebook prints.",
+        max_length=MOST_CREDITS,
+        description=f"Lines of credits the rulebook's cover prints: at most {MOST_CREDITS}, "
+        f"each of at most {MAX_DESCRIPTION:,} characters.",
         examples=[["Design: Ada", "Art: Brick"]],
     )
     print: PrintSettings = model_field(
@@ -690,6 +732,16 @@ class Game(Strict):
         RulebookSettings,
         "How the rulebook's reading PDF is set: its columns (`docs/rulebooks.md`).",
     )
+
+    @field_validator("languages")
+    @classmethod
+    def _languages(cls, value: list[str]) -> list[str]:
+        return once(value, "language", folded=True)
+
+    @field_validator("editions")
+    @classmethod
+    def _editions(cls, value: list[str]) -> list[str]:
+        return once(value, "edition")
 
     @field_validator("schemas")
     @classmethod
