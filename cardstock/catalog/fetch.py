@@ -9,6 +9,13 @@ most `MAX_REDIRECTS` times, a body refused past the tables' bound (`core.files.M
 before more is read, one deadline for the whole download, and a web page (a sign-in page
 where a published sheet was expected) told apart from a table.
 
+A body sent compressed (`Content-Encoding`) is inflated here, not by httpx, which inflates
+each piece that arrives whole, and each layer of a stacked encoding in turn: 3.5 KB sent
+as `gzip, gzip` filled the memory before the bound was looked at. Only one layer of
+`gzip` or `deflate` is read (`ENCODINGS`, the ones asked for), its raw bytes inflated at
+most `INFLATE_STEP` bytes at a time, the bound checked after each step; any other encoding
+is refused before the body is read.
+
 httpx's timeouts bound each read, so a server sending a byte a second would hold a pull
 for as long as it liked. `Deadline` bounds the whole download, redirects included: when
 its time is up it shuts each connection the download opened (a copy of its socket, taken
@@ -20,6 +27,8 @@ from __future__ import annotations
 import socket
 import threading
 import time
+import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
@@ -33,10 +42,19 @@ from .remote import loopback, url_problem
 
 MAX_REDIRECTS = 5
 TIMEOUT = 30.0  # seconds a whole download may take, redirects included (`--timeout`)
+# the encodings of a body read (`Accept-Encoding`), one layer at most, and zlib's window
+# bits for each: gzip's header, or zlib's (raw deflate when that fails, as servers send both)
+ENCODINGS = {"gzip": zlib.MAX_WBITS | 16, "x-gzip": zlib.MAX_WBITS | 16, "deflate": zlib.MAX_WBITS}
+INFLATE_STEP = 1024 * 1024  # the most one step of inflating a compressed body makes
 
 
 class FetchError(Exception):
     """Why a table could not be downloaded, in words for the designer."""
+
+
+class OverLimit(FetchError):
+    """A body longer than the `limit` `fetch` was given: a caller that gives one table what
+    is left of a bound several tables share tells this refusal from the others."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +67,10 @@ class Fetched:
 def fetch(url: str, timeout: float = TIMEOUT, limit: int = MAX_BYTES) -> Fetched:
     """The table at `url` (see the module's docstring), downloaded within `timeout` seconds
     in all; FetchError says what went wrong."""
-    headers = {"User-Agent": f"cardstock/{__version__} (pull)"}
+    headers = {
+        "User-Agent": f"cardstock/{__version__} (pull)",
+        "Accept-Encoding": ", ".join(e for e in ENCODINGS if e != "x-gzip"),
+    }
     late = f"no complete answer within {timeout:g} s (`--timeout`: the whole download)"
     seen = [url]
     current = url
@@ -168,17 +189,71 @@ def _next(current: str, location: str, seen: list[str]) -> str:
 
 
 def _body(response: httpx.Response, limit: int, deadline: Deadline) -> bytes:
+    """The body of `response`, inflated when it was sent compressed (the module's
+    docstring); OverLimit past `limit` bytes, sent or inflated, before more is read."""
     declared = response.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
-        raise FetchError(f"{int(declared)} bytes is more than a table may be ({limit} bytes)")
+        raise OverLimit(f"{int(declared)} bytes is more than a table may be ({limit} bytes)")
+    layers = [
+        e.strip().lower()
+        for e in response.headers.get_list("content-encoding", split_commas=True)
+        if e.strip().lower() not in ("", "identity")
+    ]
+    if len(layers) > 1 or (layers and layers[0] not in ENCODINGS):
+        said = ", ".join(layers)
+        raise FetchError(
+            f"the server sent the table encoded as {said[:80]!r} (Content-Encoding): "
+            "cardstock reads a table sent as it is, or in one layer of gzip or deflate"
+        )
+    inflate = _Inflater(layers[0]) if layers else None
     body = bytearray()
-    for chunk in response.iter_bytes():
-        body += chunk
-        if len(body) > limit:
-            raise FetchError(f"more than a table may be ({limit} bytes)")
+    sent = 0
+    for chunk in response.iter_raw():
+        sent += len(chunk)
+        for piece in inflate.pieces(chunk) if inflate is not None else (chunk,):
+            body += piece
+            if len(body) > limit:
+                raise OverLimit(f"more than a table may be ({limit} bytes)")
+        if sent > limit:  # sent compressed, and more than it inflates to
+            raise OverLimit(f"more than a table may be ({limit} bytes)")
         if deadline.passed():
-            break  # said by the caller, which checks the deadline after the body
+            return bytes(body)  # said by the caller, which checks the deadline after the body
+    if inflate is not None and not inflate.ended():
+        raise FetchError("the compressed table ends before its end (cut short on the way?)")
     return bytes(body)
+
+
+class _Inflater:
+    """One layer of gzip or deflate, inflated `INFLATE_STEP` bytes at a time (zlib's
+    `max_length`), so no step makes more than that from what was sent."""
+
+    def __init__(self, encoding: str) -> None:
+        self._bits = ENCODINGS[encoding]
+        self._z = zlib.decompressobj(self._bits)
+        self._started = False
+
+    def pieces(self, chunk: bytes) -> Iterator[bytes]:
+        """What `chunk` (the next raw bytes sent) inflates to, a step at a time; what zlib
+        holds back when a step is full is drained by the next step."""
+        pending = chunk
+        while not self._z.eof:
+            try:
+                piece = self._z.decompress(pending, INFLATE_STEP)
+            except zlib.error as exc:
+                if self._started or self._bits != zlib.MAX_WBITS:
+                    raise FetchError(f"the compressed table cannot be inflated ({exc})") from None
+                self._bits = -zlib.MAX_WBITS  # deflate sent without zlib's header
+                self._z = zlib.decompressobj(self._bits)
+                continue
+            self._started = True
+            if piece:
+                yield piece
+            pending = self._z.unconsumed_tail
+            if not pending and len(piece) < INFLATE_STEP:
+                return
+
+    def ended(self) -> bool:
+        return self._z.eof
 
 
 def web_page(fetched: Fetched) -> bool:

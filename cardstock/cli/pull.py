@@ -17,6 +17,13 @@ The copy holds only what the door of input files reads (`core.files`): each file
 game's folder, `layouts/` and `fonts/` read through it (at most `MAX_BYTES`), a pipe, a
 device or a socket never opened; what is left out is said when the check fails. A
 `pinned.toml` that cannot be read is said as a warning and written anew.
+
+A server or a game file may come from someone else, so one pull is bounded as a whole too:
+its downloads take at most `TIMEOUTS_PER_PULL` times `--timeout` in all and hold at most
+`MAX_PULL_BYTES` in all (every table is held until it is pinned); the copy holds at most
+`MAX_STAGED_FILES` files and `MAX_STAGED_BYTES`, told from their sizes before anything is
+copied (a sparse or hard-linked file counts in full) and counted again as each is read.
+Past any of them the game is refused, exit 2, and nothing is written in the project.
 """
 
 from __future__ import annotations
@@ -24,17 +31,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import shutil
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..catalog.fetch import FetchError, fetch, web_page
+from ..catalog.fetch import Fetched, FetchError, OverLimit, fetch, web_page
 from ..catalog.load import Catalog, load_games
 from ..catalog.remote import (
     PINNED,
@@ -48,7 +57,7 @@ from ..catalog.remote import (
     table_type,
     url_problem,
 )
-from ..core.files import Unreadable, read_bytes
+from ..core.files import MAX_BYTES, TooLarge, Unreadable, read_bytes
 from ..core.files import shown as shown_path
 from ..core.issues import Issue, escaped
 from ..core.names import child, plain_name
@@ -60,6 +69,11 @@ from .reviewing import Pulled, accepted, pin, say_dry_run
 
 COPIED = ("layouts", "fonts")  # besides the game's folder, what a check of it reads
 CHECK_SECONDS = 900  # the most the check of the pulled tables may take
+TIMEOUTS_PER_PULL = 10  # all the downloads of one pull: at most this many `--timeout`s
+MAX_PULL_BYTES = 256 * 1024 * 1024  # all the tables one pull downloads, held until pinned
+MAX_STAGED_BYTES = 1024 * 1024 * 1024  # the files of the copy the pulled tables are checked in
+MAX_STAGED_FILES = 20_000  # files, folders and links of that copy
+MB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -71,6 +85,38 @@ class Remote:
     set: str
     url: str
     line: int | None
+
+
+@dataclass
+class Allowance:
+    """One pull's bounds on its downloads, shared by all its games, and what they spent:
+    the seconds spent downloading (at most `TIMEOUTS_PER_PULL` × `--timeout`; the checks
+    between them not counted) and the bytes left (of `MAX_PULL_BYTES`)."""
+
+    seconds: float
+    spent: float
+    left: int
+
+    @classmethod
+    def starting(cls, timeout: float) -> Allowance:
+        return cls(TIMEOUTS_PER_PULL * timeout, 0.0, MAX_PULL_BYTES)
+
+    def late(self) -> str:
+        return (
+            f"not downloaded: the pull's downloads took over {self.seconds:g} s in all, "
+            f"cardstock's bound on one pull ({TIMEOUTS_PER_PULL} × `--timeout`); no table "
+            "after it was downloaded"
+        )
+
+    def over(self) -> str:
+        return (
+            f"the tables of this pull come to more than {MAX_PULL_BYTES // MB:,} MB in all, "
+            "cardstock's bound on what one pull downloads; no table after it was downloaded"
+        )
+
+
+class Overfull(Exception):
+    """The copy a pull checks in would pass `MAX_STAGED_BYTES` or `MAX_STAGED_FILES`."""
 
 
 def remotes(root: Path, game: str) -> tuple[list[Remote], list[Issue]]:
@@ -130,6 +176,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
     code = EXIT_OK
     pulled_any = False
     ready: list[Pulled] = []
+    allowance = Allowance.starting(args.timeout)
     for game in games:
         wanted, problems = remotes(root, game)
         if problems:
@@ -139,7 +186,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
         if not wanted:
             continue
         pulled_any = True
-        done, got = _pull_game(root, game, wanted, args)
+        done, got = _pull_game(root, game, wanted, args, allowance)
         code = max(code, done)
         if got is not None:
             ready.append(got)
@@ -159,7 +206,7 @@ def cmd_pull(args: argparse.Namespace) -> int:
 
 
 def _pull_game(
-    root: Path, game: str, wanted: list[Remote], args: argparse.Namespace
+    root: Path, game: str, wanted: list[Remote], args: argparse.Namespace, allowance: Allowance
 ) -> tuple[int, Pulled | None]:
     """`game`'s online tables downloaded, staged, compared and checked: the exit code, and
     what to pin when all of it held (pinned by the caller, once accepted)."""
@@ -190,41 +237,7 @@ def _pull_game(
                 for i in broken
             ]
         )
-    files: dict[str, bytes] = {}
-    failed: list[Issue] = []
-    for r in wanted:
-        try:
-            got = fetch(r.url, timeout=args.timeout)
-        except FetchError as exc:
-            failed.append(Issue(shown, r.line, f"sets[{r.index}].table", f"{r.url}: {exc}"))
-            continue
-        kind = table_type(got.url, got.content_type) or table_type(r.url, got.content_type)
-        if web_page(got):
-            failed.append(
-                Issue(
-                    shown,
-                    r.line,
-                    f"sets[{r.index}].table",
-                    f"{r.url} gave a web page, not a table (a sign-in page?): publish the "
-                    "sheet to the web, or share it with anyone who has the link, and use "
-                    "its CSV or XLSX export address",
-                )
-            )
-            continue
-        if kind is None:
-            failed.append(
-                Issue(
-                    shown,
-                    r.line,
-                    f"sets[{r.index}].table",
-                    f"cannot tell what kind of table {r.url} is: use an address ending in "
-                    ".csv, .tsv, .xlsx, .json or .yaml, or an export with format=csv",
-                )
-            )
-            continue
-        name = f"{PINNED}/{r.set}.{kind}"
-        files[name] = got.data
-        pins[r.set] = Pin(r.set, r.url, name, now, sha256(got.data))
+    files, failed = _downloaded(wanted, pins, now, shown, args.timeout, allowance)
     if failed:
         print_issues(failed)
         print(f"{game}: nothing was pulled")
@@ -233,8 +246,12 @@ def _pull_game(
     with tempfile.TemporaryDirectory(prefix="cardstock-pull-") as tmp:
         try:
             staged = _staged(root, game, files, pins, Path(tmp), left)
-        except OSError as exc:  # a folder that went away or cannot be listed while copied
-            said = f"cannot be copied to check the pulled tables in: {exc}"
+        except (OSError, Overfull) as exc:  # a folder gone while copied, or too much of it
+            said = (
+                str(exc)
+                if isinstance(exc, Overfull)
+                else f"cannot be copied to check the pulled tables in: {exc}"
+            )
             print_issues([Issue(f"catalog/{game}", None, "", said)])
             print(f"{game}: nothing was pulled")
             return EXIT_INPUT, None
@@ -253,6 +270,68 @@ def _pull_game(
     return EXIT_OK, Pulled(game, folder, files, pins, compared, now)
 
 
+def _downloaded(
+    wanted: list[Remote],
+    pins: dict[str, Pin],
+    now: str,
+    shown: str,
+    timeout: float,
+    allowance: Allowance,
+) -> tuple[dict[str, bytes], list[Issue]]:
+    """The tables of `wanted` downloaded, by the name each is pinned as (their pins added
+    to `pins`), and what went wrong, at each set's `table` line. Each download gets what is
+    left of `allowance` (its time and bytes); once either is spent no other is tried."""
+    files: dict[str, bytes] = {}
+    failed: list[Issue] = []
+    for r in wanted:
+        where = f"sets[{r.index}].table"
+        left = allowance.seconds - allowance.spent
+        if left <= 0:
+            failed.append(Issue(shown, r.line, where, f"{r.url}: {allowance.late()}"))
+            break
+        limit = min(MAX_BYTES, allowance.left)
+        started = time.monotonic()
+        try:
+            got = fetch(r.url, timeout=min(timeout, left), limit=limit)
+        except FetchError as exc:
+            allowance.spent += time.monotonic() - started
+            spent = allowance.spent >= allowance.seconds
+            shared = isinstance(exc, OverLimit) and limit < MAX_BYTES
+            said = allowance.late() if spent else allowance.over() if shared else str(exc)
+            failed.append(Issue(shown, r.line, where, f"{r.url}: {said}"))
+            if spent or shared:
+                break
+            continue
+        allowance.spent += time.monotonic() - started
+        allowance.left -= len(got.data)
+        kind = table_type(got.url, got.content_type) or table_type(r.url, got.content_type)
+        problem = _not_a_table(got, r.url, kind)
+        if problem is not None or kind is None:
+            failed.append(Issue(shown, r.line, where, problem or ""))
+            continue
+        name = f"{PINNED}/{r.set}.{kind}"
+        files[name] = got.data
+        pins[r.set] = Pin(r.set, r.url, name, now, sha256(got.data))
+    return files, failed
+
+
+def _not_a_table(got: Fetched, url: str, kind: str | None) -> str | None:
+    """What says the download of `url` is not a table: a web page, or a table of no kind
+    cardstock can tell; None when it is one."""
+    if web_page(got):
+        return (
+            f"{url} gave a web page, not a table (a sign-in page?): publish the sheet to the "
+            "web, or share it with anyone who has the link, and use its CSV or XLSX export "
+            "address"
+        )
+    if kind is None:
+        return (
+            f"cannot tell what kind of table {url} is: use an address ending in .csv, .tsv, "
+            ".xlsx, .json or .yaml, or an export with format=csv"
+        )
+    return None
+
+
 def _staged(
     root: Path,
     game: str,
@@ -262,15 +341,23 @@ def _staged(
     left: list[Issue],
 ) -> Path:
     """A copy of what a check of `game` reads, with the pulled tables pinned in it; what
-    was left out of it is said in `left` (`_copied`)."""
+    was left out of it is said in `left` (`_copied`). Overfull, before anything is copied
+    when the sizes tell it, when the copy would pass `MAX_STAGED_FILES` or
+    `MAX_STAGED_BYTES`."""
     staged = tmp / "project"
     # the pinned copies left out: the pulled ones are written anew, never through a link
-    _copied(
-        child(root / "catalog", game), child(staged / "catalog", game), root, left, (PINNED, PINS)
-    )
+    copies: list[tuple[Path, Path, tuple[str, ...]]] = [
+        (child(root / "catalog", game), child(staged / "catalog", game), (PINNED, PINS))
+    ]
     for name in COPIED:
         if (root / name).is_dir() and not (root / name).is_symlink():
-            _copied(root / name, staged / name, root, left)
+            copies.append((root / name, staged / name, ()))
+    room = _Room()
+    for source, _, skipped in copies:
+        _told(source, skipped, room)
+    room = _Room()  # counted again as the copy is made
+    for source, target, skipped in copies:
+        _copied(source, target, root, left, room, skipped)
     folder = child(staged / "catalog", game)
     (folder / PINNED).mkdir()
     for name, data in files.items():
@@ -279,8 +366,56 @@ def _staged(
     return staged
 
 
+@dataclass
+class _Room:
+    """What the copy a pull checks in holds so far: its entries (files, folders, links)
+    and the bytes of its files, within `MAX_STAGED_FILES` and `MAX_STAGED_BYTES`."""
+
+    entries: int = 0
+    size: int = 0
+
+    def add(self, entries: int, size: int) -> None:
+        self.entries += entries
+        self.size += size
+        if self.entries > MAX_STAGED_FILES:
+            raise Overfull(_overfull(f"{MAX_STAGED_FILES:,} files and folders"))
+        if self.size > MAX_STAGED_BYTES:
+            raise Overfull(_overfull(f"{MAX_STAGED_BYTES // MB:,} MB of files"))
+
+
+def _overfull(bound: str) -> str:
+    return (
+        f"the copy the pulled tables are checked in (this folder, layouts/ and fonts/) would "
+        f"hold more than {bound}, a sparse or hard-linked file counted in full: cardstock's "
+        "bound on that copy"
+    )
+
+
+def _told(source: Path, skipped: tuple[str, ...], room: _Room) -> None:
+    """`room` told what copying the folder `source` adds, from the sizes its files say
+    (each file the door would copy, `MAX_BYTES` at most, counted in full), before anything
+    is read; Overfull past the bounds. Links are counted, never followed."""
+    for folder, dirs, names in os.walk(source):
+        if Path(folder) == source:
+            dirs[:] = [d for d in dirs if d not in skipped]
+            names = [n for n in names if n not in skipped]
+        room.add(len(dirs), 0)
+        for name in names:
+            try:
+                st = os.lstat(os.path.join(folder, name))
+            except OSError:
+                st = None  # gone since it was listed: the copy says so, if it was a file
+            regular = st is not None and stat.S_ISREG(st.st_mode) and st.st_size <= MAX_BYTES
+            room.add(1, st.st_size if st is not None and regular else 0)
+
+
 def _copied(
-    source: Path, target: Path, root: Path, left: list[Issue], skipped: tuple[str, ...] = ()
+    source: Path,
+    target: Path,
+    root: Path,
+    left: list[Issue],
+    room: _Room,
+    skipped: tuple[str, ...] = (),
 ) -> None:
     """The folder `source` of the project `root` copied to `target` as the check can read
     it: its folders, its links (as links, never followed) and its files, each read through
@@ -288,7 +423,8 @@ def _copied(
     at most `MAX_BYTES`). A pipe, a device or a socket is not opened, and a file the door
     refuses (a larger one: a sparse file of gigabytes) is not copied; each is said in
     `left`, since the check of the copy finds it missing. `skipped`: names left out of
-    `source` itself."""
+    `source` itself. What is copied is counted in `room` as it is (a file read up to what
+    is left of `MAX_STAGED_BYTES`); Overfull past its bounds."""
 
     def ignored(folder: str, names: list[str]) -> set[str]:
         out = set(skipped) & set(names) if Path(folder) == source else set()
@@ -302,14 +438,22 @@ def _copied(
                 continue
             out.add(name)
             _left(left, path, root, "it is not a regular file (a pipe, a device or a socket)")
+        room.add(len(set(names) - out), 0)
         return out
 
     def copy(src: str, dst: str) -> str:
+        limit = min(MAX_BYTES, MAX_STAGED_BYTES - room.size)
         try:
-            data = read_bytes(Path(src), root)
+            data = read_bytes(Path(src), root, limit=limit)
+        except TooLarge as exc:
+            if limit < MAX_BYTES and os.stat(src).st_size <= MAX_BYTES:
+                room.add(0, limit + 1)  # Overfull: what is left of the bound is passed
+            _left(left, Path(src), root, str(exc))  # a file the door never copies
+            return dst
         except Unreadable as exc:
             _left(left, Path(src), root, str(exc))
             return dst
+        room.add(0, len(data))
         Path(dst).write_bytes(data)
         return dst
 
