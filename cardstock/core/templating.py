@@ -27,6 +27,12 @@ here (`environment`), never by a plain `jinja2.Environment`. On top of Jinja2's 
   no deeper than Python's own stack allows (compiling costs time and memory per token);
 - widths and precisions in ``%``, the ``format`` filter and ``str.format`` are at most
   `MAX_WIDTH`; powers and products of whole numbers at most `MAX_INT_BITS` bits;
+- what a render prints is held to the rule a table's cell is (`core.files.CONTROL`): a
+  control character other than tab and line feed, U+FFFE, U+FFFF or a lone surrogate, made
+  by a string escape (``{{ "\\x01" }}``) or typed into a template file's own text, is
+  refused at the template's line (`template_values.Unprintable`), so no SVG, HTML or EPUB
+  file is made from it (cardstock's own renders that mark their text with such characters
+  to cut it up again render in `plain()`, unchecked unless through `render`);
 - a template reads other template files (``{% include %}``, ``{% import %}``,
   ``{% extends %}``) only through a `FileLoader`, inside its project; the environments of
   rule texts, layouts and catalog text have none, and a template file that names another
@@ -94,7 +100,16 @@ from .template_filters import (
     lipsum,
     sum_items,
 )
-from .template_values import SCALARS, as_text, bounded_join
+from .template_values import (
+    CHECKING,
+    SCALARS,
+    Unprintable,
+    as_text,
+    bounded_join,
+    check_characters,
+    check_typed,
+    checking,
+)
 
 
 class BoundedTemplate(Template):
@@ -102,8 +117,23 @@ class BoundedTemplate(Template):
     time (a render started from inside another one shares the outer budget)."""
 
     def render(self, *args: Any, **kwargs: Any) -> str:
-        text: str = budgeted(super().render, *args, **kwargs)
+        """The template rendered, its text held to the rule of a cell when its environment
+        holds its renders to it (`BoundedSandbox.checks_characters`)."""
+        with checking(getattr(self.environment, "checks_characters", True)):
+            text: str = budgeted(super().render, *args, **kwargs)
         return text
+
+    def checked_render(self, context: Mapping[str, Any]) -> str:
+        """`render`, its text held to the rule of a cell whatever its environment's habit:
+        what `templating.render` gives is printed (a card's text, a rulebook)."""
+        with checking(True):
+            text: str = budgeted(super().render, context)
+        return text
+
+    def make_module(self, *args: Any, **kwargs: Any) -> Any:
+        """The template's module (its names once rendered), as `render` checks its text."""
+        with checking(getattr(self.environment, "checks_characters", True)):
+            return super().make_module(*args, **kwargs)
 
 
 class BoundedExpression:
@@ -134,11 +164,16 @@ class TokenBudget(Extension):
 
 
 def finalize(value: Any) -> Any:
-    """What `{{ }}` prints: plain data only, never the repr of a function or an object, and
-    never more than `MAX_TEXT` characters."""
+    """What `{{ }}` prints: plain data only, never the repr of a function or an object,
+    never more than `MAX_TEXT` characters, and no character a cell may not hold
+    (`check_characters`, but in an unchecked render: `template_values.CHECKING`)."""
     if type(value) in SCALARS:
+        if type(value) is str and CHECKING.get() is not False:
+            check_characters(value)
         return value
     as_text(value)
+    if isinstance(value, str) and CHECKING.get() is not False:  # Markup, a field's text
+        check_characters(value)
     return value
 
 
@@ -183,6 +218,9 @@ class BoundedSandbox(SandboxedEnvironment):
     code_generator_class = _BoundedCodeGenerator
     template_class = BoundedTemplate
     intercepted_binops = frozenset({"*", "**", "%", "+"})
+    # whether a render's text and a template's own text are held to the rule of a cell
+    # (`template_values.check_characters`); `plain()` renders cardstock's own marked texts
+    checks_characters = True
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -269,6 +307,8 @@ class BoundedSandbox(SandboxedEnvironment):
         self, source: str, name: str | None = None, filename: str | None = None
     ) -> nodes.Template:
         check_source(source)
+        if self.checks_characters:
+            check_typed(source)
         tree: nodes.Template = read_within_stack(super().parse, source, name, filename)
         return tree
 
@@ -284,7 +324,10 @@ class BoundedSandbox(SandboxedEnvironment):
         it is compiled (`check_source`)."""
         if isinstance(source, str):
             check_source(source)
-        return read_within_stack(super().compile, source, name, filename, raw, defer_init)
+            if self.checks_characters:
+                check_typed(source)
+        with checking(None):  # a constant `{{ }}` that makes such a character: at render
+            return read_within_stack(super().compile, source, name, filename, raw, defer_init)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
@@ -462,6 +505,9 @@ def plain() -> BoundedSandbox:
     global _PLAIN
     if _PLAIN is None:
         _PLAIN = environment()
+        # the rules checker's renders mark their text with control characters to cut it
+        # up again (`rules.reading`): `render` checks the texts it gives itself
+        _PLAIN.checks_characters = False
     return _PLAIN
 
 
@@ -475,13 +521,15 @@ def render(
     env: SandboxedEnvironment | None = None,
 ) -> tuple[str, Issue | None]:
     """Render `text` with `context`. On any template problem, return the raw text and an
-    Issue that says where and what went wrong."""
+    Issue that says where and what went wrong. The text and what it renders to are held to
+    the rule of a cell (`template_values.check_characters`): one that breaks it is bad
+    input, as a breach of the sandbox is."""
     env = env or plain()
     try:
-        template = (
-            env.compiled("t", text) if isinstance(env, BoundedSandbox) else env.from_string(text)
-        )
-        return template.render(**context), None
+        check_typed(text)  # a template file's own text (a cell's was checked as it was read)
+        if isinstance(env, BoundedSandbox):
+            return env.compiled("t", text).checked_render(context), None
+        return check_characters(env.from_string(text).render(**context)), None
     except SecurityError as exc:  # a breach of the sandbox or its bounds: bad input, exit 2
         where = line if line is not None else error_line(exc)
         raise InputError(
@@ -504,7 +552,8 @@ def render(
 def error_line(exc: BaseException, filename: str = "<template>") -> int | None:
     """The line of the template `filename` an error was raised on, read from the traceback
     Jinja2 rewrites so that template frames carry the template's own lines."""
-    line = getattr(exc, "lineno", None) if type(exc).__name__ == "TemplateSyntaxError" else None
+    read = type(exc).__name__ == "TemplateSyntaxError" or isinstance(exc, Unprintable)
+    line = getattr(exc, "lineno", None) if read else None
     tb = exc.__traceback__
     while tb is not None:
         if tb.tb_frame.f_code.co_filename == filename:
@@ -530,6 +579,8 @@ def template_message(exc: TemplateError, what: str = "template", *, with_line: b
         return f"the {what} names something that does not exist: {detail}"
     if isinstance(exc, TemplateLimit):
         return Breach(f"the {what} goes over a limit: {detail}")
+    if isinstance(exc, Unprintable):
+        return Breach(f"the {what} {detail}")
     if isinstance(exc, SecurityError):
         return Breach(f"the {what} tried something templates may not do: {detail}")
     if kind == "TemplateSyntaxError":
@@ -548,8 +599,11 @@ def check_template(
     (`names`, or a function giving them when the template must be checked)."""
     try:
         text = read_text(path, root)
+        check_typed(text)
     except Unreadable as exc:
         return [file_issue(shown, exc, field)]
+    except Unprintable as exc:  # refused as a cell holding it is: bad input
+        return [Issue(shown, exc.lineno, field, template_message(exc), bad_input=True)]
     given = names if isinstance(names, set) else names()
     return [
         Issue(shown, line, field, message)
