@@ -4,6 +4,7 @@ each bounded to `MAX_CELL` characters)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import TYPE_CHECKING, Any
 
@@ -122,14 +123,19 @@ def control_problem(text: str) -> str | None:
     )
 
 
-def without_control(cell: Any) -> Any:
-    """A cell (a text, or a YAML or JSON list of values) with the characters
-    `control_problem` reports left out, so that the cell is reported once, by that check,
-    and not again by the field that reads it."""
+# a lone surrogate: no text a field reads can hold one (Pydantic refuses it as no string)
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_surrogates(cell: Any) -> Any:
+    """A cell (a text, or a YAML or JSON list of values) with its lone surrogates left out,
+    once `control_problem` has reported them: the field reading the cell would report the
+    same character again as no string. Other characters that check reports stay, so a
+    reader that leaves such a row out (`catalog.feedback`) still sees them."""
     if isinstance(cell, str):
-        return CONTROL.sub("", cell)
+        return SURROGATE.sub("", cell)
     if isinstance(cell, list):
-        return [without_control(v) for v in cell]
+        return [without_surrogates(v) for v in cell]
     return cell
 
 

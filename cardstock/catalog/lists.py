@@ -25,7 +25,7 @@ from .cells import (
     clean_cell,
     control_problem,
     decoded_text,
-    without_control,
+    without_surrogates,
 )
 
 MAX_YAML_NODES = 1_000_000  # values a YAML file makes, each alias counted as what it repeats
@@ -167,7 +167,7 @@ def _rows_from_items(
                 problem = control_problem(str(text))
                 if problem:
                     issues.add(display, line, name, problem)
-                    cell = without_control(cell)
+                    cell = without_surrogates(cell)
             cells[name] = cell
         rows.append(Row(display, line, cells, unread or None))
     return Table(display, items[0][0], columns, rows, stopped)
