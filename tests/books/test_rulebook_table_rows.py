@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import GAMES, ROOT, copy_project, load_games
+from conftest import GAMES, ROOT, load_games
+from helpers_rulebook import findings_with
 
 from cardstock.books import rulebook
 from cardstock.books.bounds import MOST_HEADINGS, MOST_ROWS, bound_problems
@@ -38,31 +39,9 @@ def _table(rows: int, columns: int = 2) -> str:
 
 
 def _found(tmp_path: Path, added: str) -> tuple[list[Issue], int, int]:
-    """What the rules check finds of the game's rulebook with `added` at its end; the
-    template's line `added` starts at; and how many times the rulebook was typeset."""
-    root = copy_project(tmp_path / "proj", (GAME,))
-    template = root / "layouts" / GAME / "rulebook.md.j2"
-    text = template.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
-    template.write_text(text + added, encoding="utf-8")
-    typeset = rulebook._typeset
-    calls: list[object] = []
-
-    def counted(*args: object, **kwargs: object) -> object:
-        calls.append(args)
-        return typeset(*args, **kwargs)  # type: ignore[arg-type]
-
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
-        env.setattr(rulebook, "_typeset", counted)
-        (catalog,), issues = load_games(root, [GAME])
-        assert not issues.errors
-        store = open_cache()
-        try:
-            job = Job(catalog, Faces(catalog, store), None, False)
-            found = rulebook.rulebook_findings(job, tuple(catalog.game.print.papers))
-        finally:
-            store.close()
-    return found, len(text.splitlines()) + 1, len(calls)
+    """What the check finds of the game's rulebook with `added` at its end, the line it
+    starts at, and how often the book was typeset (`helpers_rulebook.findings_with`)."""
+    return findings_with(tmp_path, GAME, added)
 
 
 def test_a_table_of_the_most_rows_is_typeset_and_one_of_a_row_more_is_an_error_at_its_line(
