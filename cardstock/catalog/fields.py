@@ -315,6 +315,8 @@ def _bound(value: Any, kind: str) -> float:
 
 def _number(base: type) -> Callable[[FieldSpec], Any]:
     def make(spec: FieldSpec) -> Any:
+        if base is float:  # a cell of `nan`, `inf` or `1e400` is no number a card prints
+            return Annotated[float, Field(ge=spec.min, le=spec.max, allow_inf_nan=False)]
         return Annotated[base, Field(ge=spec.min, le=spec.max)]
 
     return make

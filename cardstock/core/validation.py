@@ -72,6 +72,7 @@ def _shown(value: Any) -> str:
 EXPECTED = {
     **dict.fromkeys(("int_parsing", "int_type", "int_from_float"), "expected a whole number"),
     **dict.fromkeys(("float_parsing", "float_type"), "expected a number"),
+    "finite_number": "expected a finite number",
     **dict.fromkeys(("bool_parsing", "bool_type"), "expected yes or no (true/false)"),
     "string_type": "expected text",
     "list_type": "expected a list",

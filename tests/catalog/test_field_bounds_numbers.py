@@ -122,6 +122,20 @@ class TestNumberFieldBounds:
         root = _project(tmp_path, f'type = "number"\n{key} = {value}')
         _refused(cli, root, key, f"expected a finite number, got {value}")
 
+    @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e400"])
+    def test_a_cell_that_is_no_finite_number_is_refused_at_its_row(self, cli, tmp_path, value):
+        root = _project(tmp_path, 'type = "number"')
+        path = root / GAME
+        row = 'rows = [{ id = "chip", name = "Chip", count = 1 }]'
+        text = path.read_text(encoding="utf-8")
+        assert row in text
+        path.write_text(text.replace(row, row[:-2] + f', power = "{value}" }}]'), "utf-8")
+        result = cli("--root", str(root), "build")
+        assert result.code == 2, result.err
+        said = f"{SHOWN}:{_line(root, 'rows = ')}: power: expected a finite number, got '{value}'"
+        assert result.err.count(said) == 1, result.err
+        assert not (root / "output").exists()
+
     def test_a_max_below_min_is_refused_at_max(self, cli, tmp_path):
         root = _project(tmp_path, 'type = "number"\nmin = 2.5\nmax = 0.5')
         _refused(cli, root, "max", "expected a number of at least min (2.5), got 0.5")
