@@ -13,10 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import copy_project, load_games
+from helpers_rulebook import findings_with
 from pypdf import PdfReader
 
-from cardstock.books import rulebook
 from cardstock.books.bounds import (
     MOST_BLOCK,
     MOST_COLUMNS,
@@ -25,10 +24,7 @@ from cardstock.books.bounds import (
     bound_problems,
 )
 from cardstock.cli import main
-from cardstock.core.cache import open_cache
 from cardstock.core.issues import Issue
-from cardstock.core.stage import Job
-from cardstock.layout.faces import Faces
 
 GAME = "alpha-omega-tiles"
 WHERE = "layouts/g/rulebook.md.j2"
@@ -42,29 +38,11 @@ def _table(columns: int) -> str:
 
 
 def _checked(tmp_path: Path, added: str) -> tuple[list[Issue], int]:
-    """What the rules check finds of the game's rulebook with `added` at its end, with
-    typesetting made to fail; and the template's line `added` starts at."""
-    root = copy_project(tmp_path / "proj", (GAME,))
-    template = root / "layouts" / GAME / "rulebook.md.j2"
-    text = template.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
-    template.write_text(text + added, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("CARDSTOCK_CACHE", str(tmp_path / "cache"))
-
-        def typeset(*args: object, **kwargs: object) -> None:
-            raise AssertionError("the rulebook was typeset")
-
-        env.setattr(rulebook, "_typeset", typeset)
-        env.setattr(rulebook, "_laid_out", typeset)
-        (catalog,), issues = load_games(root, [GAME])
-        assert not issues.errors
-        store = open_cache()
-        try:
-            job = Job(catalog, Faces(catalog, store), None, False)
-            found = rulebook.rulebook_findings(job, tuple(catalog.game.print.papers))
-        finally:
-            store.close()
-    return found, len(text.splitlines()) + 1
+    """What the rules check finds of the game's rulebook with `added` at its end, which
+    typesets nothing; and the template's line `added` starts at."""
+    found, line, typeset = findings_with(tmp_path, GAME, added)
+    assert typeset == 0, "the rulebook was typeset"
+    return found, line
 
 
 def test_a_heading_too_long_is_an_error_at_its_line_and_nothing_is_typeset(
